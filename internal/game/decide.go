@@ -1,0 +1,402 @@
+package game
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"lantern/internal/catalog"
+)
+
+// Action is a request to change the game, as phones and the API send it.
+// Seat fields are 1-based seat numbers in seating order.
+type Action struct {
+	Type string `json:"type"`
+	// Version is the game version the request was built on. When set, the
+	// action is refused if what it acts on changed since.
+	Version *int `json:"version,omitempty"`
+
+	Seat      int            `json:"seat,omitempty"`
+	Trait     string         `json:"trait,omitempty"`
+	Position  *int           `json:"position,omitempty"`
+	Delta     int            `json:"delta,omitempty"`
+	Kind      string         `json:"kind,omitempty"`
+	Split     map[string]int `json:"split,omitempty"`
+	Phase     string         `json:"phase,omitempty"`
+	FirstSeat int            `json:"first_seat,omitempty"`
+	Order     []int          `json:"order,omitempty"`
+	Name      string         `json:"name,omitempty"`
+	Lang      string         `json:"lang,omitempty"`
+	Explorer  string         `json:"explorer,omitempty"`
+}
+
+// Action types.
+const (
+	ActJoin         = "join"
+	ActReorderSeats = "reorder_seats"
+	ActStartGame    = "start_game"
+	ActSetTrait     = "set_trait"
+	ActStepTrait    = "step_trait"
+	ActTakeDamage   = "take_damage"
+	ActRestoreTrait = "restore_trait"
+	ActSetPhase     = "set_phase"
+	ActEndTurn      = "end_turn"
+	ActUndo         = "undo"
+)
+
+// MaxNameLength bounds a player's name in characters.
+const MaxNameLength = 24
+
+// DecodeAction parses an action from JSON, refusing unknown fields so a typo
+// is reported instead of silently ignored.
+func DecodeAction(raw []byte) (Action, error) {
+	var a Action
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return Action{}, refuse(Invalid, "err_bad_json")
+	}
+	if dec.More() {
+		return Action{}, refuse(Invalid, "err_bad_json")
+	}
+	return a, nil
+}
+
+// ExplorerOrNil looks an explorer up in the catalog.
+func ExplorerOrNil(id string) *catalog.Explorer { return catalog.ExplorerByID(id) }
+
+// Decide checks an action against the rules and returns the events it causes,
+// with sequence numbers following the state's version. It never changes s.
+func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
+	if !actor.Host && a.Type != ActJoin && s.SeatByID(actor.Seat) == nil {
+		return nil, refuse(Forbidden, "err_not_seated")
+	}
+	var evs []Event
+	var err error
+	switch a.Type {
+	case ActJoin:
+		evs, err = s.decideJoin(a)
+	case ActReorderSeats:
+		evs, err = s.decideReorder(actor, a)
+	case ActStartGame:
+		evs, err = s.decideStart(actor, a)
+	case ActSetTrait, ActStepTrait, ActTakeDamage, ActRestoreTrait:
+		evs, err = s.decideTraits(actor, a)
+	case ActSetPhase:
+		evs, err = s.decidePhase(actor, a)
+	case ActEndTurn:
+		evs, err = s.decideEndTurn(actor, a)
+	case ActUndo:
+		evs, err = s.decideUndo(actor, a)
+	case "":
+		return nil, refuse(Invalid, "err_no_type")
+	default:
+		return nil, refuse(Invalid, "err_unknown_action", a.Type)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i := range evs {
+		evs[i].Seq = s.Version + 1 + i
+		evs[i].Actor = actor
+		evs[i].At = now.UTC()
+	}
+	return evs, nil
+}
+
+// stale reports whether an action built on version v missed a change made
+// after it, as seen by the version of the thing it acts on.
+func stale(a Action, changedAt int) bool { return a.Version != nil && *a.Version < changedAt }
+
+func (s *State) decideJoin(a Action) ([]Event, error) {
+	name := strings.TrimSpace(a.Name)
+	switch {
+	case s.Started:
+		return nil, refuse(Conflict, "err_started")
+	case len(s.Seats) >= MaxSeats:
+		return nil, refuse(Conflict, "err_full", MaxSeats)
+	case name == "":
+		return nil, refuse(Invalid, "err_name_empty")
+	case utf8.RuneCountInString(name) > MaxNameLength || !utf8.ValidString(name):
+		return nil, refuse(Invalid, "err_name_long", MaxNameLength)
+	case ExplorerOrNil(a.Explorer) == nil:
+		return nil, refuse(Invalid, "err_unknown_explorer", a.Explorer)
+	case s.ExplorerTaken(a.Explorer):
+		return nil, refuse(Conflict, "err_explorer_taken")
+	}
+	lang := a.Lang
+	if lang != "zh" {
+		lang = "en"
+	}
+	id := 1
+	for _, seat := range s.Seats {
+		if seat.ID >= id {
+			id = seat.ID + 1
+		}
+	}
+	return []Event{{Type: EvSeatJoined, Seat: id, Name: name, Lang: lang, Explorer: a.Explorer}}, nil
+}
+
+func (s *State) decideReorder(actor Actor, a Action) ([]Event, error) {
+	if !actor.Host {
+		return nil, refuse(Forbidden, "err_host_only")
+	}
+	if s.Started {
+		return nil, refuse(Conflict, "err_started")
+	}
+	if stale(a, s.Version) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	if len(a.Order) != len(s.Seats) {
+		return nil, refuse(Invalid, "err_bad_order")
+	}
+	seen := map[int]bool{}
+	ids := make([]int, 0, len(a.Order))
+	for _, n := range a.Order {
+		seat := s.SeatAt(n)
+		if seat == nil || seen[n] {
+			return nil, refuse(Invalid, "err_bad_order")
+		}
+		seen[n] = true
+		ids = append(ids, seat.ID)
+	}
+	return []Event{{Type: EvSeatsReordered, Order: ids}}, nil
+}
+
+func (s *State) decideStart(actor Actor, a Action) ([]Event, error) {
+	if !actor.Host {
+		return nil, refuse(Forbidden, "err_host_only")
+	}
+	if s.Started {
+		return nil, refuse(Conflict, "err_started")
+	}
+	if len(s.Seats) == 0 {
+		return nil, refuse(Conflict, "err_no_seats")
+	}
+	if stale(a, s.Version) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	seat := s.SeatAt(a.FirstSeat)
+	if seat == nil {
+		return nil, refuse(NotFound, "err_unknown_seat", a.FirstSeat)
+	}
+	return []Event{{Type: EvGameStarted, Seat: seat.ID}}, nil
+}
+
+// targetSeat resolves the seat an action is about: a seat acts on itself by
+// default and only on itself; the host names any seat.
+func (s *State) targetSeat(actor Actor, a Action) (*Seat, error) {
+	if a.Seat == 0 && !actor.Host {
+		return s.SeatByID(actor.Seat), nil
+	}
+	seat := s.SeatAt(a.Seat)
+	if seat == nil {
+		return nil, refuse(NotFound, "err_unknown_seat", a.Seat)
+	}
+	if !actor.Host && seat.ID != actor.Seat {
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	return seat, nil
+}
+
+func validTrait(t string) bool {
+	for _, x := range Traits {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// damageTraits says which traits a kind of damage may be split between
+// (seed 000, 伤害 section: 肉体损伤 → 力量/速度, 精神损伤 → 神志/知识).
+var damageTraits = map[string][2]string{
+	"physical": {Might, Speed},
+	"mental":   {Sanity, Knowledge},
+}
+
+// MaxDamage bounds one take_damage: nobody can lose more than a whole track
+// twice over in one hit, and it keeps arithmetic far from overflow.
+const MaxDamage = 16
+
+func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	if stale(a, seat.ChangedAt) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	floor := 1
+	if s.Phase == PhaseHaunt {
+		floor = 0
+	}
+	var changes []TraitChange
+	change := func(trait string, to TraitState) {
+		if from := seat.Traits[trait]; from != to {
+			changes = append(changes, TraitChange{Trait: trait, From: from, To: to})
+		}
+	}
+	cause := ""
+	switch a.Type {
+	case ActSetTrait:
+		if !validTrait(a.Trait) {
+			return nil, refuse(Invalid, "err_bad_trait", a.Trait)
+		}
+		if a.Position == nil || *a.Position < floor || *a.Position > TopPosition {
+			if a.Position != nil && *a.Position == 0 {
+				return nil, refuse(Invalid, "err_no_death_before_haunt")
+			}
+			return nil, refuse(Invalid, "err_bad_position", floor, TopPosition)
+		}
+		cause = "set"
+		change(a.Trait, TraitState{Position: *a.Position})
+	case ActStepTrait:
+		if !validTrait(a.Trait) {
+			return nil, refuse(Invalid, "err_bad_trait", a.Trait)
+		}
+		if a.Delta == 0 || a.Delta > MaxDamage || a.Delta < -MaxDamage {
+			return nil, refuse(Invalid, "err_bad_delta", MaxDamage)
+		}
+		cause = "step"
+		from := seat.Traits[a.Trait]
+		if a.Delta > 0 {
+			change(a.Trait, Gain(from, a.Delta))
+		} else {
+			to := Lose(from, -a.Delta, floor)
+			if to == from {
+				return nil, refuse(Conflict, "err_at_floor")
+			}
+			change(a.Trait, to)
+		}
+	case ActTakeDamage:
+		pair, ok := damageTraits[a.Kind]
+		if !ok {
+			return nil, refuse(Invalid, "err_bad_damage_kind", a.Kind)
+		}
+		total := 0
+		for t, n := range a.Split {
+			if t != pair[0] && t != pair[1] {
+				return nil, refuse(Invalid, "err_split_trait", t)
+			}
+			if n < 0 || n > MaxDamage {
+				return nil, refuse(Invalid, "err_bad_damage", MaxDamage)
+			}
+			total += n
+		}
+		if total == 0 || total > MaxDamage {
+			return nil, refuse(Invalid, "err_bad_damage", MaxDamage)
+		}
+		cause = a.Kind
+		for _, t := range pair {
+			if n := a.Split[t]; n > 0 {
+				change(t, Lose(seat.Traits[t], n, floor))
+			}
+		}
+	case ActRestoreTrait:
+		if !validTrait(a.Trait) {
+			return nil, refuse(Invalid, "err_bad_trait", a.Trait)
+		}
+		start := seat.ExplorerData().Traits[a.Trait].Start
+		if seat.Traits[a.Trait].Position >= start {
+			return nil, refuse(Conflict, "err_not_below_start")
+		}
+		cause = "restore"
+		change(a.Trait, TraitState{Position: start})
+	}
+	if len(changes) == 0 {
+		return nil, refuse(Conflict, "err_no_change")
+	}
+	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}, nil
+}
+
+// Gain moves a clip up n steps; steps past the top are remembered as overflow
+// (seed 003, 檢定: 超出的部份使用紙筆記錄).
+func Gain(t TraitState, n int) TraitState {
+	t.Position += n
+	if t.Position > TopPosition {
+		t.Overflow += t.Position - TopPosition
+		t.Position = TopPosition
+	}
+	return t
+}
+
+// Lose moves a clip down n steps, taking overflow first (seed 003), never
+// below floor: 1 before the haunt, 0 (the skull) after (seed 000, 伤害).
+func Lose(t TraitState, n, floor int) TraitState {
+	fromOverflow := min(n, t.Overflow)
+	t.Overflow -= fromOverflow
+	t.Position = max(t.Position-(n-fromOverflow), floor)
+	return t
+}
+
+func (s *State) decidePhase(actor Actor, a Action) ([]Event, error) {
+	if !actor.Host {
+		return nil, refuse(Forbidden, "err_host_only")
+	}
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	if a.Phase != PhaseExploration && a.Phase != PhaseHaunt {
+		return nil, refuse(Invalid, "err_bad_phase", a.Phase)
+	}
+	if a.Phase == s.Phase {
+		return nil, refuse(Conflict, "err_no_change")
+	}
+	if stale(a, s.Version) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	if a.Phase == PhaseExploration {
+		for _, seat := range s.Seats {
+			for _, t := range Traits {
+				if seat.Traits[t].Position == 0 {
+					return nil, refuse(Conflict, "err_dead_back_to_exploration", seat.Name)
+				}
+			}
+		}
+	}
+	return []Event{{Type: EvPhaseSet, Phase: a.Phase}}, nil
+}
+
+// decideEndTurn passes the turn to the left, the next seat in seating order
+// (seed 000, 游玩: 轮至其左方的玩家), skipping the dead.
+func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	if !actor.Host && actor.Seat != s.Turn {
+		return nil, refuse(Forbidden, "err_not_your_turn")
+	}
+	if stale(a, s.Version) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	n := s.SeatNumber(s.Turn)
+	for i := 1; i <= len(s.Seats); i++ {
+		next := &s.Seats[(n-1+i)%len(s.Seats)]
+		if s.Alive(next) {
+			return []Event{{Type: EvTurnEnded, Seat: next.ID}}, nil
+		}
+	}
+	return nil, refuse(Conflict, "err_no_change")
+}
+
+func (s *State) decideUndo(actor Actor, a Action) ([]Event, error) {
+	last := s.LastUndoable()
+	if last == nil {
+		return nil, refuse(Conflict, "err_nothing_to_undo")
+	}
+	if stale(a, last.Seq) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	if !actor.Host && last.Actor != actor {
+		return nil, refuse(Forbidden, "err_undo_not_yours")
+	}
+	return []Event{{Type: EvUndone, Target: last.Seq, Seat: last.Seat}}, nil
+}

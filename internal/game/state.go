@@ -1,0 +1,177 @@
+// Package game is Lantern's rules engine: pure Go, no I/O. A game is a fold of
+// events; Decide validates an action against the state and turns it into
+// events, Apply folds one event into the state.
+package game
+
+import (
+	"time"
+
+	"lantern/internal/catalog"
+)
+
+// Trait ids, in the order the character card prints them.
+const (
+	Speed     = "speed"
+	Might     = "might"
+	Sanity    = "sanity"
+	Knowledge = "knowledge"
+)
+
+// Traits lists the four traits in card order.
+var Traits = []string{Speed, Might, Sanity, Knowledge}
+
+// Phases of a started game. Before the haunt nobody dies (seed 000, 伤害 section).
+const (
+	PhaseExploration = "exploration"
+	PhaseHaunt       = "haunt"
+)
+
+// MaxSeats is the most explorers the box supports.
+const MaxSeats = 6
+
+// TopPosition is the highest printed position on a track; 0 is the skull.
+const TopPosition = 8
+
+// TraitState is where the clip sits on one track. Overflow counts gains past
+// the top that the rules ask us to remember and lose first (seed 003, 檢定).
+type TraitState struct {
+	Position int `json:"position"`
+	Overflow int `json:"overflow,omitempty"`
+}
+
+// Seat is one player at the table. ID is stable for the life of the game (the
+// join order); the seat number players see is the index in State.Seats + 1.
+type Seat struct {
+	ID       int
+	Name     string
+	Lang     string
+	Explorer string
+	Traits   map[string]TraitState
+	// ChangedAt is the version of the last event that changed this seat, so a
+	// stale action is refused only when what it was built on really changed.
+	ChangedAt int
+}
+
+// State is a game's whole state, rebuilt from its events.
+type State struct {
+	Code      string
+	Version   int
+	Started   bool
+	Phase     string
+	FirstSeat int // seat ID of the start player
+	Turn      int // seat ID whose turn it is
+	Seats     []Seat
+	Events    []Event
+	undone    map[int]bool
+}
+
+// New returns an empty game waiting for players.
+func New(code string) *State {
+	return &State{Code: code, Phase: PhaseExploration, undone: map[int]bool{}}
+}
+
+// SeatByID returns the seat with that stable id, or nil.
+func (s *State) SeatByID(id int) *Seat {
+	for i := range s.Seats {
+		if s.Seats[i].ID == id {
+			return &s.Seats[i]
+		}
+	}
+	return nil
+}
+
+// SeatNumber is the 1-based seating position of a seat id, or 0.
+func (s *State) SeatNumber(id int) int {
+	for i := range s.Seats {
+		if s.Seats[i].ID == id {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// SeatAt returns the seat at a 1-based seating position, or nil.
+func (s *State) SeatAt(number int) *Seat {
+	if number < 1 || number > len(s.Seats) {
+		return nil
+	}
+	return &s.Seats[number-1]
+}
+
+// Explorer returns the catalog entry of the seat's explorer.
+func (seat *Seat) ExplorerData() *catalog.Explorer { return catalog.ExplorerByID(seat.Explorer) }
+
+// Value is the printed value under the clip; 0 at the skull. Overflow reads as
+// the top value (seed 003).
+func (seat *Seat) Value(trait string) int {
+	p := seat.Traits[trait].Position
+	if p <= 0 {
+		return 0
+	}
+	return seat.ExplorerData().Traits[trait].Track[p-1]
+}
+
+// Alive reports whether the explorer lives: only after the haunt does a
+// skull kill (seed 000, 伤害 section).
+func (s *State) Alive(seat *Seat) bool {
+	if s.Phase != PhaseHaunt {
+		return true
+	}
+	for _, t := range Traits {
+		if seat.Traits[t].Position <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// IsUndone reports whether the event with that sequence number was undone.
+func (s *State) IsUndone(seq int) bool { return s.undone[seq] }
+
+// LastUndoable is the newest change that undo would take back, or nil.
+func (s *State) LastUndoable() *Event {
+	for i := len(s.Events) - 1; i >= 0; i-- {
+		e := &s.Events[i]
+		if undoable[e.Type] && !s.undone[e.Seq] {
+			return e
+		}
+	}
+	return nil
+}
+
+// ExplorerTaken reports whether an explorer, or the other side of its card,
+// is already in play.
+func (s *State) ExplorerTaken(id string) bool {
+	ex := catalog.ExplorerByID(id)
+	for _, seat := range s.Seats {
+		if seat.Explorer == id || (ex != nil && seat.Explorer == ex.Pair) {
+			return true
+		}
+	}
+	return false
+}
+
+// SuggestedFirstSeat is the seat whose explorer's birthday comes soonest on
+// or after today (seed 000, 游玩: 生日最近的人物先开始). Ties go to the earlier seat.
+func (s *State) SuggestedFirstSeat(today time.Time) int {
+	best, bestDays := 0, 400
+	for _, seat := range s.Seats {
+		d := DaysUntilBirthday(today, seat.ExplorerData().Birthday.Month, seat.ExplorerData().Birthday.Day)
+		if d < bestDays {
+			best, bestDays = seat.ID, d
+		}
+	}
+	return best
+}
+
+// DaysUntilBirthday counts days from today to the next month/day (0 = today).
+// A 29 February birthday would fall on 1 March in other years; none of the
+// explorers has one.
+func DaysUntilBirthday(today time.Time, month, day int) int {
+	t := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
+	b := time.Date(t.Year(), time.Month(month), day, 0, 0, 0, 0, time.UTC)
+	if b.Before(t) {
+		b = time.Date(t.Year()+1, time.Month(month), day, 0, 0, 0, 0, time.UTC)
+	}
+	return int(b.Sub(t).Hours() / 24)
+}

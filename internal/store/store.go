@@ -1,0 +1,116 @@
+// Package store keeps games in SQLite: each game's append-only event log and
+// the hashes of the tokens that let phones act for a seat or the host.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Store is a SQLite database opened with a single connection: SQLite allows
+// one writer at a time, and the game state lives in memory, so one connection
+// serialises every write without lock contention or SQLITE_BUSY.
+type Store struct {
+	db *sql.DB
+}
+
+// Open opens (creating if needed) the database at path and migrates it.
+func Open(ctx context.Context, path string) (*Store, error) {
+	// busy_timeout comes first so it applies while the others run. WAL with
+	// synchronous(NORMAL) survives a killed process (a committed transaction
+	// is in the WAL file before COMMIT returns); only a power cut could lose
+	// the last transactions. _txlock=immediate takes the write lock at BEGIN.
+	dsn := "file:" + url.PathEscape(path) + "?_pragma=busy_timeout(5000)" +
+		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	db.SetConnMaxIdleTime(0)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	s := &Store{db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// migrations is the ordered schema history; entry i brings the schema to
+// user_version i+1. Never edit an entry that has shipped: append a new one.
+var migrations = []string{
+	`CREATE TABLE games (
+		code       TEXT PRIMARY KEY,
+		join_key   TEXT NOT NULL,
+		host_hash  BLOB NOT NULL,
+		created_at TEXT NOT NULL
+	);
+	CREATE TABLE events (
+		game_code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+		seq       INTEGER NOT NULL,
+		type      TEXT NOT NULL,
+		body      TEXT NOT NULL,
+		PRIMARY KEY (game_code, seq)
+	) WITHOUT ROWID;
+	CREATE TABLE seat_tokens (
+		token_hash BLOB PRIMARY KEY,
+		game_code  TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+		seat_id    INTEGER NOT NULL
+	);
+	CREATE TABLE transfers (
+		token_hash BLOB PRIMARY KEY,
+		game_code  TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+		seat_id    INTEGER NOT NULL,
+		expires_at TEXT NOT NULL
+	);`,
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	var version int
+	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	for i := version; i < len(migrations); i++ {
+		err := s.inTx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, i+1))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// ErrNotFound is returned when a row the caller relies on is missing.
+var ErrNotFound = errors.New("not found")

@@ -1,0 +1,161 @@
+package web
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/internal/table"
+)
+
+// apiError answers a refusal as {"error", "key"} in the caller's language.
+// A stale action also gets the fresh public state, so the client can redo
+// its decision without another round trip.
+func (s *Server) apiError(c echo.Context, code string, err error) error {
+	body := map[string]any{"error": s.message(s.lang(c), err)}
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		body["key"] = ge.Key
+		if ge.Key == "err_stale" {
+			s.tables.Read(code, func(st *game.State) { body["state"] = publicState(st) })
+		}
+	}
+	return c.JSON(statusOf(err), body)
+}
+
+func (s *Server) apiCreateGame(c echo.Context) error {
+	created, err := s.tables.Create(c.Request().Context())
+	if err != nil {
+		return s.apiError(c, "", err)
+	}
+	return c.JSON(http.StatusCreated, map[string]string{
+		"code": created.Code, "join_key": created.JoinKey, "host_token": created.HostToken,
+		"join_url": s.joinURL(c, created.Code, created.JoinKey),
+	})
+}
+
+var errBadJSON = &game.Error{Kind: game.Invalid, Key: "err_bad_json"}
+
+// decodeJSON reads a request body strictly: unknown fields are refused.
+func decodeJSON(c echo.Context, v any) error {
+	raw, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return errBadJSON
+	}
+	return strictUnmarshal(raw, v)
+}
+
+func (s *Server) apiJoin(c echo.Context) error {
+	code := code(c)
+	var req struct {
+		Name     string `json:"name"`
+		Explorer string `json:"explorer"`
+		Key      string `json:"key"`
+		Lang     string `json:"lang"`
+	}
+	if err := decodeJSON(c, &req); err != nil {
+		return s.apiError(c, code, err)
+	}
+	if req.Lang == "" {
+		req.Lang = s.lang(c)
+	}
+	seatID, token, err := s.tables.Join(c.Request().Context(), code, req.Key,
+		game.Action{Name: req.Name, Explorer: req.Explorer, Lang: req.Lang})
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
+	var number int
+	s.tables.Read(code, func(st *game.State) { number = st.SeatNumber(seatID) })
+	return c.JSON(http.StatusCreated, map[string]any{"seat": number, "token": token})
+}
+
+func (s *Server) apiState(c echo.Context) error {
+	code := code(c)
+	if !s.tables.Exists(code) {
+		return s.apiError(c, code, table.ErrUnknownGame)
+	}
+	if _, ok := s.access(c, code, asAny); !ok {
+		return s.apiError(c, code, errNotAuthorized)
+	}
+	var body PublicState
+	s.tables.Read(code, func(st *game.State) { body = publicState(st) })
+	return c.JSON(http.StatusOK, body)
+}
+
+func (s *Server) apiMe(c echo.Context) error {
+	code := code(c)
+	if !s.tables.Exists(code) {
+		return s.apiError(c, code, table.ErrUnknownGame)
+	}
+	access, ok := s.access(c, code, asSeat)
+	if !ok {
+		return s.apiError(c, code, errNotAuthorized)
+	}
+	var body PrivateState
+	s.tables.Read(code, func(st *game.State) { body = privateState(st, access) })
+	return c.JSON(http.StatusOK, body)
+}
+
+func (s *Server) apiAction(c echo.Context) error {
+	code := code(c)
+	if !s.tables.Exists(code) {
+		return s.apiError(c, code, table.ErrUnknownGame)
+	}
+	access, ok := s.access(c, code, asAny)
+	if !ok {
+		return s.apiError(c, code, errNotAuthorized)
+	}
+	raw, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return s.apiError(c, code, errBadJSON)
+	}
+	a, err := game.DecodeAction(raw)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
+	version, err := s.tables.Act(c.Request().Context(), access, a)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
+	return c.JSON(http.StatusOK, map[string]int{"version": version})
+}
+
+func (s *Server) apiStartTransfer(c echo.Context) error {
+	code := code(c)
+	access, ok := s.access(c, code, asHost)
+	if !ok {
+		return s.apiError(c, code, &game.Error{Kind: game.Forbidden, Key: "err_host_only"})
+	}
+	number, err := strconv.Atoi(c.Param("seat"))
+	if err != nil {
+		return s.apiError(c, code, errBadNumber)
+	}
+	token, err := s.tables.StartTransfer(c.Request().Context(), access, number)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
+	return c.JSON(http.StatusCreated, map[string]string{
+		"transfer_key": token, "transfer_url": s.baseURL(c) + "/t/" + code + "?k=" + token,
+	})
+}
+
+func (s *Server) apiClaimTransfer(c echo.Context) error {
+	code := code(c)
+	var req struct {
+		Key string `json:"key"`
+	}
+	if err := decodeJSON(c, &req); err != nil {
+		return s.apiError(c, code, err)
+	}
+	seatID, token, err := s.tables.ClaimTransfer(c.Request().Context(), code, req.Key)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
+	var number int
+	s.tables.Read(code, func(st *game.State) { number = st.SeatNumber(seatID) })
+	return c.JSON(http.StatusOK, map[string]any{"seat": number, "token": token})
+}

@@ -1,0 +1,148 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/internal/table"
+	"lantern/views"
+)
+
+func (s *Server) home(c echo.Context) error {
+	h := s.head(c, i18n.T(s.lang(c), "home_title"))
+	return s.page(c, http.StatusOK, h, views.HomePage(views.Home{Head: h}))
+}
+
+func (s *Server) createGame(c echo.Context) error {
+	created, err := s.tables.Create(c.Request().Context())
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	setCookie(c, hostCookie(created.Code), created.HostToken, true)
+	return c.Redirect(http.StatusSeeOther, "/g/"+created.Code+"/table")
+}
+
+// code normalises the game code from the URL: codes are upper case, but a
+// person typing one may not be.
+func code(c echo.Context) string { return strings.ToUpper(c.Param("code")) }
+
+func (s *Server) playerPage(c echo.Context) error {
+	code := code(c)
+	if !s.tables.Exists(code) {
+		return s.messageError(c, table.ErrUnknownGame)
+	}
+	access, ok := s.access(c, code, asSeat)
+	if !ok {
+		if _, host := s.access(c, code, asHost); host && !isFetch(c) {
+			return c.Redirect(http.StatusSeeOther, "/g/"+code+"/table")
+		}
+		return s.messageError(c, errNotAuthorized)
+	}
+	return s.renderPlayer(c, access, http.StatusOK, "")
+}
+
+func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, errText string) error {
+	h := s.head(c, "")
+	h.Path = "/g/" + access.Code
+	h.Events = "/api/games/" + access.Code + "/events"
+	h.Fragment = h.Path
+	h.Act = h.Path + "/act"
+	var vm views.Player
+	err := s.tables.Read(access.Code, func(st *game.State) {
+		me := st.SeatByID(access.Seat)
+		h.Version = st.Version
+		h.Title = me.Name
+		vm = views.Player{Head: h, Status: statusLine(h.Lang, st), Log: logLines(h.Lang, st)}
+		vm.Me = board(h.Lang, st, me, st.Started, asSeat)
+		vm.MyTurn = st.Started && st.Turn == me.ID
+		for i := range st.Seats {
+			if st.Seats[i].ID != me.ID {
+				vm.Others = append(vm.Others, board(h.Lang, st, &st.Seats[i], false, ""))
+			}
+		}
+		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
+	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm.Head = h
+	vm.Error, vm.ErrorCode = errText, status
+	return s.page(c, status, h, views.PlayerPage(vm))
+}
+
+func (s *Server) tablePage(c echo.Context) error {
+	code := code(c)
+	if !s.tables.Exists(code) {
+		return s.messageError(c, table.ErrUnknownGame)
+	}
+	access, ok := s.access(c, code, asHost)
+	if !ok {
+		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_host_only"})
+	}
+	return s.renderTable(c, access, http.StatusOK, "")
+}
+
+func (s *Server) renderTable(c echo.Context, access table.Access, status int, errText string) error {
+	h := s.head(c, i18n.T(s.lang(c), "table_title"))
+	h.Path = "/g/" + access.Code + "/table"
+	h.Events = "/api/games/" + access.Code + "/events"
+	h.Fragment = h.Path
+	h.Act = "/g/" + access.Code + "/act"
+	key, err := s.tables.JoinKey(access.Code)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm := views.Table{
+		JoinURL: s.joinURL(c, access.Code, key), QRPath: "/g/" + access.Code + "/qr.png",
+		LANURLs: s.lanURLs,
+	}
+	err = s.tables.Read(access.Code, func(st *game.State) {
+		h.Version = st.Version
+		vm.Status = statusLine(h.Lang, st)
+		vm.Log = logLines(h.Lang, st)
+		now := s.now()
+		vm.Suggested = st.SeatNumber(st.SuggestedFirstSeat(now))
+		for i := range st.Seats {
+			seat := &st.Seats[i]
+			ex := seat.ExplorerData()
+			vm.Seats = append(vm.Seats, views.SeatLine{
+				Seat: i + 1, Name: seat.Name, Explorer: ex.Name.In(h.Lang), Colour: ex.Colour,
+				Birthday: birthdayText(h.Lang, ex),
+				Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
+			})
+			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, true, asHost))
+		}
+		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
+	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm.Head = h
+	vm.Error, vm.ErrorCode = errText, status
+	return s.page(c, status, h, views.TablePage(vm))
+}
+
+func (s *Server) joinURL(c echo.Context, code, key string) string {
+	return s.baseURL(c) + "/j/" + code + "?k=" + key
+}
+
+func (s *Server) joinQR(c echo.Context) error {
+	code := code(c)
+	if _, ok := s.access(c, code, asHost); !ok {
+		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_host_only"})
+	}
+	key, err := s.tables.JoinKey(code)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	png, err := qrPNG(s.joinURL(c, code, key), 512)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	c.Response().Header().Set("Cache-Control", "private, no-store")
+	return c.Blob(http.StatusOK, "image/png", png)
+}

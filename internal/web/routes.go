@@ -1,0 +1,55 @@
+package web
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/time/rate"
+
+	"lantern/static"
+)
+
+// routes lists every route of the app in one place.
+func (s *Server) routes(e *echo.Echo) {
+	e.Use(middleware.Recover())
+	e.Use(middleware.BodyLimit("64K"))
+	e.Use(s.sameOrigin)
+
+	joinLimit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: rate.Limit(1), Burst: 10, ExpiresIn: 10 * time.Minute,
+		}),
+		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			return echo.NewHTTPError(http.StatusTooManyRequests)
+		},
+	})
+
+	// Pages.
+	e.GET("/", s.home)
+	e.POST("/games", s.createGame, joinLimit)
+	e.GET("/lang/:lang", s.setLang)
+	e.GET("/j/:code", s.joinPage)
+	e.POST("/j/:code", s.join, joinLimit)
+	e.GET("/g/:code", s.playerPage)
+	e.GET("/g/:code/table", s.tablePage)
+	e.GET("/g/:code/qr.png", s.joinQR)
+	e.POST("/g/:code/act", s.formAction)
+	e.POST("/g/:code/transfer", s.startTransfer)
+	e.GET("/t/:code", s.transferPage)
+	e.POST("/t/:code", s.claimTransfer, joinLimit)
+	e.GET("/static/*", s.static(static.Files))
+	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+
+	// JSON API (README "API").
+	e.POST("/api/games", s.apiCreateGame, joinLimit)
+	e.POST("/api/games/:code/seats", s.apiJoin, joinLimit)
+	e.GET("/api/games/:code", s.apiState)
+	e.GET("/api/games/:code/me", s.apiMe)
+	e.POST("/api/games/:code/actions", s.apiAction)
+	e.POST("/api/games/:code/seats/:seat/transfer", s.apiStartTransfer)
+	e.POST("/api/games/:code/transfer", s.apiClaimTransfer, joinLimit)
+	e.GET("/api/games/:code/events", s.events)
+}

@@ -1,0 +1,136 @@
+// Package web serves Lantern over HTTP: the HTML pages, the JSON API and the
+// live event streams. It knows the rules only through internal/table.
+package web
+
+import (
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/internal/table"
+)
+
+// Config is what the web layer needs from main.
+type Config struct {
+	Tables *table.Tables
+	// LANURLs are base URLs phones can reach, e.g. http://192.168.1.20:8080,
+	// used for join links when the host browses from localhost.
+	LANURLs []string
+	Now     func() time.Time
+	Log     *slog.Logger
+}
+
+// Server holds the handlers' dependencies.
+type Server struct {
+	tables  *table.Tables
+	lanURLs []string
+	now     func() time.Time
+	log     *slog.Logger
+}
+
+// New builds the echo instance with every route.
+func New(cfg Config) *echo.Echo {
+	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = s.httpError
+	s.routes(e)
+	return e
+}
+
+// statusOf maps a refusal to its HTTP status.
+func statusOf(err error) int {
+	var ge *game.Error
+	if !errors.As(err, &ge) {
+		return http.StatusInternalServerError
+	}
+	switch ge.Kind {
+	case game.Forbidden:
+		return http.StatusForbidden
+	case game.Conflict:
+		return http.StatusConflict
+	case game.NotFound:
+		return http.StatusNotFound
+	default:
+		return http.StatusBadRequest
+	}
+}
+
+// message translates an error for a person; server faults get a generic
+// message and are logged, never shown.
+func (s *Server) message(lang string, err error) string {
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		return i18n.T(lang, ge.Key, ge.Args...)
+	}
+	s.log.Error("request failed", "err", err)
+	return i18n.T(lang, "err_internal")
+}
+
+// httpError renders echo's own errors (404, 413, 429 …) in the user's language.
+func (s *Server) httpError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, key := http.StatusInternalServerError, "err_internal"
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		status = he.Code
+		switch he.Code {
+		case http.StatusNotFound, http.StatusMethodNotAllowed:
+			key = "err_not_found"
+		case http.StatusRequestEntityTooLarge:
+			key = "err_too_large"
+		case http.StatusTooManyRequests:
+			key = "err_too_many"
+		case http.StatusForbidden:
+			key = "err_cross_origin"
+		case http.StatusBadRequest:
+			key = "err_bad_json"
+		}
+	} else {
+		s.log.Error("unhandled", "err", err, "path", c.Path())
+	}
+	lang := s.lang(c)
+	if isAPI(c) {
+		c.JSON(status, map[string]string{"error": i18n.T(lang, key), "key": key})
+		return
+	}
+	s.page(c, status, s.head(c, i18n.T(lang, key)), messagePage(s.head(c, ""), i18n.T(lang, key), "", "/", i18n.T(lang, "home")))
+}
+
+func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
+
+// baseURL is the address phones should use: the host's own address unless
+// the host browses from this machine, where loopback would mean nothing to a
+// phone; then the first LAN address.
+func (s *Server) baseURL(c echo.Context) string {
+	r := c.Request()
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	host := r.Host
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	if ip := net.ParseIP(name); (name == "localhost" || (ip != nil && ip.IsLoopback())) && len(s.lanURLs) > 0 {
+		return s.lanURLs[0]
+	}
+	return scheme + "://" + host
+}

@@ -1,0 +1,162 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/views"
+)
+
+// The functions here turn game state into view models; they run with the
+// game's read lock held and copy everything they need.
+
+func traitRows(lang string, seat *game.Seat) []views.TraitRow {
+	ex := seat.ExplorerData()
+	rows := make([]views.TraitRow, 0, len(game.Traits))
+	for _, t := range game.Traits {
+		ts := seat.Traits[t]
+		rows = append(rows, views.TraitRow{
+			ID: t, Label: i18n.T(lang, "trait_"+t), Values: ex.Traits[t].Track,
+			Position: ts.Position, Start: ex.Traits[t].Start, Overflow: ts.Overflow, Value: seat.Value(t),
+		})
+	}
+	return rows
+}
+
+func board(lang string, s *game.State, seat *game.Seat, editable bool, actor string) views.Board {
+	ex := seat.ExplorerData()
+	floor := 1
+	if s.Phase == game.PhaseHaunt {
+		floor = 0
+	}
+	return views.Board{
+		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
+		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
+		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
+		Traits: traitRows(lang, seat), Editable: editable, Actor: actor, Floor: floor,
+	}
+}
+
+func statusLine(lang string, s *game.State) views.Status {
+	st := views.Status{Code: s.Code, Started: s.Started, Haunt: s.Phase == game.PhaseHaunt}
+	switch {
+	case !s.Started:
+		st.Phase = i18n.T(lang, "phase_lobby")
+	case st.Haunt:
+		st.Phase = i18n.T(lang, "phase_haunt")
+	default:
+		st.Phase = i18n.T(lang, "phase_exploration")
+	}
+	if seat := s.SeatByID(s.Turn); seat != nil {
+		st.TurnName = seat.Name
+	}
+	return st
+}
+
+// logLimit bounds the log a page shows; the API and the store keep it all.
+const logLimit = 60
+
+func logLines(lang string, s *game.State) []views.LogLine {
+	var lines []views.LogLine
+	for i := len(s.Events) - 1; i >= 0 && len(lines) < logLimit; i-- {
+		e := s.Events[i]
+		lines = append(lines, views.LogLine{
+			Time: e.At.Local().Format("15:04"), Text: describe(lang, s, e), Undone: s.IsUndone(e.Seq),
+		})
+	}
+	return lines
+}
+
+func seatName(s *game.State, id int) string {
+	if seat := s.SeatByID(id); seat != nil {
+		return seat.Name
+	}
+	return fmt.Sprintf("#%d", id)
+}
+
+func actorName(lang string, s *game.State, a game.Actor) string {
+	if a.Host {
+		return i18n.T(lang, "host")
+	}
+	return seatName(s, a.Seat)
+}
+
+// valueText reads a position off the seat's track for the log ("5", "8 (+1)", "💀").
+func valueText(seat *game.Seat, trait string, ts game.TraitState) string {
+	if ts.Position <= 0 {
+		return "💀"
+	}
+	v := seat.ExplorerData().Traits[trait].Track[ts.Position-1]
+	if ts.Overflow > 0 {
+		return fmt.Sprintf("%d (+%d)", v, ts.Overflow)
+	}
+	return fmt.Sprint(v)
+}
+
+// describe writes one log entry in lang. Events carry no secrets, so the log
+// can be shown to every seat.
+func describe(lang string, s *game.State, e game.Event) string {
+	switch e.Type {
+	case game.EvSeatJoined:
+		return i18n.T(lang, "log_joined", e.Name, catalog.ExplorerByID(e.Explorer).Name.In(lang))
+	case game.EvSeatsReordered:
+		return i18n.T(lang, "log_reordered")
+	case game.EvGameStarted:
+		return i18n.T(lang, "log_started", seatName(s, e.Seat))
+	case game.EvTraitsChanged:
+		seat := s.SeatByID(e.Seat)
+		if seat == nil {
+			return ""
+		}
+		parts := make([]string, 0, len(e.Changes))
+		for _, ch := range e.Changes {
+			parts = append(parts, fmt.Sprintf("%s %s → %s", i18n.T(lang, "trait_"+ch.Trait),
+				valueText(seat, ch.Trait, ch.From), valueText(seat, ch.Trait, ch.To)))
+		}
+		text := seat.Name + ": " + strings.Join(parts, ", ")
+		switch e.Cause {
+		case "physical", "mental":
+			text += " (" + i18n.T(lang, "cause_"+e.Cause) + ")"
+		case "restore":
+			text += " (" + i18n.T(lang, "cause_restore") + ")"
+		}
+		if e.Actor.Host {
+			text += " · " + i18n.T(lang, "host")
+		}
+		return text
+	case game.EvPhaseSet:
+		return i18n.T(lang, "log_phase_"+e.Phase)
+	case game.EvTurnEnded:
+		return i18n.T(lang, "log_turn", seatName(s, e.Seat))
+	case game.EvUndone:
+		for _, t := range s.Events {
+			if t.Seq == e.Target {
+				return i18n.T(lang, "log_undone", actorName(lang, s, e.Actor), describe(lang, s, t))
+			}
+		}
+	case game.EvSeatMoved:
+		return i18n.T(lang, "log_seat_moved", seatName(s, e.Seat))
+	}
+	return e.Type
+}
+
+// undoWhat describes the change undo would take back, if actor may undo it.
+func undoWhat(lang string, s *game.State, actor game.Actor) (string, bool) {
+	last := s.LastUndoable()
+	if last == nil || (!actor.Host && last.Actor != actor) {
+		return "", false
+	}
+	return describe(lang, s, *last), true
+}
+
+func birthdayText(lang string, ex *catalog.Explorer) string {
+	if lang == i18n.ZH {
+		return fmt.Sprintf("%d月%d日", ex.Birthday.Month, ex.Birthday.Day)
+	}
+	return fmt.Sprintf("%s %d", monthNames[ex.Birthday.Month-1], ex.Birthday.Day)
+}
+
+var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}

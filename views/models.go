@@ -1,0 +1,169 @@
+// Package views renders Lantern's pages with templ. Components take plain
+// view-model structs built by internal/web; they never see the game state.
+package views
+
+import "lantern/internal/i18n"
+
+// Head is what every page's layout needs.
+type Head struct {
+	Lang  string
+	Title string
+	// Path is the current page, for the language switch to come back to.
+	Path string
+	// Events is the SSE URL for live pages, empty for static ones.
+	Events string
+	// Fragment is the URL that re-renders the live part of the page.
+	Fragment string
+	Version  int
+	// Act is where this page's forms post actions.
+	Act string
+}
+
+// T translates a key in the page's language.
+func (h Head) T(key string, args ...any) string { return i18n.T(h.Lang, key, args...) }
+
+// OtherLang is the language the switch offers.
+func (h Head) OtherLang() string {
+	if h.Lang == i18n.ZH {
+		return i18n.EN
+	}
+	return i18n.ZH
+}
+
+// TraitRow is one trait track on a board.
+type TraitRow struct {
+	ID       string
+	Label    string
+	Values   [8]int
+	Position int // 0 = skull
+	Start    int
+	Overflow int
+	Value    int
+}
+
+// Board is one explorer's character board.
+type Board struct {
+	Seat       int
+	Name       string
+	Explorer   string
+	Colour     string
+	ColourName string
+	Alive      bool
+	IsTurn     bool
+	Traits     []TraitRow
+	// Editable shows the controls; Actor is "seat" or "host" for the forms.
+	Editable bool
+	Actor    string
+	// Floor is the lowest position a control may reach (1 before the haunt).
+	Floor int
+}
+
+// LogLine is one entry of the shared log.
+type LogLine struct {
+	Time   string
+	Text   string
+	Undone bool
+}
+
+// Status is the shared line above every live page.
+type Status struct {
+	Code      string
+	Phase     string // translated
+	Haunt     bool
+	Started   bool
+	TurnName  string
+	Error     string
+	ErrorCode int
+}
+
+// Player is a seat's private page.
+type Player struct {
+	Head
+	Status
+	Me        Board
+	Others    []Board
+	Log       []LogLine
+	CanUndo   bool
+	UndoWhat  string
+	MyTurn    bool
+}
+
+// SeatLine is one seat in the host's lobby list.
+type SeatLine struct {
+	Seat     int
+	Name     string
+	Explorer string
+	Colour   string
+	Birthday string
+	Days     int
+}
+
+// Table is the host's shared screen.
+type Table struct {
+	Head
+	Status
+	JoinURL   string
+	QRPath    string
+	LANURLs   []string
+	Seats     []SeatLine
+	Suggested int
+	Boards    []Board
+	Log       []LogLine
+	CanUndo   bool
+	UndoWhat  string
+}
+
+// Transfer is the one-time QR that moves a seat to a new phone.
+type Transfer struct {
+	Head
+	Code    string
+	Seat    int
+	Name    string
+	URL     string
+	QRData  string // data: URL of the PNG
+	Minutes int
+}
+
+// ExplorerChoice is one explorer on the join page.
+type ExplorerChoice struct {
+	ID         string
+	Name       string
+	Colour     string
+	ColourName string
+	Age        int
+	Birthday   string
+	Hobbies    string
+	Traits     []TraitRow
+	Taken      bool
+}
+
+// Join is the page a phone opens from the QR code.
+type Join struct {
+	Head
+	Code      string
+	Key       string
+	Name      string
+	Explorers []ExplorerChoice
+	Seated    int
+	Error     string
+	Started   bool
+	Full      bool
+}
+
+// Home is the start page.
+type Home struct {
+	Head
+}
+
+// Message is a simple page with one message and an optional link.
+type Message struct {
+	Head
+	Heading  string
+	Text     string
+	LinkURL  string
+	LinkText string
+	// Form, when set, shows one button that posts to it (e.g. claim a seat).
+	FormURL    string
+	FormButton string
+	FormKey    string
+}

@@ -80,12 +80,12 @@ type Status struct {
 type Player struct {
 	Head
 	Status
-	Me        Board
-	Others    []Board
-	Log       []LogLine
-	CanUndo   bool
-	UndoWhat  string
-	MyTurn    bool
+	Me       Board
+	Others   []Board
+	Log      []LogLine
+	CanUndo  bool
+	UndoWhat string
+	MyTurn   bool
 }
 
 // SeatLine is one seat in the host's lobby list.

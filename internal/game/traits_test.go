@@ -221,11 +221,11 @@ func TestTakeDamage(t *testing.T) {
 	runTraitCases(t, []traitCase{
 		{name: "physical split between might and speed", rule: "seed 000, 5. 袭击 l.217-219: 每点肉体损伤会让败方的力量Might、或速度Speed下降一个级别; 损伤的分配由败方决定",
 			act: phys(map[string]int{game.Might: 1, game.Speed: 2}), want: map[string]game.TraitState{game.Might: ts(2, 0), game.Speed: ts(3, 0), game.Sanity: ts(3, 0), game.Knowledge: ts(3, 0)}},
-		{name: "physical all on speed", rule: "seed 003, 物理傷害 l.211: 降底…力量和／或敏捷",
+		{name: "physical all on speed", rule: "seed 003, 物理傷害 l.213: 降底…力量和／或敏捷",
 			act: phys(map[string]int{game.Speed: 3}), want: map[string]game.TraitState{game.Speed: ts(2, 0), game.Might: ts(3, 0)}},
 		{name: "mental split between sanity and knowledge", rule: "seed 000, 5. 袭击 l.219: 每点精神损伤会让败方的神志Sanity、或知识Knowledge下降一个级别",
 			act: ment(map[string]int{game.Sanity: 1, game.Knowledge: 1}), want: map[string]game.TraitState{game.Sanity: ts(2, 0), game.Knowledge: ts(2, 0), game.Might: ts(3, 0), game.Speed: ts(5, 0)}},
-		{name: "mental all on knowledge", rule: "seed 003, 精神傷害 l.229: 降底…知識和／或神志",
+		{name: "mental all on knowledge", rule: "seed 003, 精神傷害 l.231: 降底…知識和／或神志",
 			act: ment(map[string]int{game.Knowledge: 2}), want: map[string]game.TraitState{game.Knowledge: ts(1, 0)}},
 		{name: "zero share on one side is fine", rule: "seed 000, 5. 袭击 l.219: 损伤的分配由败方决定",
 			act: phys(map[string]int{game.Might: 0, game.Speed: 1}), want: map[string]game.TraitState{game.Might: ts(3, 0), game.Speed: ts(4, 0)}},
@@ -243,11 +243,11 @@ func TestTakeDamage(t *testing.T) {
 			before: map[string]game.TraitState{game.Might: ts(1, 0), game.Speed: ts(1, 0)}, act: phys(map[string]int{game.Might: 2, game.Speed: 1}), err: "err_no_change", kind: game.Conflict},
 		{name: "physical damage on sanity refused", rule: "seed 000, 5. 袭击 l.217: 肉体损伤 → 力量Might、或速度Speed only",
 			act: phys(map[string]int{game.Sanity: 1}), err: "err_split_trait", kind: game.Invalid},
-		{name: "physical damage on knowledge refused", rule: "seed 003, 物理傷害 l.211: 力量和／或敏捷 only",
+		{name: "physical damage on knowledge refused", rule: "seed 003, 物理傷害 l.213: 力量和／或敏捷 only",
 			act: phys(map[string]int{game.Might: 1, game.Knowledge: 1}), err: "err_split_trait", kind: game.Invalid},
 		{name: "mental damage on might refused", rule: "seed 000, 5. 袭击 l.219: 精神损伤 → 神志Sanity、或知识Knowledge only",
 			act: ment(map[string]int{game.Might: 1}), err: "err_split_trait", kind: game.Invalid},
-		{name: "mental damage on speed refused even at zero", rule: "seed 003, 精神傷害 l.229: 知識和／或神志 only",
+		{name: "mental damage on speed refused even at zero", rule: "seed 003, 精神傷害 l.231: 知識和／或神志 only",
 			act: ment(map[string]int{game.Sanity: 1, game.Speed: 0}), err: "err_split_trait", kind: game.Invalid},
 		{name: "unknown trait in split refused", rule: "seed 000, 5. 袭击 l.217-219: two kinds of damage, two traits each",
 			act: phys(map[string]int{"luck": 1}), err: "err_split_trait", kind: game.Invalid},
@@ -363,7 +363,7 @@ func TestRestoreTrait(t *testing.T) {
 // Before the game starts nobody's clips move (seed 000, 开局: the clips go to
 // the green values and play begins with the start player).
 func TestTraitActionsNeedAStartedGame(t *testing.T) {
-	const rule = "seed 000, 开局 l.81-86: 将塑胶别针指向…基本值 then the start player begins"
+	const rule = "seed 000, 开局 l.81-87: 将塑胶别针指向…基本值 then the start player begins"
 	s := lobby(t, "ox-bellows", "missy-dubourde")
 	for _, a := range []game.Action{
 		{Type: game.ActStepTrait, Trait: game.Might, Delta: 1},

@@ -49,4 +49,3 @@ func (s *Server) messageError(c echo.Context, err error) error {
 	msg := s.message(h.Lang, err)
 	return s.page(c, statusOf(err), h, messagePage(h, msg, "", "/", i18n.T(h.Lang, "home")))
 }
-

@@ -61,4 +61,3 @@ func (s *Server) events(c echo.Context) error {
 		w.Flush()
 	}
 }
-

@@ -1,0 +1,74 @@
+package game_test
+
+import (
+	"testing"
+
+	"lantern/internal/game"
+)
+
+// BenchmarkDecideApply measures one step_trait through the rules and into
+// the state. The game is renewed every 1000 steps so the log stays short.
+func BenchmarkDecideApply(b *testing.B) {
+	up := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}
+	down := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: -1}
+	actor := seatActor(1)
+	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%1000 == 999 {
+			b.StopTimer()
+			s = started(b, "ox-bellows", "missy-dubourde", "peter-akimoto")
+			b.StartTimer()
+		}
+		a := up
+		if i%2 == 1 {
+			a = down
+		}
+		evs, err := s.Decide(actor, a, t0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, e := range evs {
+			if err := s.Apply(e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// longLog is a 500-event game: joins, start, then steps, damage, turns and
+// the occasional undo (each undo rebuilds the state while replaying).
+func longLog(b *testing.B, n int) []game.Event {
+	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto")
+	for i := 0; len(s.Events) < n; i++ {
+		var a game.Action
+		switch i % 10 {
+		case 3:
+			a = game.Action{Type: game.ActTakeDamage, Kind: "mental", Split: map[string]int{game.Sanity: 1, game.Knowledge: 1}}
+		case 6:
+			a = game.Action{Type: game.ActEndTurn}
+		case 9:
+			a = game.Action{Type: game.ActUndo}
+		default:
+			a = game.Action{Type: game.ActStepTrait, Trait: game.Traits[i%4], Delta: 1}
+		}
+		do(b, s, seatActor(s.Turn), a)
+	}
+	return s.Events[:n]
+}
+
+func BenchmarkReplay(b *testing.B) {
+	events := longLog(b, 500)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := game.Replay("BENCH", events)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.Version != 500 {
+			b.Fatalf("version %d", s.Version)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package i18n
+
+func init() {
+	for k, v := range ui {
+		messages[k] = v
+	}
+}
+
+// ui holds the page texts; messages.go holds the refusals.
+var ui = map[string][2]string{
+	"other_lang":     {"中文", "English"},
+	"reconnecting":   {"Reconnecting…", "正在重新连接…"},
+	"home":           {"Home", "首页"},
+	"home_title":     {"Lantern", "Lantern 灯笼"},
+	"home_intro":     {"A companion for Betrayal at House on the Hill: every phone tracks its explorer's traits, the table screen shows everyone's board.", "《山中小屋的背叛》桌边助手：每部手机记录自己探险者的能力，桌面屏幕显示所有人的人物牌。"},
+	"create_game":    {"Create a game", "创建游戏"},
+	"home_join_hint": {"Joining? Scan the QR code on the table screen with your phone's camera.", "要加入？用手机相机扫描桌面屏幕上的二维码。"},
+	"game_code":      {"Game code", "游戏代码"},
+	"turn_of":        {"%s's turn", "轮到 %s"},
+	"dead":           {"dead", "已死亡"},
+	"host":           {"host", "主持人"},
+	"log":            {"Log", "记录"},
+	"log_empty":      {"Nothing has happened yet.", "还没有任何记录。"},
+	"others":         {"The other explorers", "其他探险者"},
+	"skull":          {"skull (death)", "骷髅（死亡）"},
+
+	"trait_speed":     {"Speed", "速度"},
+	"trait_might":     {"Might", "力量"},
+	"trait_sanity":    {"Sanity", "神志"},
+	"trait_knowledge": {"Knowledge", "知识"},
+	"trait_aria":      {"%s %d, position %d of 8", "%s %d，第 %d 格（共 8 格）"},
+	"overflow_hint":   {"Gains past the top, lost first", "超出上限的部分，下降时先扣除"},
+	"step_down":       {"%s down one", "%s 降一级"},
+	"step_up":         {"%s up one", "%s 升一级"},
+	"set_to":          {"Set %s to %d (position %d)", "把%s设为 %d（第 %d 格）"},
+
+	"colour_red":    {"red", "红色"},
+	"colour_yellow": {"yellow", "黄色"},
+	"colour_green":  {"green", "绿色"},
+	"colour_blue":   {"blue", "蓝色"},
+	"colour_white":  {"white", "白色"},
+	"colour_purple": {"purple", "紫色"},
+
+	"phase_lobby":          {"Waiting for players", "等待玩家"},
+	"phase_exploration":    {"Exploring the house", "探索大屋"},
+	"phase_haunt":          {"The haunt", "作祟"},
+	"phase_to_haunt":       {"Start the haunt (skulls kill)", "开始作祟（骷髅即死亡）"},
+	"phase_to_exploration": {"Back to exploration", "回到探索阶段"},
+
+	"waiting_for_start":    {"You're seated. The game starts when the host presses Start.", "你已入座。主持人按下“开始”后游戏开始。"},
+	"take_damage_physical": {"Take physical damage", "承受肉体损伤"},
+	"take_damage_mental":   {"Take mental damage", "承受精神损伤"},
+	"take":                 {"Take", "承受"},
+	"restore":              {"Restore %s to its starting value", "把%s回复至基本值"},
+	"end_turn":             {"End my turn", "结束我的回合"},
+	"end_turn_for":         {"End %s's turn", "结束 %s 的回合"},
+	"undo":                 {"Undo: %s", "撤销：%s"},
+
+	"cause_physical": {"physical damage", "肉体损伤"},
+	"cause_mental":   {"mental damage", "精神损伤"},
+	"cause_restore":  {"restored", "回复"},
+
+	"log_joined":            {"%s joined as %s", "%s 加入，选择了 %s"},
+	"log_reordered":         {"The host changed the seating order", "主持人调整了座位顺序"},
+	"log_started":           {"The game started; %s goes first", "游戏开始，由 %s 先行"},
+	"log_phase_haunt":       {"The haunt begins: from now on a skull means death", "作祟开始：从现在起降到骷髅即死亡"},
+	"log_phase_exploration": {"Back to exploring the house", "回到探索大屋阶段"},
+	"log_turn":              {"%s's turn", "轮到 %s"},
+	"log_undone":            {"%s undid: %s", "%s 撤销了：%s"},
+	"log_seat_moved":        {"%s's seat moved to a new phone", "%s 的座位已转移到新手机"},
+
+	"table_title":        {"Table", "牌桌"},
+	"lobby_title":        {"Join the game", "加入游戏"},
+	"scan_to_join":       {"Scan with a phone camera to join. Everyone must be on the same Wi-Fi.", "用手机相机扫描即可加入。所有人须连接同一个 Wi-Fi。"},
+	"qr_alt":             {"QR code to join the game", "加入游戏的二维码"},
+	"join_qr_again":      {"Show the join code again", "再次显示加入二维码"},
+	"seats_title":        {"Seats (%d of 6)", "座位（%d/6）"},
+	"no_seats_yet":       {"Nobody has joined yet.", "还没有人加入。"},
+	"seat_order_hint":    {"Put the seats in the order you sit, clockwise: play passes to each player's left, the next seat.", "按大家顺时针的座位排列：回合依次交给左手边的玩家，即下一个座位。"},
+	"move_up":            {"Move %s up", "把 %s 上移"},
+	"move_down":          {"Move %s down", "把 %s 下移"},
+	"first_player":       {"First player", "起始玩家"},
+	"suggested_birthday": {"birthday soonest", "生日最近"},
+	"start_game":         {"Start the game", "开始游戏"},
+	"move_to_new_phone":  {"Move to a new phone", "转移到新手机"},
+	"transfer_title":     {"Move %s to a new phone", "把 %s 转移到新手机"},
+	"transfer_hint":      {"Scan with the new phone within %d minutes. The code works once; the old phone loses the seat.", "请在 %d 分钟内用新手机扫描。此二维码只能使用一次；旧手机将失去这个座位。"},
+	"back_to_table":      {"Back to the table", "返回牌桌"},
+	"claim_title":        {"Take over a seat", "接管座位"},
+	"claim_text":         {"This phone will take over the seat; the old phone will lose it.", "这部手机将接管该座位；旧手机将失去它。"},
+	"claim_button":       {"Take over the seat", "接管座位"},
+
+	"join_title":    {"Join game %s", "加入游戏 %s"},
+	"your_name":     {"Your name", "你的名字"},
+	"language":      {"Language", "语言"},
+	"pick_explorer": {"Pick your explorer", "选择你的探险者"},
+	"age":           {"age %d", "%d 岁"},
+	"taken":         {"taken", "已被选用"},
+	"join_button":   {"Sit down", "入座"},
+}

@@ -1,0 +1,549 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"lantern/internal/game"
+)
+
+var (
+	ctx = context.Background()
+	t0  = time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
+)
+
+func openAt(t testing.TB, path string) *Store {
+	t.Helper()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("open %s: %v", path, err)
+	}
+	return s
+}
+
+// open opens a fresh database in the test's temp dir, closed at the end.
+func open(t testing.TB) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "lantern.db")
+	s := openAt(t, path)
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+func count(t testing.TB, s *Store, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := s.db.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// playedEvents makes a real event log with the rules engine: n joins, a
+// start, and some trait changes.
+func playedEvents(t testing.TB, code string, seats int) []game.Event {
+	t.Helper()
+	explorers := []string{"ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra"}
+	s := game.New(code)
+	act := func(actor game.Actor, a game.Action) {
+		evs, err := s.Decide(actor, a, t0)
+		if err != nil {
+			t.Fatalf("%+v: %v", a, err)
+		}
+		for _, e := range evs {
+			if err := s.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for i := 0; i < seats; i++ {
+		act(game.Actor{}, game.Action{Type: game.ActJoin, Name: fmt.Sprintf("P%d", i+1), Lang: "zh", Explorer: explorers[i]})
+	}
+	act(game.Actor{Host: true}, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	act(game.Actor{Seat: 1}, game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 7})
+	act(game.Actor{Host: true}, game.Action{Type: game.ActTakeDamage, Seat: 2, Kind: "mental", Split: map[string]int{game.Sanity: 1, game.Knowledge: 1}})
+	act(game.Actor{Seat: 1}, game.Action{Type: game.ActEndTurn})
+	act(game.Actor{Host: true}, game.Action{Type: game.ActUndo})
+	return s.Events
+}
+
+func TestOpenMigratesIdempotently(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lantern.db")
+	s := openAt(t, path)
+	if v := count(t, s, `PRAGMA user_version`); v != len(migrations) {
+		t.Fatalf("user_version %d, want %d", v, len(migrations))
+	}
+	if err := s.CreateGame(ctx, "ABCDE", "key", []byte("host"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Opening again must not re-run migrations (which would fail on
+	// CREATE TABLE) nor lose data.
+	for i := 0; i < 2; i++ {
+		s = openAt(t, path)
+		if v := count(t, s, `PRAGMA user_version`); v != len(migrations) {
+			t.Fatalf("reopen %d: user_version %d", i, v)
+		}
+		games, err := s.LoadGames(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(games) != 1 || games[0].Code != "ABCDE" {
+			t.Fatalf("reopen %d: games %+v", i, games)
+		}
+		if mode := func() string {
+			var m string
+			s.db.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&m)
+			return m
+		}(); mode != "wal" {
+			t.Errorf("journal_mode %q, want wal", mode)
+		}
+		if fk := count(t, s, `PRAGMA foreign_keys`); fk != 1 {
+			t.Errorf("foreign_keys %d", fk)
+		}
+		s.Close()
+	}
+}
+
+func TestOpenPathWithSpecialCharacters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "my games?#%", "lantern db.sqlite")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := openAt(t, path)
+	defer s.Close()
+	if err := s.CreateGame(ctx, "ABCDE", "key", []byte("host"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("database not created at %s", path)
+	}
+}
+
+func TestOpenFailsOnADirectory(t *testing.T) {
+	if s, err := Open(ctx, t.TempDir()); err == nil {
+		s.Close()
+		t.Fatal("opened a directory as a database")
+	}
+}
+
+func TestCreateGame(t *testing.T) {
+	s, _ := open(t)
+	if err := s.CreateGame(ctx, "ABCDE", "join-key", []byte("host-hash"), t0); err != nil {
+		t.Fatal(err)
+	}
+	err := s.CreateGame(ctx, "ABCDE", "other", []byte("other"), t0.Add(time.Second))
+	if !errors.Is(err, ErrCodeTaken) {
+		t.Fatalf("duplicate code: %v, want ErrCodeTaken", err)
+	}
+	if err := s.CreateGame(ctx, "FGHJK", "join-key-2", []byte("host-hash-2"), t0.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	games, err := s.LoadGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []GameRecord{
+		{Code: "ABCDE", JoinKey: "join-key", HostHash: []byte("host-hash"), SeatTokens: map[string]int{}},
+		{Code: "FGHJK", JoinKey: "join-key-2", HostHash: []byte("host-hash-2"), SeatTokens: map[string]int{}},
+	}
+	if !reflect.DeepEqual(games, want) {
+		t.Errorf("games\n%+v\nwant\n%+v", games, want)
+	}
+}
+
+func TestLoadGamesEmpty(t *testing.T) {
+	s, _ := open(t)
+	games, err := s.LoadGames(ctx)
+	if err != nil || len(games) != 0 {
+		t.Fatalf("games %+v, err %v", games, err)
+	}
+}
+
+func TestAppendAndLoadRoundTrip(t *testing.T) {
+	s, path := open(t)
+	evA := playedEvents(t, "AAAAA", 3)
+	evB := playedEvents(t, "BBBBB", 2)
+	for _, code := range []string{"AAAAA", "BBBBB", "CCCCC"} {
+		if err := s.CreateGame(ctx, code, "k-"+code, []byte("h-"+code), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Joins append one event with the seat's token, like table.Join does.
+	appendLog := func(code string, evs []game.Event) {
+		for _, e := range evs {
+			var token []byte
+			if e.Type == game.EvSeatJoined {
+				token = []byte(fmt.Sprintf("tok-%s-%d", code, e.Seat))
+			}
+			if err := s.AppendEvents(ctx, code, []game.Event{e}, token, e.Seat); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	appendLog("AAAAA", evA[:4])
+	appendLog("BBBBB", evB)
+	// Several events in one call.
+	if err := s.AppendEvents(ctx, "AAAAA", evA[4:], nil, 0); err != nil {
+		t.Fatal(err)
+	}
+
+	check := func(s *Store) {
+		t.Helper()
+		games, err := s.LoadGames(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byCode := map[string]GameRecord{}
+		for _, g := range games {
+			byCode[g.Code] = g
+		}
+		if len(byCode) != 3 {
+			t.Fatalf("games %+v", games)
+		}
+		for code, want := range map[string][]game.Event{"AAAAA": evA, "BBBBB": evB, "CCCCC": nil} {
+			g := byCode[code]
+			if !reflect.DeepEqual(g.Events, want) {
+				t.Errorf("%s events\n%+v\nwant\n%+v", code, g.Events, want)
+			}
+			if g.JoinKey != "k-"+code || string(g.HostHash) != "h-"+code {
+				t.Errorf("%s: join key %q host hash %q", code, g.JoinKey, g.HostHash)
+			}
+			// The log rebuilds the game.
+			if _, err := game.Replay(code, g.Events); err != nil {
+				t.Errorf("%s: replay: %v", code, err)
+			}
+		}
+		wantTokens := map[string]map[string]int{
+			"AAAAA": {"tok-AAAAA-1": 1, "tok-AAAAA-2": 2, "tok-AAAAA-3": 3},
+			"BBBBB": {"tok-BBBBB-1": 1, "tok-BBBBB-2": 2},
+			"CCCCC": {},
+		}
+		for code, want := range wantTokens {
+			if got := byCode[code].SeatTokens; !reflect.DeepEqual(got, want) {
+				t.Errorf("%s tokens %v, want %v", code, got, want)
+			}
+		}
+	}
+	check(s)
+	// And after closing and reopening the file.
+	s.Close()
+	s2 := openAt(t, path)
+	defer s2.Close()
+	check(s2)
+}
+
+func TestAppendDuplicateSeqIsAtomic(t *testing.T) {
+	s, _ := open(t)
+	evs := playedEvents(t, "ABCDE", 2)
+	if err := s.CreateGame(ctx, "ABCDE", "k", []byte("h"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendEvents(ctx, "ABCDE", evs[:3], []byte("tok-1"), 1); err != nil {
+		t.Fatal(err)
+	}
+	// A batch whose first event is new but whose second repeats seq 3 must
+	// leave nothing behind: not the new event, not the token.
+	bad := []game.Event{evs[3], evs[2]}
+	bad[1].Type = "traits_changed" // a different body with the same seq
+	if err := s.AppendEvents(ctx, "ABCDE", bad, []byte("tok-2"), 2); err == nil {
+		t.Fatal("duplicate seq appended")
+	}
+	if n := count(t, s, `SELECT count(*) FROM events WHERE game_code = ?`, "ABCDE"); n != 3 {
+		t.Errorf("%d events after a failed append, want 3", n)
+	}
+	if n := count(t, s, `SELECT count(*) FROM seat_tokens`); n != 1 {
+		t.Errorf("%d seat tokens after a failed append, want 1", n)
+	}
+	// A duplicate token also fails the whole append.
+	if err := s.AppendEvents(ctx, "ABCDE", evs[3:4], []byte("tok-1"), 2); err == nil {
+		t.Fatal("duplicate token stored")
+	}
+	if n := count(t, s, `SELECT count(*) FROM events`); n != 3 {
+		t.Errorf("%d events after a failed token insert, want 3", n)
+	}
+	// The store is still usable and the log continues where it was.
+	if err := s.AppendEvents(ctx, "ABCDE", evs[3:], nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	games, err := s.LoadGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(games[0].Events, evs) {
+		t.Errorf("log after recovery\n%+v\nwant\n%+v", games[0].Events, evs)
+	}
+}
+
+func TestAppendToUnknownGameFails(t *testing.T) {
+	s, _ := open(t)
+	evs := playedEvents(t, "NOPE1", 2)
+	if err := s.AppendEvents(ctx, "NOPE1", evs[:1], []byte("tok"), 1); err == nil {
+		t.Fatal("appended to a game that does not exist")
+	}
+	if n := count(t, s, `SELECT count(*) FROM events`); n != 0 {
+		t.Errorf("%d orphan events", n)
+	}
+}
+
+func TestAppendNothing(t *testing.T) {
+	s, _ := open(t)
+	if err := s.CreateGame(ctx, "ABCDE", "k", []byte("h"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendEvents(ctx, "ABCDE", nil, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAppendHonoursCancelledContext(t *testing.T) {
+	s, _ := open(t)
+	if err := s.CreateGame(ctx, "ABCDE", "k", []byte("h"), t0); err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := s.AppendEvents(cctx, "ABCDE", playedEvents(t, "ABCDE", 2)[:1], nil, 0); err == nil {
+		t.Fatal("append with a cancelled context succeeded")
+	}
+	if n := count(t, s, `SELECT count(*) FROM events`); n != 0 {
+		t.Errorf("%d events written with a cancelled context", n)
+	}
+	// The single connection is not left inside a transaction.
+	if err := s.AppendEvents(ctx, "ABCDE", playedEvents(t, "ABCDE", 2)[:1], nil, 0); err != nil {
+		t.Fatalf("store unusable after a cancelled append: %v", err)
+	}
+}
+
+// seatedGame stores a game with seats 1 and 2, each with a token.
+func seatedGame(t testing.TB, s *Store, code string) []game.Event {
+	t.Helper()
+	evs := playedEvents(t, code, 2)
+	if err := s.CreateGame(ctx, code, "k", []byte("h-"+code), t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendEvents(ctx, code, evs[:1], []byte(code+"-old-1"), 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendEvents(ctx, code, evs[1:2], []byte(code+"-old-2"), 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendEvents(ctx, code, evs[2:], nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	return evs
+}
+
+func movedEvent(seq int) func(int) []game.Event {
+	return func(seat int) []game.Event {
+		return []game.Event{{Seq: seq, Type: game.EvSeatMoved, Seat: seat, Actor: game.Actor{Host: true}, At: t0}}
+	}
+}
+
+func tokensOf(t testing.TB, s *Store, code string) map[string]int {
+	t.Helper()
+	games, err := s.LoadGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		if g.Code == code {
+			return g.SeatTokens
+		}
+	}
+	t.Fatalf("no game %s", code)
+	return nil
+}
+
+func TestTransferClaim(t *testing.T) {
+	s, _ := open(t)
+	evs := seatedGame(t, s, "ABCDE")
+	seatedGame(t, s, "OTHER")
+	next := len(evs) + 1
+
+	if err := s.CreateTransfer(ctx, "ABCDE", 2, []byte("xfer"), t0.Add(15*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	seat, err := s.ClaimTransfer(ctx, "ABCDE", []byte("xfer"), []byte("ABCDE-new-2"), t0.Add(time.Minute), movedEvent(next))
+	if err != nil || seat != 2 {
+		t.Fatalf("claim: seat %d, err %v", seat, err)
+	}
+	// Seat 2's old token is revoked, the new one stored; seat 1 untouched;
+	// the other game's tokens untouched.
+	if got, want := tokensOf(t, s, "ABCDE"), map[string]int{"ABCDE-old-1": 1, "ABCDE-new-2": 2}; !reflect.DeepEqual(got, want) {
+		t.Errorf("tokens %v, want %v", got, want)
+	}
+	if got, want := tokensOf(t, s, "OTHER"), map[string]int{"OTHER-old-1": 1, "OTHER-old-2": 2}; !reflect.DeepEqual(got, want) {
+		t.Errorf("other game's tokens %v, want %v", got, want)
+	}
+	// The seat_moved event is in the log.
+	games, _ := s.LoadGames(ctx)
+	for _, g := range games {
+		if g.Code == "ABCDE" {
+			last := g.Events[len(g.Events)-1]
+			if len(g.Events) != next || last.Type != game.EvSeatMoved || last.Seat != 2 {
+				t.Errorf("log ends with %+v (%d events)", last, len(g.Events))
+			}
+		}
+	}
+	// One-time use.
+	if _, err := s.ClaimTransfer(ctx, "ABCDE", []byte("xfer"), []byte("again"), t0.Add(time.Minute), movedEvent(next+1)); !errors.Is(err, ErrNotFound) {
+		t.Errorf("second claim: %v, want ErrNotFound", err)
+	}
+	if n := count(t, s, `SELECT count(*) FROM transfers`); n != 0 {
+		t.Errorf("%d transfers left", n)
+	}
+}
+
+func TestTransferRefusals(t *testing.T) {
+	cases := []struct {
+		name    string
+		code    string // game the claim names
+		hash    string
+		expires time.Duration // after t0
+		now     time.Duration // after t0
+	}{
+		{"expired", "ABCDE", "xfer", 15 * time.Minute, 15*time.Minute + time.Nanosecond},
+		{"long expired", "ABCDE", "xfer", -time.Hour, 0},
+		{"unknown token", "ABCDE", "nope", 15 * time.Minute, 0},
+		{"token of another game", "OTHER", "xfer", 15 * time.Minute, 0},
+		{"unknown game", "ZZZZZ", "xfer", 15 * time.Minute, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := open(t)
+			evs := seatedGame(t, s, "ABCDE")
+			seatedGame(t, s, "OTHER")
+			if err := s.CreateTransfer(ctx, "ABCDE", 1, []byte("xfer"), t0.Add(c.expires)); err != nil {
+				t.Fatal(err)
+			}
+			called := false
+			_, err := s.ClaimTransfer(ctx, c.code, []byte(c.hash), []byte("new"), t0.Add(c.now), func(seat int) []game.Event {
+				called = true
+				return movedEvent(len(evs) + 1)(seat)
+			})
+			if !errors.Is(err, ErrNotFound) {
+				t.Fatalf("claim: %v, want ErrNotFound", err)
+			}
+			if called {
+				t.Errorf("events built for a refused claim")
+			}
+			// Nothing changed: tokens, log.
+			if got, want := tokensOf(t, s, "ABCDE"), map[string]int{"ABCDE-old-1": 1, "ABCDE-old-2": 2}; !reflect.DeepEqual(got, want) {
+				t.Errorf("tokens %v, want %v", got, want)
+			}
+			if n := count(t, s, `SELECT count(*) FROM events WHERE game_code = 'ABCDE'`); n != len(evs) {
+				t.Errorf("%d events, want %d", n, len(evs))
+			}
+		})
+	}
+}
+
+func TestTransferAtExactExpiryStillWorks(t *testing.T) {
+	s, _ := open(t)
+	evs := seatedGame(t, s, "ABCDE")
+	exp := t0.Add(15 * time.Minute)
+	if err := s.CreateTransfer(ctx, "ABCDE", 1, []byte("xfer"), exp); err != nil {
+		t.Fatal(err)
+	}
+	if seat, err := s.ClaimTransfer(ctx, "ABCDE", []byte("xfer"), []byte("new"), exp, movedEvent(len(evs)+1)); err != nil || seat != 1 {
+		t.Fatalf("claim at expiry: seat %d err %v", seat, err)
+	}
+}
+
+func TestNewTransferReplacesOldOne(t *testing.T) {
+	s, _ := open(t)
+	evs := seatedGame(t, s, "ABCDE")
+	exp := t0.Add(15 * time.Minute)
+	for _, h := range []string{"first", "second"} {
+		if err := s.CreateTransfer(ctx, "ABCDE", 1, []byte(h), exp); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A transfer for another seat is independent.
+	if err := s.CreateTransfer(ctx, "ABCDE", 2, []byte("seat2"), exp); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ClaimTransfer(ctx, "ABCDE", []byte("first"), []byte("n1"), t0, movedEvent(len(evs)+1)); !errors.Is(err, ErrNotFound) {
+		t.Errorf("replaced token claimed: %v", err)
+	}
+	if seat, err := s.ClaimTransfer(ctx, "ABCDE", []byte("second"), []byte("n1"), t0, movedEvent(len(evs)+1)); err != nil || seat != 1 {
+		t.Errorf("newest token: seat %d err %v", seat, err)
+	}
+	if seat, err := s.ClaimTransfer(ctx, "ABCDE", []byte("seat2"), []byte("n2"), t0, movedEvent(len(evs)+2)); err != nil || seat != 2 {
+		t.Errorf("seat 2 token: seat %d err %v", seat, err)
+	}
+}
+
+// If the claim's events cannot be appended, the whole claim is rolled back:
+// old tokens still work and the transfer token can be used again.
+func TestClaimRollsBackWhenEventsFail(t *testing.T) {
+	s, _ := open(t)
+	evs := seatedGame(t, s, "ABCDE")
+	if err := s.CreateTransfer(ctx, "ABCDE", 2, []byte("xfer"), t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	// seq len(evs) already exists.
+	if _, err := s.ClaimTransfer(ctx, "ABCDE", []byte("xfer"), []byte("new"), t0, movedEvent(len(evs))); err == nil {
+		t.Fatal("claim with a duplicate event seq succeeded")
+	}
+	if got, want := tokensOf(t, s, "ABCDE"), map[string]int{"ABCDE-old-1": 1, "ABCDE-old-2": 2}; !reflect.DeepEqual(got, want) {
+		t.Errorf("tokens after failed claim %v, want %v", got, want)
+	}
+	if seat, err := s.ClaimTransfer(ctx, "ABCDE", []byte("xfer"), []byte("new"), t0, movedEvent(len(evs)+1)); err != nil || seat != 2 {
+		t.Errorf("retry: seat %d err %v", seat, err)
+	}
+}
+
+func BenchmarkAppendEvents(b *testing.B) {
+	s, _ := open(b)
+	if err := s.CreateGame(ctx, "BENCH", "k", []byte("h"), t0); err != nil {
+		b.Fatal(err)
+	}
+	base := playedEvents(b, "BENCH", 3)
+	var e game.Event
+	for _, ev := range base {
+		if ev.Type == game.EvTraitsChanged {
+			e = ev
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.Seq = i + 1
+		if err := s.AppendEvents(ctx, "BENCH", []game.Event{e}, nil, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// LoadGames orders games by created_at, meaning creation order.
+//
+// KNOWN BUG (see report): created_at is RFC3339Nano text, which drops
+// trailing zeros of the fraction, so "…:00Z" sorts after "…:00.5Z" and a
+// game created on a whole second is listed after one created 0.5 s later.
+func TestLoadGamesInCreationOrder(t *testing.T) {
+	t.Skip("known bug: created_at text does not sort chronologically (internal/store/games.go CreateGame/LoadGames); enable when fixed")
+	s, _ := open(t)
+	if err := s.CreateGame(ctx, "FIRST", "k", []byte("h1"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateGame(ctx, "SECND", "k", []byte("h2"), t0.Add(500*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	games, err := s.LoadGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if games[0].Code != "FIRST" || games[1].Code != "SECND" {
+		t.Errorf("order %s, %s; want FIRST, SECND", games[0].Code, games[1].Code)
+	}
+}

@@ -29,6 +29,20 @@ type Action struct {
 	Name      string         `json:"name,omitempty"`
 	Lang      string         `json:"lang,omitempty"`
 	Explorer  string         `json:"explorer,omitempty"`
+
+	// Dice rolls (see rolls.go). Faces or Total carry real dice typed in;
+	// without them the server rolls.
+	Dice      int      `json:"dice,omitempty"`
+	Purpose   string   `json:"purpose,omitempty"`
+	Target    int      `json:"target,omitempty"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	Choose    *int     `json:"choose,omitempty"`
+	Faces     []int    `json:"faces,omitempty"`
+	Total     *int     `json:"total,omitempty"`
+	Card      string   `json:"card,omitempty"`
+	Indexes   []int    `json:"indexes,omitempty"`
+	Omen      string   `json:"omen,omitempty"`
+	Room      string   `json:"room,omitempty"`
 }
 
 // Action types.
@@ -43,6 +57,11 @@ const (
 	ActSetPhase     = "set_phase"
 	ActEndTurn      = "end_turn"
 	ActUndo         = "undo"
+	ActRoll         = "roll"
+	ActReroll       = "reroll"
+	ActDrawOmen     = "draw_omen"
+	ActHauntRoll    = "haunt_roll"
+	ActRevealToken  = "reveal_token"
 )
 
 // MaxNameLength bounds a player's name in characters.
@@ -89,6 +108,16 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 		evs, err = s.decideEndTurn(actor, a)
 	case ActUndo:
 		evs, err = s.decideUndo(actor, a)
+	case ActRoll:
+		evs, err = s.decideRoll(actor, a)
+	case ActReroll:
+		evs, err = s.decideReroll(actor, a)
+	case ActDrawOmen:
+		evs, err = s.decideDrawOmen(actor, a)
+	case ActHauntRoll:
+		evs, err = s.decideHauntRoll(actor, a)
+	case ActRevealToken:
+		evs, err = s.decideRevealToken(actor, a)
 	case "":
 		return nil, refuse(Invalid, "err_no_type")
 	default:
@@ -118,7 +147,9 @@ func (s *State) decideJoin(a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_full", MaxSeats)
 	case name == "":
 		return nil, refuse(Invalid, "err_name_empty")
-	case utf8.RuneCountInString(name) > MaxNameLength || !utf8.ValidString(name):
+	case !utf8.ValidString(name):
+		return nil, refuse(Invalid, "err_bad_json")
+	case utf8.RuneCountInString(name) > MaxNameLength:
 		return nil, refuse(Invalid, "err_name_long", MaxNameLength)
 	case ExplorerOrNil(a.Explorer) == nil:
 		return nil, refuse(Invalid, "err_unknown_explorer", a.Explorer)
@@ -263,7 +294,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Invalid, "err_bad_trait", a.Trait)
 		}
 		if a.Delta == 0 || a.Delta > MaxDamage || a.Delta < -MaxDamage {
-			return nil, refuse(Invalid, "err_bad_delta", MaxDamage)
+			return nil, refuse(Invalid, "err_bad_delta", MaxDamage, MaxDamage)
 		}
 		cause = "step"
 		from := seat.Traits[a.Trait]
@@ -376,6 +407,9 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 	}
 	if stale(a, s.Version) {
 		return nil, refuse(Conflict, "err_stale")
+	}
+	if s.Haunt == nil && len(s.OwedHauntRolls) > 0 {
+		return nil, refuse(Conflict, "err_haunt_roll_owed", s.SeatByID(s.Omens[s.OwedHauntRolls[0]].Seat).Name)
 	}
 	n := s.SeatNumber(s.Turn)
 	for i := 1; i <= len(s.Seats); i++ {

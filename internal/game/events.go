@@ -16,10 +16,18 @@ const (
 	EvTurnEnded      = "turn_ended"
 	EvUndone         = "undone"
 	EvSeatMoved      = "seat_moved"
+	EvRolled         = "rolled"
+	EvRerolled       = "rerolled"
+	EvOmenDrawn      = "omen_drawn"
+	EvHauntRevealed  = "haunt_revealed"
+	EvTokenRevealed  = "token_revealed"
 )
 
 // undoable lists the changes a player may take back.
-var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true}
+var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true}
+
+// barrier lists events that fix what came before them: undo stops there.
+var barrier = map[string]bool{EvGameStarted: true, EvRolled: true, EvRerolled: true, EvHauntRevealed: true, EvTokenRevealed: true}
 
 // Actor is who asked for a change: the host, or a seat (by stable id).
 type Actor struct {
@@ -36,7 +44,8 @@ type TraitChange struct {
 }
 
 // Event is one entry of a game's append-only log. Only the fields of its type
-// are set. No event ever carries a secret: the log is shown to every seat.
+// are set. Everything but Secret is public; Public() drops Secret, and only
+// the store and the engine ever see it.
 type Event struct {
 	Seq   int       `json:"seq"`
 	Type  string    `json:"type"`
@@ -51,7 +60,25 @@ type Event struct {
 	Changes  []TraitChange `json:"changes,omitempty"`
 	Order    []int         `json:"order,omitempty"` // seat ids in seating order
 	Phase    string        `json:"phase,omitempty"`
-	Target   int           `json:"target,omitempty"` // seq an undo takes back
+	Target   int           `json:"target,omitempty"` // seq an undo or reroll refers to
+	Roll     *RollRecord   `json:"roll,omitempty"`
+	Omen     string        `json:"omen,omitempty"`
+	Room     string        `json:"room,omitempty"`
+	Haunt    *HauntReveal  `json:"haunt,omitempty"`
+	Token    int           `json:"token,omitempty"`
+	Secret   *EventSecret  `json:"secret,omitempty"`
+}
+
+// EventSecret is the part of an event no browser may see: the hidden
+// traitor's token deal (seat id -> token number).
+type EventSecret struct {
+	Tokens map[int]int `json:"tokens,omitempty"`
+}
+
+// Public returns the event without its secret part, for any log a phone sees.
+func (e Event) Public() Event {
+	e.Secret = nil
+	return e
 }
 
 // Apply folds one event into the state. Events come from Decide or from the
@@ -63,7 +90,17 @@ func (s *State) Apply(e Event) error {
 	s.Events = append(s.Events, e)
 	if e.Type == EvUndone {
 		s.undone[e.Target] = true
-		return s.rebuild()
+		if err := s.rebuild(); err != nil {
+			return err
+		}
+		// The undone change moved boards back: actions built on what they
+		// showed before the undo are stale now.
+		for i := range s.Seats {
+			if e.Seat == 0 || s.Seats[i].ID == e.Seat {
+				s.Seats[i].ChangedAt = e.Seq
+			}
+		}
+		return nil
 	}
 	if err := s.fold(e); err != nil {
 		return err
@@ -76,7 +113,7 @@ func (s *State) Apply(e Event) error {
 // newest live change, so skipping it leaves every later event valid.
 func (s *State) rebuild() error {
 	events, undone := s.Events, s.undone
-	*s = State{Code: s.Code, Phase: PhaseExploration, Events: events, undone: undone}
+	*s = State{Code: s.Code, Phase: PhaseExploration, Events: events, undone: undone, MeantToBe: map[int]int{}, rng: s.rng}
 	for _, e := range events {
 		if e.Type != EvUndone && !undone[e.Seq] {
 			if err := s.fold(e); err != nil {
@@ -124,13 +161,36 @@ func (s *State) fold(e Event) error {
 		seat.ChangedAt = e.Seq
 	case EvPhaseSet:
 		s.Phase = e.Phase
+		if e.Phase == PhaseHaunt {
+			s.OwedHauntRolls = nil
+		}
 		for i := range s.Seats {
 			s.Seats[i].ChangedAt = e.Seq // the death rule changed for every board
 		}
 	case EvTurnEnded:
 		s.Turn = e.Seat
+		s.OwedHauntRolls = nil
 	case EvSeatMoved:
 		// The seat's phone changed; tokens live outside the game state.
+	case EvRolled:
+		s.foldRoll(e)
+	case EvRerolled:
+		for i := range s.Rolls {
+			if s.Rolls[i].Seq == e.Target {
+				s.Rolls[i] = *e.Roll
+			}
+		}
+	case EvOmenDrawn:
+		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: e.Seat, Omen: e.Omen, Room: e.Room})
+		if s.Haunt == nil && s.Phase == PhaseExploration {
+			s.OwedHauntRolls = append(s.OwedHauntRolls, len(s.Omens)-1)
+		}
+	case EvHauntRevealed:
+		s.foldHaunt(e)
+	case EvTokenRevealed:
+		if s.Haunt != nil {
+			s.Haunt.Shown[e.Seat] = e.Token
+		}
 	default:
 		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
 	}

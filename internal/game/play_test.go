@@ -134,7 +134,6 @@ func TestStale(t *testing.T) {
 // ChangedAt past the undo, so a phone still showing the undone board can
 // act on it without being told the board changed.
 func TestUndoMakesTheUndoneBoardStale(t *testing.T) {
-	t.Skip("known bug: undo does not bump the seat's ChangedAt (internal/game/events.go rebuild); enable when fixed")
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 2})
 	seen := s.Version // seat 1's phone now shows might 5
@@ -563,5 +562,25 @@ func TestEveryExplorerHasABirthday(t *testing.T) {
 			t.Errorf("%s: %s shares a birthday with %s", rule, ex.ID, other)
 		}
 		seen[[2]int{b.Month, b.Day}] = ex.ID
+	}
+}
+
+func TestLookups(t *testing.T) {
+	s := lobby(t, "ox-bellows", "missy-dubourde")
+	if s.SeatNumber(9) != 0 || s.SeatByID(9) != nil || s.SeatAt(0) != nil || s.SeatAt(3) != nil {
+		t.Error("lookups of missing seats should be empty")
+	}
+	if s.SeatAt(2).ID != 2 || s.SeatNumber(2) != 2 {
+		t.Error("seat 2 lookups")
+	}
+	if !s.ExplorerTaken("zoe-ingstrom") || !s.ExplorerTaken("missy-dubourde") {
+		t.Error("Zoe is the other side of Missy's card and should be taken")
+	}
+	if s.ExplorerTaken("nobody") {
+		t.Error("unknown explorer reported taken")
+	}
+	e := &game.Error{Kind: game.Conflict, Key: "err_full", Args: []any{6}}
+	if got := e.Error(); got != "err_full [6]" {
+		t.Errorf("Error() = %q", got)
 	}
 }

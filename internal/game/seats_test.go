@@ -52,7 +52,7 @@ func TestJoin(t *testing.T) {
 		{name: "name too long", rule: "seed 000, 开局 l.77: 每位玩家 (names fit on a phone)",
 			setup: func(t testing.TB) *game.State { return lobby(t) }, act: join(strings.Repeat("鬼", game.MaxNameLength+1), "ox-bellows"), err: "err_name_long", kind: game.Invalid},
 		{name: "invalid UTF-8 name", rule: "seed 000, 开局 l.77: 每位玩家 (names are text)",
-			setup: func(t testing.TB) *game.State { return lobby(t) }, act: join("A\xffB", "ox-bellows"), err: "err_name_long", kind: game.Invalid},
+			setup: func(t testing.TB) *game.State { return lobby(t) }, act: join("A\xffB", "ox-bellows"), err: "err_bad_json", kind: game.Invalid},
 		{name: "unknown explorer", rule: "seed 000, 游戏配件 l.17: 人物牌…6张 (12 sides, no others)",
 			setup: func(t testing.TB) *game.State { return lobby(t) }, act: join("Ann", "dracula"), err: "err_unknown_explorer", kind: game.Invalid},
 		{name: "no explorer", rule: "seed 000, 开局 l.77: 并拿取该人物的人物牌",

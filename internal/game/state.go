@@ -63,11 +63,44 @@ type State struct {
 	Seats     []Seat
 	Events    []Event
 	undone    map[int]bool
+
+	// Rolls are every dice roll made, oldest first.
+	Rolls []RollRecord
+	// Omens are the omen cards drawn, in order; their count drives the haunt
+	// roll (seed 000, 作祟: 包括刚翻开的).
+	Omens []OmenDraw
+	// OwedHauntRolls are indexes into Omens of omens drawn this turn whose
+	// haunt roll has not been made yet.
+	OwedHauntRolls []int
+	// MeantToBe holds a seat's stored "It Is Meant to Be" result.
+	MeantToBe map[int]int
+	// Haunt is set once the haunt has been revealed.
+	Haunt *HauntState
+
+	rng Random
+}
+
+// OmenDraw is one omen card drawn in a room.
+type OmenDraw struct {
+	Seq  int    `json:"seq"`
+	Seat int    `json:"seat"`
+	Omen string `json:"omen"`
+	Room string `json:"room"`
+}
+
+// SetRandom sets the source of dice and token deals; tests use a fixed one.
+func (s *State) SetRandom(r Random) { s.rng = r }
+
+func (s *State) random() Random {
+	if s.rng == nil {
+		return CryptoRandom{}
+	}
+	return s.rng
 }
 
 // New returns an empty game waiting for players.
 func New(code string) *State {
-	return &State{Code: code, Phase: PhaseExploration, undone: map[int]bool{}}
+	return &State{Code: code, Phase: PhaseExploration, undone: map[int]bool{}, MeantToBe: map[int]int{}}
 }
 
 // SeatByID returns the seat with that stable id, or nil.
@@ -128,12 +161,20 @@ func (s *State) Alive(seat *Seat) bool {
 // IsUndone reports whether the event with that sequence number was undone.
 func (s *State) IsUndone(seq int) bool { return s.undone[seq] }
 
-// LastUndoable is the newest change that undo would take back, or nil.
+// LastUndoable is the newest change that undo would take back, or nil. Dice
+// rolls and the reveal can't be undone, and nothing before them can either:
+// a roll was made on the state as it stood.
 func (s *State) LastUndoable() *Event {
 	for i := len(s.Events) - 1; i >= 0; i-- {
 		e := &s.Events[i]
-		if undoable[e.Type] && !s.undone[e.Seq] {
+		if s.undone[e.Seq] || e.Type == EvUndone {
+			continue
+		}
+		if undoable[e.Type] {
 			return e
+		}
+		if barrier[e.Type] {
+			return nil
 		}
 	}
 	return nil

@@ -24,11 +24,14 @@ type GameRecord struct {
 	SeatTokens map[string]int // token hash (as string) -> seat id
 }
 
+// createdAtLayout is fixed-width so created_at sorts as text in time order.
+const createdAtLayout = "2006-01-02T15:04:05.000000000Z"
+
 // CreateGame stores a new, empty game.
 func (s *Store) CreateGame(ctx context.Context, code, joinKey string, hostHash []byte, now time.Time) error {
 	_, err := s.db.ExecContext(ctx,
 		`INSERT INTO games (code, join_key, host_hash, created_at) VALUES (?, ?, ?, ?)`,
-		code, joinKey, hostHash, now.UTC().Format(time.RFC3339Nano))
+		code, joinKey, hostHash, now.UTC().Format(createdAtLayout))
 	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
 		return ErrCodeTaken
 	}

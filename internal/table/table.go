@@ -298,13 +298,16 @@ func (t *Tables) StartTransfer(ctx context.Context, access Access, seatNumber in
 		return "", err
 	}
 	g.mu.RLock()
-	seat := g.state.SeatAt(seatNumber)
+	seatID := 0
+	if seat := g.state.SeatAt(seatNumber); seat != nil {
+		seatID = seat.ID
+	}
 	g.mu.RUnlock()
-	if seat == nil {
+	if seatID == 0 {
 		return "", &game.Error{Kind: game.NotFound, Key: "err_unknown_seat", Args: []any{seatNumber}}
 	}
 	token := newSecret()
-	if err := t.store.CreateTransfer(ctx, access.Code, seat.ID, []byte(hashToken(token)), t.now().Add(TransferLifetime)); err != nil {
+	if err := t.store.CreateTransfer(ctx, access.Code, seatID, []byte(hashToken(token)), t.now().Add(TransferLifetime)); err != nil {
 		return "", err
 	}
 	return token, nil

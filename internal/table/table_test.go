@@ -731,3 +731,22 @@ func TestConcurrentClaims(t *testing.T) {
 		t.Error("old token still works")
 	}
 }
+
+// A log that no longer replays (here an event of an unknown type) stops the
+// server from starting instead of serving a wrong board.
+func TestOpenRefusesABrokenLog(t *testing.T) {
+	e := newEnv(t)
+	c, _ := e.game(1, false)
+	if err := e.st.AppendEvents(ctx, c.Code, []game.Event{{Seq: 2, Type: "teleport"}}, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	e.st.Close()
+	st, err := store.Open(ctx, e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.st = st
+	if _, err := table.Open(ctx, st, e.clock.Now); err == nil || !strings.Contains(err.Error(), c.Code) {
+		t.Errorf("Open with a broken log: %v", err)
+	}
+}

@@ -1,0 +1,292 @@
+package game
+
+import (
+	"slices"
+
+	"lantern/internal/catalog"
+)
+
+// HauntState is the haunt once revealed.
+type HauntState struct {
+	HauntReveal
+	// Tokens is the hidden-traitor deal (seat id -> token); #1 is the
+	// traitor. Secret: views show a seat only its own token.
+	Tokens map[int]int
+	// Shown are tokens their holders turned face up (seat id -> token).
+	Shown map[int]int
+}
+
+// HauntReveal is the public record of the moment of betrayal.
+type HauntReveal struct {
+	Number    int    `json:"number"`
+	Omen      string `json:"omen"`
+	Room      string `json:"room"`
+	Revealer  int    `json:"revealer"` // seat id
+	OmenCount int    `json:"omen_count"`
+	// Traitor is the traitor's seat id; 0 when there is none (yet) or the
+	// traitor is hidden.
+	Traitor  int      `json:"traitor,omitempty"`
+	Decision Decision `json:"decision"`
+}
+
+// Decision explains how the traitor was picked, for the screen to say so.
+type Decision struct {
+	Rule catalog.TraitorRule `json:"rule"`
+	// Named is true when the haunt named an explorer who is in play.
+	Named bool `json:"named,omitempty"`
+	// NamedAbsent is true when the named explorer is not in play, so the
+	// fallback rule applied.
+	NamedAbsent bool `json:"named_absent,omitempty"`
+	// Candidates are the explorers compared, with the value compared.
+	Candidates []Candidate `json:"candidates,omitempty"`
+	// Tied are the seat ids that tied for the pick, when more than one.
+	Tied []int `json:"tied,omitempty"`
+	// TieBreak is "revealer" or "left" when a tie was broken (seed 002).
+	TieBreak string `json:"tie_break,omitempty"`
+}
+
+// Candidate is one explorer in a traitor comparison.
+type Candidate struct {
+	Seat  int `json:"seat"`
+	Value int `json:"value"`
+}
+
+// Hidden reports a hidden-traitor haunt.
+func (h *HauntState) Hidden() bool { return h.Decision.Rule.Kind == "hidden" }
+
+// IsTraitor reports whether a seat is the (known or hidden) traitor.
+func (h *HauntState) IsTraitor(seatID int) bool {
+	if h.Hidden() {
+		return h.Tokens[seatID] == 1
+	}
+	return h.Traitor != 0 && h.Traitor == seatID
+}
+
+// PublicTraitor is the traitor every screen may show: the named traitor, or
+// a hidden traitor who turned their token face up; else 0.
+func (h *HauntState) PublicTraitor() int {
+	if !h.Hidden() {
+		return h.Traitor
+	}
+	for seat, token := range h.Shown {
+		if token == 1 {
+			return seat
+		}
+	}
+	return 0
+}
+
+// leftOf returns the seat ids in play order starting at the seat to the left
+// of seatID (the next seat; seed 000, 游玩: 轮至其左方的玩家), ending with seatID.
+func (s *State) leftOf(seatID int) []int {
+	n := s.SeatNumber(seatID)
+	ids := make([]int, 0, len(s.Seats))
+	for i := 1; i <= len(s.Seats); i++ {
+		ids = append(ids, s.Seats[(n-1+i)%len(s.Seats)].ID)
+	}
+	return ids
+}
+
+// SelectTraitor applies a haunt's traitor rule to the live boards (seed 002,
+// 作祟: 奸徒 rules; 2nd-edition tie rule: the revealer if tied, else the tied
+// explorer nearest the revealer's left). Dead explorers are not candidates.
+func (s *State) SelectTraitor(rule catalog.TraitorRule, revealer int) (int, Decision) {
+	d := Decision{Rule: rule}
+	alive := func(id int) bool { seat := s.SeatByID(id); return seat != nil && s.Alive(seat) }
+	if rule.Explorer != "" {
+		for _, seat := range s.Seats {
+			if seat.Explorer == rule.Explorer && s.Alive(&seat) {
+				d.Named = true
+				return seat.ID, d
+			}
+		}
+		d.NamedAbsent = true
+	}
+	order := s.leftOf(revealer) // nearest the revealer's left first
+	switch rule.Kind {
+	case "revealer":
+		return revealer, d
+	case "left_of_revealer":
+		for _, id := range order {
+			if id != revealer && alive(id) {
+				return id, d
+			}
+		}
+		return revealer, d
+	case "highest_trait", "lowest_trait", "oldest_explorer", "youngest_explorer":
+		higher := rule.Kind == "highest_trait" || rule.Kind == "oldest_explorer"
+		for _, id := range order {
+			if !alive(id) || (rule.ExceptRevealer && id == revealer) {
+				continue
+			}
+			seat := s.SeatByID(id)
+			v := seat.ExplorerData().Age
+			if rule.Trait != "" {
+				v = seat.Value(rule.Trait)
+			}
+			d.Candidates = append(d.Candidates, Candidate{Seat: id, Value: v})
+		}
+		if len(d.Candidates) == 0 {
+			return revealer, d
+		}
+		best := d.Candidates[0].Value
+		for _, c := range d.Candidates {
+			if (higher && c.Value > best) || (!higher && c.Value < best) {
+				best = c.Value
+			}
+		}
+		for _, c := range d.Candidates {
+			if c.Value == best {
+				d.Tied = append(d.Tied, c.Seat)
+			}
+		}
+		if len(d.Tied) == 1 {
+			chosen := d.Tied[0]
+			d.Tied = nil
+			return chosen, d
+		}
+		if slices.Contains(d.Tied, revealer) {
+			d.TieBreak = "revealer"
+			return revealer, d
+		}
+		// Candidates are in order from the revealer's left, so the first
+		// tied one is the nearest.
+		d.TieBreak = "left"
+		return d.Tied[0], d
+	}
+	return 0, d // none, none_at_first, hidden
+}
+
+// turnAfterReveal is who plays first in the haunt: the hero left of the
+// traitor (seed 000, 作祟: 由奸徒左方的英雄开始); with no known traitor, the
+// explorer left of the revealer (seed 002, 内奸).
+func (s *State) turnAfterReveal(h *HauntState) int {
+	from := h.Traitor
+	if from == 0 {
+		from = h.Revealer
+	}
+	for _, id := range s.leftOf(from) {
+		if seat := s.SeatByID(id); seat != nil && s.Alive(seat) {
+			return id
+		}
+	}
+	return from
+}
+
+func (s *State) foldHaunt(e Event) {
+	h := &HauntState{HauntReveal: *e.Haunt, Tokens: map[int]int{}, Shown: map[int]int{}}
+	if e.Secret != nil {
+		for seat, token := range e.Secret.Tokens {
+			h.Tokens[seat] = token
+		}
+	}
+	s.Haunt = h
+	s.Phase = PhaseHaunt
+	s.OwedHauntRolls = nil
+	s.Turn = s.turnAfterReveal(h)
+	for i := range s.Seats {
+		s.Seats[i].ChangedAt = e.Seq
+	}
+}
+
+func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if !actor.Host && seat.ID != s.Turn {
+		return nil, refuse(Forbidden, "err_not_your_turn")
+	}
+	if !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	if !catalog.IsOmen(a.Omen) {
+		return nil, refuse(Invalid, "err_unknown_omen", a.Omen)
+	}
+	if !catalog.IsOmenRoom(a.Room) {
+		return nil, refuse(Invalid, "err_unknown_omen_room", a.Room)
+	}
+	for _, o := range s.Omens {
+		if o.Omen == a.Omen {
+			return nil, refuse(Conflict, "err_omen_drawn")
+		}
+	}
+	if stale(a, s.Version) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	return []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}, nil
+}
+
+// OwesHauntRoll reports whether the seat must make a haunt roll now.
+func (s *State) OwesHauntRoll(seatID int) bool {
+	return s.Haunt == nil && len(s.OwedHauntRolls) > 0 && s.Omens[s.OwedHauntRolls[0]].Seat == seatID
+}
+
+// decideHauntRoll makes the haunt roll owed for an omen: 6 dice; the haunt
+// begins iff the total is less than the omens drawn so far, that one
+// included (seed 000, 作祟; seed 002). The haunt comes from the chart by the
+// omen and its room, and the traitor from the haunt's rule.
+func (s *State) decideHauntRoll(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if s.Haunt != nil {
+		return nil, refuse(Conflict, "err_haunt_started")
+	}
+	if !s.OwesHauntRoll(seat.ID) {
+		return nil, refuse(Conflict, "err_no_haunt_roll_owed")
+	}
+	omen := s.Omens[s.OwedHauntRolls[0]]
+	count := len(s.Omens)
+	rec := RollRecord{Seat: seat.ID, Purpose: "haunt", OmenCount: count}
+	if err := s.resolveDice(&rec, rollPlan{dice: HauntRollDice}, a.Faces, a.Total); err != nil {
+		return nil, err
+	}
+	evs := []Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}
+	if rec.Total >= count {
+		return evs, nil
+	}
+	number := catalog.LookupHaunt(omen.Omen, omen.Room)
+	haunt := catalog.HauntByNumber(number)
+	traitor, decision := s.SelectTraitor(haunt.Traitor, seat.ID)
+	reveal := Event{Type: EvHauntRevealed, Seat: seat.ID, Haunt: &HauntReveal{
+		Number: number, Omen: omen.Omen, Room: omen.Room, Revealer: seat.ID, OmenCount: count,
+		Traitor: traitor, Decision: decision,
+	}}
+	if haunt.Traitor.Kind == "hidden" {
+		// Deal tokens 1..N face down (seed 002, 内奸): #1 is the traitor.
+		deal := Shuffle(s.random(), len(s.Seats))
+		reveal.Secret = &EventSecret{Tokens: map[int]int{}}
+		for i, seat := range s.Seats {
+			reveal.Secret.Tokens[seat.ID] = deal[i]
+		}
+	}
+	return append(evs, reveal), nil
+}
+
+// decideRevealToken turns a seat's hidden-traitor token face up; a hidden
+// traitor may do so at any time (seed 002, 内奸).
+func (s *State) decideRevealToken(actor Actor, a Action) ([]Event, error) {
+	if s.Haunt == nil || !s.Haunt.Hidden() {
+		return nil, refuse(Conflict, "err_no_hidden_traitor")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if actor.Host {
+		// The host may not expose a seat's secret; only its holder can.
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	if _, shown := s.Haunt.Shown[seat.ID]; shown {
+		return nil, refuse(Conflict, "err_no_change")
+	}
+	return []Event{{Type: EvTokenRevealed, Seat: seat.ID, Token: s.Haunt.Tokens[seat.ID]}}, nil
+}

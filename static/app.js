@@ -21,18 +21,47 @@
 
   // swap replaces the live part of the page with fresh server HTML, keeping
   // the scroll position and whatever the person is typing.
-  function swap(html, newVersion) {
+  function swap(html, newVersion, keep) {
     var y = window.scrollY;
+    var kept = keep ? keepForms() : null;
     live.innerHTML = html;
+    if (kept) restoreForms(kept);
     if (newVersion >= 0) version = newVersion;
+    updateOdds();
     window.scrollTo(0, y);
     var err = live.querySelector(".error[role=alert]");
     if (err) showToast(err.textContent);
   }
 
+  // A live refresh must not wipe a roll or damage the player is setting up:
+  // forms marked data-keep get their fields back after the swap.
+  function keepForms() {
+    var kept = {};
+    live.querySelectorAll("form[data-keep]").forEach(function (f) {
+      var fields = {};
+      Array.prototype.forEach.call(f.elements, function (el) {
+        if (!el.name || el.type === "hidden" || el.type === "submit") return;
+        fields[el.name + "=" + (el.type === "checkbox" ? el.value : "")] = el.type === "checkbox" ? el.checked : el.value;
+      });
+      kept[f.dataset.keep] = fields;
+    });
+    return kept;
+  }
+  function restoreForms(kept) {
+    live.querySelectorAll("form[data-keep]").forEach(function (f) {
+      var fields = kept[f.dataset.keep];
+      if (!fields) return;
+      Array.prototype.forEach.call(f.elements, function (el) {
+        var k = el.name + "=" + (el.type === "checkbox" ? el.value : "");
+        if (!(k in fields)) return;
+        if (el.type === "checkbox") el.checked = fields[k]; else el.value = fields[k];
+      });
+    });
+  }
+
   function typing() {
     var a = document.activeElement;
-    return a && live.contains(a) && (a.tagName === "INPUT" || a.tagName === "SELECT") && a.type !== "radio";
+    return a && live.contains(a) && a.tagName === "INPUT" && (a.type === "number" || a.type === "text") && a.value !== "";
   }
 
   function refresh() {
@@ -42,7 +71,7 @@
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 403 || r.status === 404) { location.reload(); return; }
-        return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10)); });
+        return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), true); });
       })
       .catch(function () { setOffline(true); })
       .finally(function () {
@@ -108,5 +137,39 @@
     });
   });
 
+
+  // The roller shows the exact chance of making its target before rolling:
+  // each die is 0, 1 or 2 with chance 1/3 (the server uses the same law).
+  function chanceAtLeast(n, bonus, target) {
+    var dist = [1];
+    for (var i = 0; i < n; i++) {
+      var next = new Array(dist.length + 2).fill(0);
+      for (var t = 0; t < dist.length; t++) for (var f = 0; f <= 2; f++) next[t + f] += dist[t];
+      dist = next;
+    }
+    var good = 0, all = 0;
+    dist.forEach(function (w, t) { all += w; if (t + bonus >= target) good += w; });
+    return good / all;
+  }
+  function updateOdds() {
+    var form = live.querySelector(".roll-form");
+    if (!form) return;
+    var trait = form.querySelector(".roll-trait");
+    var opt = trait.options[trait.selectedIndex];
+    var n = trait.value ? parseInt(opt.dataset.dice, 10) : parseInt(form.dice.value || "0", 10);
+    var mods = Array.prototype.map.call(form.querySelectorAll("input[name=mod]:checked"), function (m) { return m.value; });
+    if (mods.indexOf("candle") >= 0 || mods.indexOf("a-moment-of-hope") >= 0) n++;
+    if (mods.indexOf("drip-drip-drip") >= 0) n = Math.max(1, n - 1);
+    n = Math.min(8, n);
+    var bonus = mods.indexOf("adrenaline-shot") >= 0 ? 4 : 0;
+    var target = parseInt(form.target.value || "0", 10);
+    form.querySelector(".roll-dice").hidden = !!trait.value;
+    var out = form.querySelector("output[name=odds]");
+    out.textContent = target > 0 && n > 0 ? n + " 🎲 → " + target + "+ : " + Math.round(chanceAtLeast(n, bonus, target) * 100) + "%" : "";
+  }
+  live.addEventListener("input", updateOdds);
+  live.addEventListener("change", updateOdds);
+
+  updateOdds();
   connect();
 })();

@@ -86,6 +86,83 @@ type Player struct {
 	CanUndo  bool
 	UndoWhat string
 	MyTurn   bool
+
+	Roller      Roller
+	Rolls       []RollLine
+	OmenForm    *OmenForm
+	HauntPrompt *HauntPrompt
+	Reveal      *Reveal
+	Omens       OmenStatus
+}
+
+// Option is one choice in a select.
+type Option struct {
+	ID    string
+	Label string
+}
+
+// Roller is the dice roller on a phone.
+type Roller struct {
+	Traits    []TraitRow
+	Modifiers []Option
+	Stored    int
+	HasStored bool
+	// Reroll offers Lucky Stone / Rabbit's Foot on the seat's last roll.
+	Reroll *RollLine
+}
+
+// RollLine is one roll in the shared roll log.
+type RollLine struct {
+	Time    string
+	Who     string
+	What    string
+	Faces   []int
+	Total   int
+	Target  int
+	Success bool
+	Manual  bool
+	Mods    string
+	// Rerolled lists the reroll cards already used on it.
+	CanLucky  bool
+	CanRabbit bool
+}
+
+// OmenForm records an omen drawn this turn.
+type OmenForm struct {
+	Omens []Option
+	Rooms []Option
+}
+
+// OmenStatus is the omen count and what it means for the next haunt roll.
+type OmenStatus struct {
+	Count  int
+	Chance string // that the next (or owed) haunt roll starts the haunt
+	Owed   string // who owes a haunt roll now, if anyone
+	Drawn  []string
+}
+
+// HauntPrompt asks the seat for its owed haunt roll.
+type HauntPrompt struct {
+	Omen      string
+	Room      string
+	OmenCount int
+	Chance    string
+}
+
+// Reveal is the haunt as one screen may see it.
+type Reveal struct {
+	Number      int
+	Name        string
+	Revealer    string
+	Traitor     string // empty when none or hidden
+	Explanation string
+	// Private, per seat: the book to read and the hidden token.
+	Message    string
+	IsTraitor  bool
+	Hidden     bool
+	Token      int
+	TokenShown bool
+	Shown      []string // public: tokens turned face up
 }
 
 // SeatLine is one seat in the host's lobby list.
@@ -111,6 +188,9 @@ type Table struct {
 	Log       []LogLine
 	CanUndo   bool
 	UndoWhat  string
+	Rolls     []RollLine
+	Omens     OmenStatus
+	Reveal    *Reveal
 }
 
 // Transfer is the one-time QR that moves a seat to a new phone.
@@ -153,6 +233,27 @@ type Join struct {
 // Home is the start page.
 type Home struct {
 	Head
+}
+
+// ChartPage is the public haunt chart with its lookup.
+type ChartPage struct {
+	Head
+	Omens  []Option
+	Rooms  []Option
+	Cells  [][]int // [room][omen]
+	Omen   string
+	Room   string
+	Result *HauntResult
+	Error  string
+}
+
+// HauntResult is one looked-up haunt.
+type HauntResult struct {
+	Number  int
+	Name    string
+	Traitor string
+	Omen    string
+	Room    string
 }
 
 // Message is a simple page with one message and an optional link.

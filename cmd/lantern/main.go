@@ -59,11 +59,17 @@ func run(addr, dbPath string) error {
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	urls := lanURLs(port)
+	// Requests live in a context that shutdown cancels: Shutdown alone
+	// waits for open event streams, which never finish on their own.
+	base, cancelRequests := context.WithCancel(context.Background())
+	defer cancelRequests()
 	srv := &http.Server{
 		Handler:           web.New(web.Config{Tables: tables, LANURLs: urls, Log: logger}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return base },
 	}
+	srv.RegisterOnShutdown(cancelRequests)
 	announce(ln.Addr().String(), port, urls)
 
 	errc := make(chan error, 1)

@@ -25,11 +25,17 @@ type Effect struct {
 	Text    Text           `json:"text"`
 }
 
-// Bracket is one outcome of a roll: totals from Min to Max (Max 0 = no top).
+// Bracket is one outcome of a roll: totals from Min to Max; no Max means no
+// upper bound (a pointer, so "exactly 0" stays expressible).
 type Bracket struct {
-	Min int `json:"min"`
-	Max int `json:"max,omitempty"`
+	Min int  `json:"min"`
+	Max *int `json:"max,omitempty"`
 	Effect
+}
+
+// Covers reports whether a roll total falls in the bracket.
+func (b Bracket) Covers(total int) bool {
+	return total >= b.Min && (b.Max == nil || total <= *b.Max)
 }
 
 // Roll is a trait roll a card or room asks for. Dice 0 means "dice equal to

@@ -18,7 +18,7 @@ import (
 
 // verbRE matches one fmt verb with optional flags, width and precision;
 // "%%" is matched too so it can be skipped.
-var verbRE = regexp.MustCompile(`%[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[a-zA-Z%]`)
+var verbRE = regexp.MustCompile(`%(?:\[\d+\])?[-+# 0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[a-zA-Z%]`)
 
 // verbs lists a format's verbs (without flags), sorted, ignoring "%%".
 func verbs(format string) []string {

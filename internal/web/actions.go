@@ -67,7 +67,8 @@ func formInt(c echo.Context, name string) (n int, ok bool, err error) {
 func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, error) {
 	a := game.Action{Type: c.FormValue("type"), Trait: c.FormValue("trait"), Kind: c.FormValue("kind"), Phase: c.FormValue("phase")}
 	ints := map[string]*int{}
-	for _, name := range []string{"v", "seat", "delta", "position", "first_seat", game.Might, game.Speed, game.Sanity, game.Knowledge} {
+	for _, name := range []string{"v", "seat", "delta", "position", "first_seat", game.Might, game.Speed, game.Sanity, game.Knowledge,
+		"dice", "target", "choose", "total"} {
 		n, ok, err := formInt(c, name)
 		if err != nil {
 			return a, err
@@ -100,6 +101,37 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 				a.Split[t] = *p
 			}
 		}
+	case game.ActRoll, game.ActHauntRoll:
+		a.Purpose = c.FormValue("purpose")
+		if p := ints["dice"]; p != nil && a.Trait == "" {
+			a.Dice = *p
+		}
+		if p := ints["target"]; p != nil {
+			a.Target = *p
+		}
+		a.Choose = ints["choose"]
+		if form, err := c.FormParams(); err == nil {
+			a.Modifiers = form["mod"]
+		}
+		if c.FormValue("real") != "" { // the "I rolled real dice" button
+			if ints["total"] == nil {
+				return a, errBadNumber
+			}
+			a.Total = ints["total"]
+		}
+	case game.ActReroll:
+		a.Card = c.FormValue("card")
+		if form, err := c.FormParams(); err == nil {
+			for _, d := range form["die"] {
+				i, err := strconv.Atoi(d)
+				if err != nil {
+					return a, errBadNumber
+				}
+				a.Indexes = append(a.Indexes, i)
+			}
+		}
+	case game.ActDrawOmen:
+		a.Omen, a.Room = c.FormValue("omen"), c.FormValue("room")
 	case "move_seat": // ▲/▼ in the lobby become a whole new seating order
 		a.Type = game.ActReorderSeats
 		err := s.tables.Read(access.Code, func(st *game.State) {

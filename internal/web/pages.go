@@ -65,6 +65,24 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 			}
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
+		if !st.Started {
+			return
+		}
+		vm.Roller = roller(h.Lang, st, me)
+		vm.Rolls = rollLines(h.Lang, st)
+		vm.Omens = omenStatus(h.Lang, st)
+		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
+		vm.Reveal = reveal(h.Lang, st, me.ID)
+		if vm.MyTurn && st.Alive(me) {
+			drawn := map[string]bool{}
+			for _, o := range st.Omens {
+				drawn[o.Omen] = true
+			}
+			vm.OmenForm = &views.OmenForm{
+				Omens: omenOptions(h.Lang, func(id string) bool { return drawn[id] }),
+				Rooms: omenRoomOptions(h.Lang),
+			}
+		}
 	})
 	if err != nil {
 		return s.messageError(c, err)
@@ -117,6 +135,9 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, true, asHost))
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
+		vm.Rolls = rollLines(h.Lang, st)
+		vm.Omens = omenStatus(h.Lang, st)
+		vm.Reveal = reveal(h.Lang, st, 0)
 	})
 	if err != nil {
 		return s.messageError(c, err)

@@ -41,6 +41,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/t/:code", s.transferPage)
 	e.POST("/t/:code", s.claimTransfer, joinLimit)
 	e.GET("/static/*", s.static(static.Files))
+	e.GET("/haunts", s.chartPage)
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 
 	// JSON API (README "API").
@@ -52,4 +53,5 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/api/games/:code/seats/:seat/transfer", s.apiStartTransfer)
 	e.POST("/api/games/:code/transfer", s.apiClaimTransfer, joinLimit)
 	e.GET("/api/games/:code/events", s.events)
+	e.GET("/api/haunts/lookup", s.apiHauntLookup)
 }

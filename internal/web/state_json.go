@@ -3,6 +3,9 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+
+	"lantern/internal/catalog"
 
 	"lantern/internal/game"
 	"lantern/internal/table"
@@ -33,9 +36,26 @@ type PublicState struct {
 	Turn    struct {
 		Seat int `json:"seat"`
 	} `json:"turn"`
-	FirstSeat int          `json:"first_seat"`
-	Seats     []SeatJSON   `json:"seats"`
-	Log       []game.Event `json:"log"`
+	FirstSeat int        `json:"first_seat"`
+	Seats     []SeatJSON `json:"seats"`
+	OmenCount int        `json:"omen_count"`
+	// HauntRollOwedBy is the seat that must make a haunt roll now, or 0.
+	HauntRollOwedBy int          `json:"haunt_roll_owed_by"`
+	Haunt           *HauntJSON   `json:"haunt,omitempty"`
+	Log             []game.Event `json:"log"`
+}
+
+// HauntJSON is the revealed haunt as everyone may see it.
+type HauntJSON struct {
+	Number   int    `json:"number"`
+	Name     string `json:"name"`
+	Omen     string `json:"omen"`
+	Room     string `json:"room"`
+	Revealer int    `json:"revealer"`
+	// Traitor is the traitor's seat, 0 when none or hidden (until revealed).
+	Traitor int            `json:"traitor"`
+	Hidden  bool           `json:"hidden"`
+	Shown   map[string]int `json:"shown_tokens,omitempty"` // seat -> token turned face up
 }
 
 // PrivateState is one seat's view: the public state plus what only that
@@ -46,6 +66,12 @@ type PrivateState struct {
 		Seat    int    `json:"seat"`
 		Lang    string `json:"lang"`
 		CanUndo bool   `json:"can_undo"`
+		// Token is this seat's hidden-traitor token; only this seat sees it.
+		Token int `json:"token,omitempty"`
+		// Traitor is true when this seat is the traitor, hidden or not.
+		Traitor bool `json:"traitor"`
+		// OwesHauntRoll is true when this seat must roll for the haunt now.
+		OwesHauntRoll bool `json:"owes_haunt_roll"`
 	} `json:"me"`
 }
 
@@ -53,6 +79,20 @@ func publicState(st *game.State) PublicState {
 	p := PublicState{Code: st.Code, Version: st.Version, Started: st.Started, Phase: st.Phase,
 		FirstSeat: st.SeatNumber(st.FirstSeat), Seats: []SeatJSON{}, Log: logEvents(st)}
 	p.Turn.Seat = st.SeatNumber(st.Turn)
+	p.OmenCount = len(st.Omens)
+	if len(st.OwedHauntRolls) > 0 && st.Haunt == nil {
+		p.HauntRollOwedBy = st.SeatNumber(st.Omens[st.OwedHauntRolls[0]].Seat)
+	}
+	if h := st.Haunt; h != nil {
+		p.Haunt = &HauntJSON{Number: h.Number, Name: catalog.HauntByNumber(h.Number).Name.EN, Omen: h.Omen, Room: h.Room,
+			Revealer: st.SeatNumber(h.Revealer), Traitor: st.SeatNumber(h.PublicTraitor()), Hidden: h.Hidden()}
+		for seatID, token := range h.Shown {
+			if p.Haunt.Shown == nil {
+				p.Haunt.Shown = map[string]int{}
+			}
+			p.Haunt.Shown[fmt.Sprint(st.SeatNumber(seatID))] = token
+		}
+	}
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		sj := SeatJSON{Seat: i + 1, Name: seat.Name, Explorer: seat.Explorer, Alive: st.Alive(seat), Traits: map[string]TraitJSON{}}
@@ -65,11 +105,18 @@ func publicState(st *game.State) PublicState {
 	return p
 }
 
-// logEvents is the public event log. Events never carry secrets (tokens and
-// keys live outside the game state), so each is shown as it is.
+// apiLogLimit bounds the log in state answers, so a phone polling the JSON
+// during a long night doesn't fetch an ever-growing list.
+const apiLogLimit = 100
+
+// logEvents is the newest part of the public event log: each event without
+// its secret part (the hidden traitor's deal).
 func logEvents(st *game.State) []game.Event {
-	out := make([]game.Event, len(st.Events))
-	copy(out, st.Events)
+	from := max(0, len(st.Events)-apiLogLimit)
+	out := make([]game.Event, 0, len(st.Events)-from)
+	for _, e := range st.Events[from:] {
+		out = append(out, e.Public())
+	}
 	return out
 }
 
@@ -82,6 +129,13 @@ func privateState(st *game.State, a table.Access) PrivateState {
 	}
 	last := st.LastUndoable()
 	p.Me.CanUndo = last != nil && last.Actor == a.Actor()
+	p.Me.OwesHauntRoll = st.OwesHauntRoll(a.Seat)
+	if h := st.Haunt; h != nil {
+		p.Me.Traitor = h.IsTraitor(a.Seat)
+		if h.Hidden() {
+			p.Me.Token = h.Tokens[a.Seat]
+		}
+	}
 	return p
 }
 

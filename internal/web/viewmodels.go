@@ -139,6 +139,22 @@ func describe(lang string, s *game.State, e game.Event) string {
 		}
 	case game.EvSeatMoved:
 		return i18n.T(lang, "log_seat_moved", seatName(s, e.Seat))
+	case game.EvRolled, game.EvRerolled:
+		l := rollLine(lang, s, *e.Roll)
+		text := l.Who + ": " + l.What + " = " + fmt.Sprint(l.Total)
+		if e.Type == game.EvRerolled {
+			text = i18n.T(lang, "log_rerolled", l.Who, cardName(lang, e.Roll.Modifiers[len(e.Roll.Modifiers)-1]), l.Total)
+		}
+		if l.Target > 0 {
+			text += " (" + fmt.Sprint(l.Target) + "+)"
+		}
+		return text
+	case game.EvOmenDrawn:
+		return i18n.T(lang, "log_omen", seatName(s, e.Seat), cardName(lang, e.Omen), roomName(lang, e.Room))
+	case game.EvHauntRevealed:
+		return i18n.T(lang, "log_haunt", seatName(s, e.Seat), e.Haunt.Number, catalog.HauntByNumber(e.Haunt.Number).Name.In(lang))
+	case game.EvTokenRevealed:
+		return i18n.T(lang, "token_shown", seatName(s, e.Seat), e.Token)
 	}
 	return e.Type
 }

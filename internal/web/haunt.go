@@ -1,0 +1,316 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/views"
+)
+
+// cardName names a card by id in lang; ids outside the box are shown as is.
+func cardName(lang, id string) string {
+	if c := catalog.Box().Card(id); c != nil {
+		return c.Name.In(lang)
+	}
+	return id
+}
+
+func roomName(lang, id string) string {
+	if r := catalog.Box().Room(id); r != nil {
+		return r.Name.In(lang)
+	}
+	return id
+}
+
+func percent(p float64) string { return fmt.Sprintf("%.0f%%", p*100) }
+
+func omenOptions(lang string, skip func(string) bool) []views.Option {
+	var opts []views.Option
+	for _, id := range catalog.Chart().Omens {
+		if skip == nil || !skip(id) {
+			opts = append(opts, views.Option{ID: id, Label: cardName(lang, id)})
+		}
+	}
+	return opts
+}
+
+func omenRoomOptions(lang string) []views.Option {
+	var opts []views.Option
+	for _, id := range catalog.Chart().Rooms {
+		opts = append(opts, views.Option{ID: id, Label: roomName(lang, id)})
+	}
+	return opts
+}
+
+// omenStatus is the omen count and the chance the haunt roll now owed, or
+// the next one (after one more omen), starts the haunt.
+func omenStatus(lang string, s *game.State) views.OmenStatus {
+	o := views.OmenStatus{Count: len(s.Omens)}
+	for _, d := range s.Omens {
+		o.Drawn = append(o.Drawn, cardName(lang, d.Omen))
+	}
+	if s.Haunt != nil || s.Phase == game.PhaseHaunt {
+		return o
+	}
+	if len(s.OwedHauntRolls) > 0 {
+		o.Owed = seatName(s, s.Omens[s.OwedHauntRolls[0]].Seat)
+		o.Chance = percent(game.ChanceBelow(game.HauntRollDice, len(s.Omens)))
+	} else {
+		o.Chance = percent(game.ChanceBelow(game.HauntRollDice, len(s.Omens)+1))
+	}
+	return o
+}
+
+func hauntPrompt(lang string, s *game.State, seatID int) *views.HauntPrompt {
+	if !s.OwesHauntRoll(seatID) {
+		return nil
+	}
+	d := s.Omens[s.OwedHauntRolls[0]]
+	return &views.HauntPrompt{
+		Omen: cardName(lang, d.Omen), Room: roomName(lang, d.Room), OmenCount: len(s.Omens),
+		Chance: percent(game.ChanceBelow(game.HauntRollDice, len(s.Omens))),
+	}
+}
+
+func rollWhat(lang string, r game.RollRecord) string {
+	switch {
+	case r.Purpose == "haunt":
+		return i18n.T(lang, "roll_haunt", r.OmenCount)
+	case r.Trait != "":
+		return i18n.T(lang, "roll_trait", i18n.T(lang, "trait_"+r.Trait), r.Dice) + purposeSuffix(lang, r.Purpose)
+	case r.Purpose == game.ModMeantToBe:
+		return i18n.T(lang, "roll_meant", r.Dice)
+	default:
+		return i18n.T(lang, "roll_plain_n", r.Dice) + purposeSuffix(lang, r.Purpose)
+	}
+}
+
+func purposeSuffix(lang, purpose string) string {
+	switch purpose {
+	case "event", "room", "item":
+		return " · " + i18n.T(lang, "purpose_"+purpose)
+	}
+	return ""
+}
+
+func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
+	mods := make([]string, 0, len(r.Modifiers))
+	for _, m := range r.Modifiers {
+		mods = append(mods, cardName(lang, m))
+	}
+	l := views.RollLine{
+		Who: seatName(s, r.Seat), What: rollWhat(lang, r), Faces: r.Faces, Total: r.Total,
+		Target: r.Target, Success: r.Success(), Manual: r.Manual, Mods: strings.Join(mods, ", "),
+	}
+	if r.Purpose == "haunt" {
+		l.Target, l.Success = 0, false
+	}
+	rerollable := len(r.Faces) > 0 && !r.Manual && r.Purpose != "haunt"
+	l.CanLucky = rerollable && !contains(r.Modifiers, game.ModLuckyStone)
+	l.CanRabbit = rerollable && !contains(r.Modifiers, game.ModRabbitsFoot)
+	return l
+}
+
+func contains(list []string, x string) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// rollLimit bounds the roll log a page shows.
+const rollLimit = 8
+
+func rollLines(lang string, s *game.State) []views.RollLine {
+	var lines []views.RollLine
+	for i := len(s.Rolls) - 1; i >= 0 && len(lines) < rollLimit; i-- {
+		l := rollLine(lang, s, s.Rolls[i])
+		for _, e := range s.Events {
+			if e.Seq == s.Rolls[i].Seq {
+				l.Time = e.At.Local().Format("15:04")
+			}
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+func roller(lang string, s *game.State, seat *game.Seat) views.Roller {
+	r := views.Roller{Traits: traitRows(lang, seat)}
+	for _, m := range game.RollModifiers {
+		r.Modifiers = append(r.Modifiers, views.Option{ID: m, Label: cardName(lang, m) + " — " + i18n.T(lang, "mod_"+m)})
+	}
+	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
+	if last := s.LastRoll(seat.ID); last != nil {
+		l := rollLine(lang, s, *last)
+		if l.CanLucky || l.CanRabbit {
+			r.Reroll = &l
+		}
+	}
+	return r
+}
+
+// explainTraitor says in words how the traitor was picked.
+func explainTraitor(lang string, s *game.State, h *game.HauntState) string {
+	d := h.Decision
+	rule := d.Rule
+	var parts []string
+	if rule.Explorer != "" {
+		name := catalog.ExplorerByID(rule.Explorer).Name.In(lang)
+		if d.Named {
+			return i18n.T(lang, "why_named", name)
+		}
+		parts = append(parts, i18n.T(lang, "why_named_absent", name))
+	}
+	switch rule.Kind {
+	case "revealer":
+		parts = append(parts, i18n.T(lang, "why_revealer"))
+	case "left_of_revealer":
+		parts = append(parts, i18n.T(lang, "why_left"))
+	case "none":
+		parts = append(parts, i18n.T(lang, "why_none"))
+	case "none_at_first":
+		parts = append(parts, i18n.T(lang, "why_none_at_first"))
+	case "hidden":
+		parts = append(parts, i18n.T(lang, "why_hidden"))
+	case "highest_trait", "lowest_trait", "oldest_explorer", "youngest_explorer":
+		what := i18n.T(lang, "why_"+rule.Kind, i18n.T(lang, "trait_"+rule.Trait))
+		if rule.ExceptRevealer {
+			what += i18n.T(lang, "why_except_revealer")
+		}
+		var tied []string
+		for _, c := range d.Candidates {
+			if contains(intsToStrings(d.Tied), fmt.Sprint(c.Seat)) {
+				tied = append(tied, fmt.Sprintf("%s %d", seatName(s, c.Seat), c.Value))
+			}
+		}
+		switch d.TieBreak {
+		case "revealer":
+			parts = append(parts, what+": "+i18n.T(lang, "why_tie_revealer", strings.Join(tied, ", ")))
+		case "left":
+			parts = append(parts, what+": "+i18n.T(lang, "why_tie_left", strings.Join(tied, ", "), seatName(s, d.Tied[0])))
+		default:
+			var all []string
+			for _, c := range d.Candidates {
+				all = append(all, fmt.Sprintf("%s %d", seatName(s, c.Seat), c.Value))
+			}
+			parts = append(parts, what+": "+strings.Join(all, ", "))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func intsToStrings(ns []int) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = fmt.Sprint(n)
+	}
+	return out
+}
+
+// reveal builds the haunt card for one screen. viewer is the seat id whose
+// phone renders it, 0 for the table: only the viewer's own secret is used.
+func reveal(lang string, s *game.State, viewer int) *views.Reveal {
+	h := s.Haunt
+	if h == nil {
+		return nil
+	}
+	haunt := catalog.HauntByNumber(h.Number)
+	r := &views.Reveal{
+		Number: h.Number, Name: haunt.Name.In(lang), Revealer: seatName(s, h.Revealer),
+		Explanation: explainTraitor(lang, s, h), Hidden: h.Hidden(),
+	}
+	if t := h.PublicTraitor(); t != 0 {
+		r.Traitor = seatName(s, t)
+	}
+	seats := make([]int, 0, len(h.Shown))
+	for _, seat := range s.Seats {
+		if token, ok := h.Shown[seat.ID]; ok {
+			seats = append(seats, seat.ID)
+			r.Shown = append(r.Shown, i18n.T(lang, "token_shown", seat.Name, token))
+		}
+	}
+	if viewer == 0 {
+		return r
+	}
+	switch {
+	case h.Hidden():
+		r.Token = h.Tokens[viewer]
+		_, r.TokenShown = h.Shown[viewer]
+		r.IsTraitor = r.Token == 1
+		if r.IsTraitor {
+			r.Message = i18n.T(lang, "you_hidden_traitor", r.Token, h.Number)
+		} else {
+			r.Message = i18n.T(lang, "you_hidden_hero", r.Token, h.Number)
+		}
+	case h.Traitor == viewer:
+		r.IsTraitor = true
+		r.Message = i18n.T(lang, "you_traitor", h.Number)
+	case h.Traitor == 0:
+		r.Message = i18n.T(lang, "you_all_heroes", h.Number)
+	default:
+		r.Message = i18n.T(lang, "you_hero", h.Number)
+	}
+	return r
+}
+
+// chartPage is the public haunt chart: no game, no token needed.
+func (s *Server) chartPage(c echo.Context) error {
+	lang := s.lang(c)
+	h := s.head(c, i18n.T(lang, "chart_title"))
+	ch := catalog.Chart()
+	vm := views.ChartPage{Head: h, Omens: omenOptions(lang, nil), Rooms: omenRoomOptions(lang), Cells: ch.Chart,
+		Omen: c.QueryParam("omen"), Room: c.QueryParam("room")}
+	status := http.StatusOK
+	if vm.Omen != "" || vm.Room != "" {
+		result, err := lookupHaunt(lang, vm.Omen, vm.Room)
+		if err != nil {
+			status, vm.Error = statusOf(err), s.message(lang, err)
+		} else {
+			vm.Result = &result
+		}
+	}
+	return s.page(c, status, h, views.ChartView(vm))
+}
+
+func lookupHaunt(lang, omen, room string) (views.HauntResult, error) {
+	if !catalog.IsOmen(omen) {
+		return views.HauntResult{}, &game.Error{Kind: game.Invalid, Key: "err_unknown_omen", Args: []any{omen}}
+	}
+	if !catalog.IsOmenRoom(room) {
+		return views.HauntResult{}, &game.Error{Kind: game.Invalid, Key: "err_unknown_omen_room", Args: []any{room}}
+	}
+	n := catalog.LookupHaunt(omen, room)
+	h := catalog.HauntByNumber(n)
+	return views.HauntResult{Number: n, Name: h.Name.In(lang), Traitor: traitorRuleText(lang, h.Traitor),
+		Omen: cardName(lang, omen), Room: roomName(lang, room)}, nil
+}
+
+// traitorRuleText states a haunt's traitor rule in lang.
+func traitorRuleText(lang string, r catalog.TraitorRule) string {
+	text := i18n.T(lang, "rule_"+r.Kind, i18n.T(lang, "trait_"+r.Trait))
+	if r.ExceptRevealer {
+		text += i18n.T(lang, "why_except_revealer")
+	}
+	if r.Explorer != "" {
+		text = i18n.T(lang, "rule_named", catalog.ExplorerByID(r.Explorer).Name.In(lang), text)
+	}
+	return text
+}
+
+func (s *Server) apiHauntLookup(c echo.Context) error {
+	lang := s.lang(c)
+	result, err := lookupHaunt(lang, c.QueryParam("omen"), c.QueryParam("room"))
+	if err != nil {
+		return s.apiError(c, "", err)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"haunt": result.Number, "name": result.Name, "traitor_rule": result.Traitor})
+}

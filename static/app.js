@@ -2,9 +2,40 @@
 // form posts without a reload, and a visible "reconnecting" state.
 (function () {
   "use strict";
+
+  // The search box in the header lists matches as you type; without the
+  // script it submits to the /search page.
+  function instantSearch() {
+    var q = document.getElementById("q"), list = document.getElementById("qresults");
+    if (!q || !list) return;
+    var timer = 0, seq = 0;
+    q.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var mine = ++seq, text = q.value.trim();
+        if (!text) { list.hidden = true; return; }
+        fetch("/api/search?q=" + encodeURIComponent(text), { credentials: "same-origin" })
+          .then(function (r) { return r.json(); })
+          .then(function (body) {
+            if (mine !== seq) return;
+            list.innerHTML = "";
+            body.results.slice(0, 10).forEach(function (res) {
+              var li = document.createElement("li"), a = document.createElement("a");
+              a.href = res.url; a.textContent = res.name;
+              var kind = document.createElement("span"); kind.className = "hint"; kind.textContent = " " + res.kind;
+              li.appendChild(a); li.appendChild(kind); list.appendChild(li);
+            });
+            list.hidden = body.results.length === 0;
+          }).catch(function () { list.hidden = true; });
+      }, 120);
+    });
+    q.addEventListener("keydown", function (e) { if (e.key === "Escape") list.hidden = true; });
+    document.addEventListener("click", function (e) { if (!list.contains(e.target) && e.target !== q) list.hidden = true; });
+  }
   var live = document.getElementById("live");
   var conn = document.getElementById("conn");
   var toast = document.getElementById("toast");
+  instantSearch();
   if (!live) return;
   var eventsURL = live.dataset.events;
   var fragmentURL = live.dataset.fragment;

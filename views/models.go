@@ -268,3 +268,50 @@ type Message struct {
 	FormButton string
 	FormKey    string
 }
+
+// Link is a labelled URL.
+type Link struct {
+	Label string
+	URL   string
+	Hint  string
+}
+
+// SearchPage lists search results.
+type SearchPage struct {
+	Head
+	Query   string
+	Results []Link
+	Short   bool
+}
+
+// Fact is one labelled detail of a card or room.
+type Fact struct {
+	Label string
+	Value string
+}
+
+// EntryPage is a card, room or rule section on its own page.
+type EntryPage struct {
+	Head
+	KindLabel  string
+	Title      string
+	Other      string // the name in the other language
+	Paragraphs []string
+	Facts      []Fact
+	Brackets   []Fact // roll outcomes: "4+" → what happens
+	RollLabel  string
+	Related    []Link
+	SourceNote string
+}
+
+// BoxPage lists everything in the box.
+type BoxPage struct {
+	Head
+	Groups []LinkGroup
+}
+
+// LinkGroup is a titled list of links.
+type LinkGroup struct {
+	Title string
+	Links []Link
+}

@@ -578,6 +578,12 @@ func TestKillDuringPlay(t *testing.T) {
 	c = newAPIClient(srv.base)
 	var st stateJSON
 	c.must(t, http.StatusOK, http.MethodGet, "/api/games/"+g.Code, g.HostToken, nil, &st)
+	// The state carries only the newest events; the whole log has its own endpoint.
+	var full struct {
+		Events []game.Event `json:"events"`
+	}
+	c.must(t, http.StatusOK, http.MethodGet, "/api/games/"+g.Code+"/log", g.HostToken, nil, &full)
+	st.Log = full.Events
 	if st.Version < maxAcked {
 		t.Fatalf("restarted at version %d, but version %d was acknowledged", st.Version, maxAcked)
 	}

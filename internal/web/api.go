@@ -86,6 +86,47 @@ func (s *Server) apiState(c echo.Context) error {
 	return c.JSON(http.StatusOK, body)
 }
 
+// logPage bounds one answer of the log endpoint.
+const logPage = 1000
+
+// apiLog pages through the whole public event log: events after ?after=N.
+func (s *Server) apiLog(c echo.Context) error {
+	code := code(c)
+	if !s.tables.Exists(code) {
+		return s.apiError(c, code, table.ErrUnknownGame)
+	}
+	if _, ok := s.access(c, code, asAny); !ok {
+		return s.apiError(c, code, errNotAuthorized)
+	}
+	after := 0
+	if v := c.QueryParam("after"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return s.apiError(c, code, errBadNumber)
+		}
+		after = n
+	}
+	body := struct {
+		Version int          `json:"version"`
+		Events  []game.Event `json:"events"`
+		More    bool         `json:"more"`
+	}{Events: []game.Event{}}
+	s.tables.Read(code, func(st *game.State) {
+		body.Version = st.Version
+		for _, e := range st.Events {
+			if e.Seq <= after {
+				continue
+			}
+			if len(body.Events) == logPage {
+				body.More = true
+				break
+			}
+			body.Events = append(body.Events, e.Public())
+		}
+	})
+	return c.JSON(http.StatusOK, body)
+}
+
 func (s *Server) apiMe(c echo.Context) error {
 	code := code(c)
 	if !s.tables.Exists(code) {

@@ -42,6 +42,11 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/t/:code", s.claimTransfer, joinLimit)
 	e.GET("/static/*", s.static(static.Files))
 	e.GET("/haunts", s.chartPage)
+	e.GET("/search", s.searchPage)
+	e.GET("/box", s.boxPage)
+	e.GET("/cards/:id", s.cardPage)
+	e.GET("/rooms/:id", s.roomPage)
+	e.GET("/rules/:id", s.rulePage)
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 
 	// JSON API (README "API").
@@ -49,9 +54,11 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/api/games/:code/seats", s.apiJoin, joinLimit)
 	e.GET("/api/games/:code", s.apiState)
 	e.GET("/api/games/:code/me", s.apiMe)
+	e.GET("/api/games/:code/log", s.apiLog)
 	e.POST("/api/games/:code/actions", s.apiAction)
 	e.POST("/api/games/:code/seats/:seat/transfer", s.apiStartTransfer)
 	e.POST("/api/games/:code/transfer", s.apiClaimTransfer, joinLimit)
 	e.GET("/api/games/:code/events", s.events)
 	e.GET("/api/haunts/lookup", s.apiHauntLookup)
+	e.GET("/api/search", s.apiSearch)
 }

@@ -1,0 +1,267 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/views"
+)
+
+// searchLimit bounds one search's results.
+const searchLimit = 30
+
+func entryURL(kind, id string) string {
+	return "/" + kind + "s/" + id
+}
+
+func kindLabel(lang, kind string) string { return i18n.T(lang, "kind_"+kind) }
+
+func searchLinks(lang, q string) []views.Link {
+	var links []views.Link
+	for _, h := range catalog.Search(q, searchLimit) {
+		links = append(links, views.Link{Label: h.Name.In(lang), URL: entryURL(h.Kind, h.ID), Hint: kindLabel(lang, h.Kind)})
+	}
+	return links
+}
+
+func (s *Server) searchPage(c echo.Context) error {
+	lang := s.lang(c)
+	q := strings.TrimSpace(c.QueryParam("q"))
+	h := s.head(c, i18n.T(lang, "search_title"))
+	vm := views.SearchPage{Head: h, Query: q, Results: searchLinks(lang, q)}
+	vm.Short = q != "" && len(vm.Results) == 0 && len([]rune(q)) < 2
+	return s.page(c, http.StatusOK, h, views.SearchView(vm))
+}
+
+func (s *Server) apiSearch(c echo.Context) error {
+	lang := s.lang(c)
+	type result struct {
+		Kind string `json:"kind"`
+		ID   string `json:"id"`
+		Name string `json:"name"`
+		URL  string `json:"url"`
+	}
+	results := []result{}
+	for _, h := range catalog.Search(c.QueryParam("q"), searchLimit) {
+		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: entryURL(h.Kind, h.ID)})
+	}
+	return c.JSON(http.StatusOK, map[string]any{"results": results})
+}
+
+var errNotFound = &game.Error{Kind: game.NotFound, Key: "err_not_found"}
+
+func (s *Server) boxPage(c echo.Context) error {
+	lang := s.lang(c)
+	box := catalog.Box()
+	h := s.head(c, i18n.T(lang, "box_title"))
+	groups := map[string]*views.LinkGroup{}
+	var order []*views.LinkGroup
+	group := func(key string) *views.LinkGroup {
+		if g, ok := groups[key]; ok {
+			return g
+		}
+		g := &views.LinkGroup{Title: i18n.T(lang, "group_"+key)}
+		groups[key] = g
+		order = append(order, g)
+		return g
+	}
+	group("rule")
+	for _, r := range box.Rules {
+		groups["rule"].Links = append(groups["rule"].Links, views.Link{Label: r.Title.In(lang), URL: entryURL("rule", r.ID)})
+	}
+	for _, card := range box.Cards {
+		g := group(card.Deck)
+		g.Links = append(g.Links, views.Link{Label: card.Name.In(lang), URL: entryURL("card", card.ID)})
+	}
+	g := group("room")
+	for _, r := range box.Rooms {
+		g.Links = append(g.Links, views.Link{Label: r.Name.In(lang), URL: entryURL("room", r.ID)})
+	}
+	vm := views.BoxPage{Head: h}
+	for _, g := range order {
+		vm.Groups = append(vm.Groups, *g)
+	}
+	return s.page(c, http.StatusOK, h, views.BoxView(vm))
+}
+
+func otherLang(lang string, t catalog.Text) string {
+	if lang == i18n.ZH {
+		return t.EN
+	}
+	return t.ZH
+}
+
+func paragraphs(text string) []string {
+	var out []string
+	for _, p := range strings.Split(text, "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func traitChanges(lang string, m map[string]int) string {
+	var parts []string
+	for _, t := range game.Traits {
+		if n, ok := m[t]; ok {
+			parts = append(parts, fmt.Sprintf("%s %+d", i18n.T(lang, "trait_"+t), n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func rollFacts(lang string, r *catalog.Roll) (string, []views.Fact) {
+	if r == nil || len(r.Brackets) == 0 {
+		return "", nil
+	}
+	label := i18n.T(lang, "roll_dice_n", r.Dice)
+	if r.Trait != "" {
+		label = i18n.T(lang, "roll_trait_label", i18n.T(lang, "trait_"+r.Trait))
+	}
+	var facts []views.Fact
+	for _, b := range r.Brackets {
+		rng := fmt.Sprintf("%d+", b.Min)
+		if b.Max != nil {
+			rng = fmt.Sprintf("%d–%d", b.Min, *b.Max)
+			if *b.Max == b.Min {
+				rng = fmt.Sprint(b.Min)
+			}
+		}
+		facts = append(facts, views.Fact{Label: rng, Value: b.Text.In(lang)})
+	}
+	return label, facts
+}
+
+func ruleLinks(lang string, ids []string) []views.Link {
+	var links []views.Link
+	for _, id := range ids {
+		if r := catalog.Box().Rule(id); r != nil {
+			links = append(links, views.Link{Label: r.Title.In(lang), URL: entryURL("rule", id), Hint: kindLabel(lang, "rule")})
+		}
+	}
+	return links
+}
+
+func yesNo(lang string, b bool) string {
+	if b {
+		return i18n.T(lang, "yes")
+	}
+	return i18n.T(lang, "no")
+}
+
+func (s *Server) cardPage(c echo.Context) error {
+	lang := s.lang(c)
+	card := catalog.Box().Card(c.Param("id"))
+	if card == nil {
+		return s.messageError(c, errNotFound)
+	}
+	h := s.head(c, card.Name.In(lang))
+	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "group_"+card.Deck), Title: card.Name.In(lang),
+		Other: otherLang(lang, card.Name), Paragraphs: paragraphs(card.Text.In(lang)), SourceNote: card.SourceNote}
+	if len(card.OnGain) > 0 {
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_gain"), Value: traitChanges(lang, card.OnGain)})
+	}
+	if len(card.OnLose) > 0 {
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_lose"), Value: traitChanges(lang, card.OnLose)})
+	}
+	if w := card.Weapon; w != nil {
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "weapon"), Value: i18n.T(lang, "weapon_dice", i18n.T(lang, "trait_"+w.Trait), w.Dice)})
+	}
+	if card.Deck != "event" {
+		vm.Facts = append(vm.Facts,
+			views.Fact{Label: i18n.T(lang, "tradeable"), Value: yesNo(lang, card.Tradeable)},
+			views.Fact{Label: i18n.T(lang, "droppable"), Value: yesNo(lang, card.Droppable)},
+			views.Fact{Label: i18n.T(lang, "stealable"), Value: yesNo(lang, card.Stealable)})
+	}
+	if card.DiscardAfterUse {
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "discard_after_use"), Value: i18n.T(lang, "yes")})
+	}
+	vm.RollLabel, vm.Brackets = rollFacts(lang, card.Roll)
+	vm.Related = ruleLinks(lang, card.Rules)
+	return s.page(c, http.StatusOK, h, views.EntryView(vm))
+}
+
+func (s *Server) roomPage(c echo.Context) error {
+	lang := s.lang(c)
+	room := catalog.Box().Room(c.Param("id"))
+	if room == nil {
+		return s.messageError(c, errNotFound)
+	}
+	h := s.head(c, room.Name.In(lang))
+	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "kind_room"), Title: room.Name.In(lang),
+		Other: otherLang(lang, room.Name), Paragraphs: paragraphs(room.Text.In(lang)), SourceNote: room.SourceNote}
+	var floors []string
+	for _, f := range room.Floors {
+		floors = append(floors, i18n.T(lang, "floor_"+f))
+	}
+	vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "floors"), Value: strings.Join(floors, ", ")})
+	var symbols []string
+	for _, sym := range []struct {
+		key string
+		n   int
+	}{{"omen", room.Symbols.Omen}, {"item", room.Symbols.Item}, {"event", room.Symbols.Event}} {
+		if sym.n > 0 {
+			symbols = append(symbols, fmt.Sprintf("%s × %d", i18n.T(lang, "symbol_"+sym.key), sym.n))
+		}
+	}
+	if len(symbols) > 0 {
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "symbols"), Value: strings.Join(symbols, ", ")})
+	}
+	if len(room.OnceGain) > 0 {
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "once_gain"), Value: traitChanges(lang, room.OnceGain)})
+	}
+	if d := room.EndTurnDamage; d != nil {
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "end_turn_damage"), Value: fmt.Sprintf("%d %s", d.Amount, i18n.T(lang, "cause_"+d.Kind))})
+	}
+	vm.RollLabel, vm.Brackets = rollFacts(lang, room.Roll)
+	vm.Related = ruleLinks(lang, room.Rules)
+	return s.page(c, http.StatusOK, h, views.EntryView(vm))
+}
+
+func (s *Server) rulePage(c echo.Context) error {
+	lang := s.lang(c)
+	box := catalog.Box()
+	rule := box.Rule(c.Param("id"))
+	if rule == nil {
+		return s.messageError(c, errNotFound)
+	}
+	h := s.head(c, rule.Title.In(lang))
+	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "kind_rule"), Title: rule.Title.In(lang),
+		Other: otherLang(lang, rule.Title), Paragraphs: paragraphs(rule.Body.In(lang))}
+	seen := map[string]bool{}
+	add := func(kind, id string, name catalog.Text) {
+		if !seen[kind+id] {
+			seen[kind+id] = true
+			vm.Related = append(vm.Related, views.Link{Label: name.In(lang), URL: entryURL(kind, id), Hint: kindLabel(lang, kind)})
+		}
+	}
+	// Links the section names, then the cards and rooms that point back to it.
+	for _, id := range rule.Cards {
+		if card := box.Card(id); card != nil {
+			add("card", id, card.Name)
+		}
+	}
+	for _, id := range rule.Rooms {
+		if room := box.Room(id); room != nil {
+			add("room", id, room.Name)
+		}
+	}
+	for _, card := range box.Cards {
+		if contains(card.Rules, rule.ID) {
+			add("card", card.ID, card.Name)
+		}
+	}
+	for _, room := range box.Rooms {
+		if contains(room.Rules, rule.ID) {
+			add("room", room.ID, room.Name)
+		}
+	}
+	return s.page(c, http.StatusOK, h, views.EntryView(vm))
+}

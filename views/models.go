@@ -17,6 +17,8 @@ type Head struct {
 	Version  int
 	// Act is where this page's forms post actions.
 	Act string
+	// Secure is set when the page came over HTTPS (lantern -tls).
+	Secure bool
 }
 
 // T translates a key in the page's language.
@@ -51,6 +53,7 @@ type Board struct {
 	Alive      bool
 	IsTurn     bool
 	Traits     []TraitRow
+	Hand       []Link
 	// Editable shows the controls; Actor is "seat" or "host" for the forms.
 	Editable bool
 	Actor    string
@@ -93,6 +96,7 @@ type Player struct {
 	HauntPrompt *HauntPrompt
 	Reveal      *Reveal
 	Omens       OmenStatus
+	Cards       *Cards
 }
 
 // Option is one choice in a select.
@@ -191,6 +195,8 @@ type Table struct {
 	Rolls     []RollLine
 	Omens     OmenStatus
 	Reveal    *Reveal
+	Decks     []Fact
+	Piles     []Pile
 }
 
 // Transfer is the one-time QR that moves a seat to a new phone.
@@ -314,4 +320,72 @@ type BoxPage struct {
 type LinkGroup struct {
 	Title string
 	Links []Link
+}
+
+// HandCard is one card in front of a player.
+type HandCard struct {
+	ID   string
+	Name string
+	URL  string
+	Deck string
+	Used bool
+	Worn bool
+	// Actions the owner may take on it.
+	CanGive, CanDrop, CanUse bool
+	UseLabel              string
+	// Roll, when set, is a one-tap guided roll for this card.
+	Roll *GuidedRoll
+}
+
+// GuidedRoll is a roll a card or room asks for, preset in a form.
+type GuidedRoll struct {
+	Source  string
+	Label   string
+	Trait   string
+	Dice    int
+	Purpose string
+}
+
+// Cards is a seat's card area on its phone.
+type Cards struct {
+	Hand      []HandCard
+	Others    []Option // seats to give to
+	Rooms     []Option // every room, for drops and room effects
+	ItemDeck  []Option // cards still in the item deck
+	EventDeck []Option
+	Offers    []OfferLine
+	Piles     []Pile
+	Pending   string // "Take 2 physical damage (Crypt)"
+	PendKind  string
+	Apply     *ApplyLine
+	RoomRolls []GuidedRoll
+	RoomGains []Option
+	RoomHurts []Option
+	Decks     []Fact // deck counts
+}
+
+// OfferLine is a card another seat hands this one.
+type OfferLine struct {
+	Seq  int
+	Text string
+	Mine bool // offered by this seat (can be withdrawn)
+}
+
+// Pile is an item pile in a room or where someone died.
+type Pile struct {
+	ID    string
+	Name  string
+	Cards []Option
+}
+
+// ApplyLine offers to apply the outcome of the seat's last guided roll.
+type ApplyLine struct {
+	Source string
+	Text   string
+}
+
+// HandLine lists a seat's cards on boards other phones see.
+type HandLine struct {
+	Seat  int
+	Cards []Link
 }

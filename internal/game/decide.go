@@ -43,6 +43,12 @@ type Action struct {
 	Indexes   []int    `json:"indexes,omitempty"`
 	Omen      string   `json:"omen,omitempty"`
 	Room      string   `json:"room,omitempty"`
+
+	// Cards (see cards.go) and guided effects (effects.go).
+	To      int    `json:"to,omitempty"`     // receiving seat number
+	Offer   int    `json:"offer,omitempty"`  // the offer's seq
+	Source  string `json:"source,omitempty"` // "card:<id>" or "room:<id>"
+	Bracket *int   `json:"bracket,omitempty"`
 }
 
 // Action types.
@@ -62,6 +68,15 @@ const (
 	ActDrawOmen     = "draw_omen"
 	ActHauntRoll    = "haunt_roll"
 	ActRevealToken  = "reveal_token"
+	ActDrawCard     = "draw_card"
+	ActGiveCard     = "give_card"
+	ActAcceptCard   = "accept_card"
+	ActDeclineCard  = "decline_card"
+	ActDropCard     = "drop_card"
+	ActPickUp       = "pick_up"
+	ActDiscardCard  = "discard_card"
+	ActUseCard      = "use_card"
+	ActApplyEffect  = "apply_effect"
 )
 
 // MaxNameLength bounds a player's name in characters.
@@ -118,6 +133,22 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 		evs, err = s.decideHauntRoll(actor, a)
 	case ActRevealToken:
 		evs, err = s.decideRevealToken(actor, a)
+	case ActDrawCard:
+		evs, err = s.decideDrawCard(actor, a)
+	case ActGiveCard:
+		evs, err = s.decideGive(actor, a)
+	case ActAcceptCard, ActDeclineCard:
+		evs, err = s.decideAnswerOffer(actor, a, a.Type == ActAcceptCard)
+	case ActDropCard:
+		evs, err = s.decideDrop(actor, a)
+	case ActPickUp:
+		evs, err = s.decidePickUp(actor, a)
+	case ActDiscardCard:
+		evs, err = s.decideDiscard(actor, a)
+	case ActUseCard:
+		evs, err = s.decideUseCard(actor, a)
+	case ActApplyEffect:
+		evs, err = s.decideApplyEffect(actor, a)
 	case "":
 		return nil, refuse(Invalid, "err_no_type")
 	default:
@@ -126,12 +157,44 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	evs = append(evs, s.deaths(evs)...)
 	for i := range evs {
 		evs[i].Seq = s.Version + 1 + i
 		evs[i].Actor = actor
 		evs[i].At = now.UTC()
+		if len(evs) > 1 {
+			evs[i].Group = s.Version + 1
+		}
 	}
 	return evs, nil
+}
+
+// deaths drops the cards of anyone these events kill: after the haunt, a
+// trait on the skull is death, and everything they held falls where they
+// died (seed 000, 伤害: 人物死亡后，其保有的物件皆会掉在其死处).
+func (s *State) deaths(evs []Event) []Event {
+	if s.Phase != PhaseHaunt {
+		return nil
+	}
+	var out []Event
+	dead := map[int]bool{}
+	for _, e := range evs {
+		if e.Type != EvTraitsChanged || dead[e.Seat] {
+			continue
+		}
+		seat := s.SeatByID(e.Seat)
+		if seat == nil || !s.Alive(seat) {
+			continue
+		}
+		for _, c := range e.Changes {
+			if c.To.Position == 0 {
+				dead[e.Seat] = true
+				out = append(out, s.deathEvents(seat)...)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // stale reports whether an action built on version v missed a change made
@@ -275,7 +338,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 			changes = append(changes, TraitChange{Trait: trait, From: from, To: to})
 		}
 	}
-	cause := ""
+	cause, damageTotal := "", 0
 	switch a.Type {
 	case ActSetTrait:
 		if !validTrait(a.Trait) {
@@ -326,6 +389,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Invalid, "err_bad_damage", MaxDamage)
 		}
 		cause = a.Kind
+		damageTotal = total
 		for _, t := range pair {
 			if n := a.Split[t]; n > 0 {
 				change(t, Lose(seat.Traits[t], n, floor))
@@ -345,7 +409,11 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 	if len(changes) == 0 {
 		return nil, refuse(Conflict, "err_no_change")
 	}
-	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}, nil
+	evs := []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}
+	if p := s.Pending[seat.ID]; a.Type == ActTakeDamage && p != nil && (p.Kind == a.Kind || p.Kind == "any") && damageTotal == p.Amount {
+		evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID}) // the card's damage is taken
+	}
+	return evs, nil
 }
 
 // Gain moves a clip up n steps; steps past the top are remembered as overflow

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -21,10 +22,20 @@ const (
 	EvOmenDrawn      = "omen_drawn"
 	EvHauntRevealed  = "haunt_revealed"
 	EvTokenRevealed  = "token_revealed"
+	EvCardDrawn      = "card_drawn"
+	EvCardMoved      = "card_moved"
+	EvCardOffered    = "card_offered"
+	EvOfferClosed    = "offer_closed"
+	EvCardUsed       = "card_used"
+	EvEffectPending  = "damage_pending"
+	EvRoomGain       = "room_gain"
+	EvRollApplied    = "roll_applied"
 )
 
 // undoable lists the changes a player may take back.
-var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true}
+var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true,
+	EvCardDrawn: true, EvCardMoved: true, EvCardOffered: true, EvOfferClosed: true, EvCardUsed: true,
+	EvEffectPending: true, EvRoomGain: true, EvRollApplied: true}
 
 // barrier lists events that fix what came before them: undo stops there.
 var barrier = map[string]bool{EvGameStarted: true, EvRolled: true, EvRerolled: true, EvHauntRevealed: true, EvTokenRevealed: true}
@@ -67,6 +78,15 @@ type Event struct {
 	Haunt    *HauntReveal  `json:"haunt,omitempty"`
 	Token    int           `json:"token,omitempty"`
 	Secret   *EventSecret  `json:"secret,omitempty"`
+
+	// Group is the seq of the first event of a multi-event change; undo
+	// takes back the whole group.
+	Group   int            `json:"group,omitempty"`
+	Card    string         `json:"card,omitempty"`
+	Keep    bool           `json:"keep,omitempty"`
+	To      int            `json:"to,omitempty"`  // receiving seat id
+	How     string         `json:"how,omitempty"` // give, drop, pick_up, steal, discard, death
+	Pending *PendingDamage `json:"pending,omitempty"`
 }
 
 // EventSecret is the part of an event no browser may see: the hidden
@@ -90,6 +110,13 @@ func (s *State) Apply(e Event) error {
 	s.Events = append(s.Events, e)
 	if e.Type == EvUndone {
 		s.undone[e.Target] = true
+		if g := s.groupOf(e.Target); g != 0 {
+			for _, x := range s.Events {
+				if x.Group == g {
+					s.undone[x.Seq] = true
+				}
+			}
+		}
 		if err := s.rebuild(); err != nil {
 			return err
 		}
@@ -109,11 +136,21 @@ func (s *State) Apply(e Event) error {
 	return nil
 }
 
+// groupOf is the group of the event with that seq, or 0.
+func (s *State) groupOf(seq int) int {
+	for _, e := range s.Events {
+		if e.Seq == seq {
+			return e.Group
+		}
+	}
+	return 0
+}
+
 // rebuild replays every event that is not undone. Undo always takes back the
 // newest live change, so skipping it leaves every later event valid.
 func (s *State) rebuild() error {
 	events, undone := s.Events, s.undone
-	*s = State{Code: s.Code, Phase: PhaseExploration, Events: events, undone: undone, MeantToBe: map[int]int{}, rng: s.rng}
+	s.reset()
 	for _, e := range events {
 		if e.Type != EvUndone && !undone[e.Seq] {
 			if err := s.fold(e); err != nil {
@@ -170,6 +207,39 @@ func (s *State) fold(e Event) error {
 	case EvTurnEnded:
 		s.Turn = e.Seat
 		s.OwedHauntRolls = nil
+		for _, hand := range s.Hands {
+			for i := range hand {
+				hand[i].Used = false
+			}
+		}
+	case EvCardDrawn:
+		s.foldCardDrawn(e)
+	case EvCardMoved:
+		s.foldCardMoved(e)
+	case EvCardOffered:
+		s.Offers = append(s.Offers, Offer{Seq: e.Seq, From: e.Seat, To: e.To, Card: e.Card})
+	case EvOfferClosed:
+		s.Offers = slices.DeleteFunc(s.Offers, func(o Offer) bool { return o.Seq == e.Target })
+	case EvCardUsed:
+		s.foldCardUsed(e)
+	case EvEffectPending:
+		if e.Pending == nil {
+			delete(s.Pending, e.Seat)
+		} else {
+			p := *e.Pending
+			s.Pending[e.Seat] = &p
+		}
+	case EvRollApplied:
+		for i := range s.Rolls {
+			if s.Rolls[i].Seq == e.Target {
+				s.Rolls[i].Applied = true
+			}
+		}
+	case EvRoomGain:
+		if s.RoomGains[e.Seat] == nil {
+			s.RoomGains[e.Seat] = map[string]bool{}
+		}
+		s.RoomGains[e.Seat][e.Room] = true
 	case EvSeatMoved:
 		// The seat's phone changed; tokens live outside the game state.
 	case EvRolled:
@@ -182,6 +252,11 @@ func (s *State) fold(e Event) error {
 		}
 	case EvOmenDrawn:
 		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: e.Seat, Omen: e.Omen, Room: e.Room})
+		s.Gone[e.Omen] = true
+		if e.Omen != "bite" {
+			s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Omen})
+			s.updateSetBonus(e.Seat)
+		}
 		if s.Haunt == nil && s.Phase == PhaseExploration {
 			s.OwedHauntRolls = append(s.OwedHauntRolls, len(s.Omens)-1)
 		}

@@ -217,7 +217,8 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 	if stale(a, s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	return []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}, nil
+	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
+	return append(evs, s.omenEvents(seat, a.Omen)...), nil
 }
 
 // OwesHauntRoll reports whether the seat must make a haunt roll now.

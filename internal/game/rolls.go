@@ -18,6 +18,10 @@ type RollRecord struct {
 	Modifiers []string `json:"modifiers,omitempty"` // card ids used
 	// OmenCount is the omen count a haunt roll was made against.
 	OmenCount int `json:"omen_count,omitempty"`
+	// Source is the card or room the roll was for ("card:<id>").
+	Source string `json:"source,omitempty"`
+	// Applied is set once the roll's outcome was applied.
+	Applied bool `json:"applied,omitempty"`
 }
 
 // Success reports whether the roll met its target (true without a target).
@@ -168,7 +172,7 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Invalid, "err_dice_count", MaxDice)
 	}
 	switch purpose {
-	case "", "free", "trait", "event", "room", "item", "haunt-action", ModMeantToBe:
+	case "", "free", "trait", "event", "room", "item", "omen", "haunt-action", ModMeantToBe:
 	default:
 		return nil, refuse(Invalid, "err_bad_purpose", purpose)
 	}
@@ -186,7 +190,12 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Target, Modifiers: slices.Clone(mods)}
+	if a.Source != "" {
+		if _, _, _, err := effectSource(a.Source); err != nil {
+			return nil, err
+		}
+	}
+	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Target, Modifiers: slices.Clone(mods), Source: a.Source}
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}

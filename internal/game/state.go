@@ -77,6 +77,22 @@ type State struct {
 	// Haunt is set once the haunt has been revealed.
 	Haunt *HauntState
 
+	// Hands are the cards in front of each seat (seat id -> cards).
+	Hands map[int][]HeldCard
+	// Piles are item piles: room id, or RemainsPile(seat) where one died.
+	Piles map[string][]string
+	// Gone are cards no longer in their deck.
+	Gone map[string]bool
+	// Offers are cards handed over and not yet accepted.
+	Offers []Offer
+	// SetBonus is set while a seat enjoys the Bell–Book–Candle bonus;
+	// SetBonusUsed once it has had it (it is given once).
+	SetBonus, SetBonusUsed map[int]bool
+	// Pending is damage a card or room dealt, waiting to be split.
+	Pending map[int]*PendingDamage
+	// RoomGains records the once-per-explorer rooms each seat has used.
+	RoomGains map[int]map[string]bool
+
 	rng Random
 }
 
@@ -100,7 +116,17 @@ func (s *State) random() Random {
 
 // New returns an empty game waiting for players.
 func New(code string) *State {
-	return &State{Code: code, Phase: PhaseExploration, undone: map[int]bool{}, MeantToBe: map[int]int{}}
+	s := &State{Code: code, undone: map[int]bool{}}
+	s.reset()
+	return s
+}
+
+// reset empties everything events build, keeping the log and undo marks.
+func (s *State) reset() {
+	*s = State{Code: s.Code, Events: s.Events, undone: s.undone, rng: s.rng, Phase: PhaseExploration,
+		MeantToBe: map[int]int{}, Hands: map[int][]HeldCard{}, Piles: map[string][]string{}, Gone: map[string]bool{},
+		SetBonus: map[int]bool{}, SetBonusUsed: map[int]bool{}, Pending: map[int]*PendingDamage{},
+		RoomGains: map[int]map[string]bool{}}
 }
 
 // SeatByID returns the seat with that stable id, or nil.
@@ -171,6 +197,13 @@ func (s *State) LastUndoable() *Event {
 			continue
 		}
 		if undoable[e.Type] {
+			if e.Group != 0 {
+				for _, x := range s.Events {
+					if x.Group == e.Group && barrier[x.Type] {
+						return nil
+					}
+				}
+			}
 			return e
 		}
 		if barrier[e.Type] {

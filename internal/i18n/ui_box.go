@@ -47,5 +47,4 @@ var uiBox = map[string][2]string{
 	"symbol_event":             {"event", "事件"},
 	"once_gain":                {"Once per explorer", "每名探险者一次"},
 	"end_turn_damage":          {"Ending your turn here", "在此结束回合"},
-	"cause_any":                {"damage of your choice", "任选类型的损伤"},
 }

@@ -68,7 +68,7 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 	a := game.Action{Type: c.FormValue("type"), Trait: c.FormValue("trait"), Kind: c.FormValue("kind"), Phase: c.FormValue("phase")}
 	ints := map[string]*int{}
 	for _, name := range []string{"v", "seat", "delta", "position", "first_seat", game.Might, game.Speed, game.Sanity, game.Knowledge,
-		"dice", "target", "choose", "total"} {
+		"dice", "target", "choose", "total", "to", "offer"} {
 		n, ok, err := formInt(c, name)
 		if err != nil {
 			return a, err
@@ -102,7 +102,7 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 			}
 		}
 	case game.ActRoll, game.ActHauntRoll:
-		a.Purpose = c.FormValue("purpose")
+		a.Purpose, a.Source = c.FormValue("purpose"), c.FormValue("source")
 		if p := ints["dice"]; p != nil && a.Trait == "" {
 			a.Dice = *p
 		}
@@ -132,6 +132,19 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 		}
 	case game.ActDrawOmen:
 		a.Omen, a.Room = c.FormValue("omen"), c.FormValue("room")
+	case game.ActDrawCard:
+		a.Card = cardByName(c.FormValue("card_name"))
+	case game.ActGiveCard, game.ActDropCard, game.ActPickUp, game.ActDiscardCard, game.ActUseCard:
+		a.Card, a.Room = c.FormValue("card"), c.FormValue("room")
+		if p := ints["to"]; p != nil {
+			a.To = *p
+		}
+	case game.ActAcceptCard, game.ActDeclineCard:
+		if p := ints["offer"]; p != nil {
+			a.Offer = *p
+		}
+	case game.ActApplyEffect:
+		a.Source = c.FormValue("source")
 	case "move_seat": // ▲/▼ in the lobby become a whole new seating order
 		a.Type = game.ActReorderSeats
 		err := s.tables.Read(access.Code, func(st *game.State) {

@@ -73,6 +73,9 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		vm.Omens = omenStatus(h.Lang, st)
 		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
 		vm.Reveal = reveal(h.Lang, st, me.ID)
+		if st.Alive(me) {
+			vm.Cards = cardsArea(h.Lang, st, me)
+		}
 		if vm.MyTurn && st.Alive(me) {
 			drawn := map[string]bool{}
 			for _, o := range st.Omens {
@@ -138,6 +141,16 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 		vm.Rolls = rollLines(h.Lang, st)
 		vm.Omens = omenStatus(h.Lang, st)
 		vm.Reveal = reveal(h.Lang, st, 0)
+		vm.Decks = deckCounts(h.Lang, st)
+		for _, pile := range sortedKeys(st.Piles) {
+			p := views.Pile{ID: pile, Name: pileName(h.Lang, st, pile)}
+			for _, id := range st.Piles[pile] {
+				p.Cards = append(p.Cards, views.Option{ID: id, Label: cardName(h.Lang, id)})
+			}
+			if len(p.Cards) > 0 {
+				vm.Piles = append(vm.Piles, p)
+			}
+		}
 	})
 	if err != nil {
 		return s.messageError(c, err)

@@ -36,7 +36,7 @@ func (s *Server) page(c echo.Context, status int, h views.Head, body templ.Compo
 }
 
 func (s *Server) head(c echo.Context, title string) views.Head {
-	return views.Head{Lang: s.lang(c), Title: title, Path: c.Request().URL.RequestURI()}
+	return views.Head{Lang: s.lang(c), Title: title, Path: c.Request().URL.RequestURI(), Secure: c.Request().TLS != nil}
 }
 
 func messagePage(h views.Head, heading, text, link, linkText string) templ.Component {

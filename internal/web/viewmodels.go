@@ -37,6 +37,7 @@ func board(lang string, s *game.State, seat *game.Seat, editable bool, actor str
 		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
 		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
 		Traits: traitRows(lang, seat), Editable: editable, Actor: actor, Floor: floor,
+		Hand: handLinks(lang, s, seat.ID),
 	}
 }
 
@@ -122,6 +123,10 @@ func describe(lang string, s *game.State, e game.Event) string {
 			text += " (" + i18n.T(lang, "cause_"+e.Cause) + ")"
 		case "restore":
 			text += " (" + i18n.T(lang, "cause_restore") + ")"
+		default:
+			if strings.Contains(e.Cause, ":") {
+				text += " (" + sourceName(lang, strings.TrimSuffix(strings.TrimSuffix(e.Cause, "+set"), "-set")) + ")"
+			}
 		}
 		if e.Actor.Host {
 			text += " · " + i18n.T(lang, "host")
@@ -155,6 +160,36 @@ func describe(lang string, s *game.State, e game.Event) string {
 		return i18n.T(lang, "log_haunt", seatName(s, e.Seat), e.Haunt.Number, catalog.HauntByNumber(e.Haunt.Number).Name.In(lang))
 	case game.EvTokenRevealed:
 		return i18n.T(lang, "token_shown", seatName(s, e.Seat), e.Token)
+	case game.EvCardDrawn:
+		return i18n.T(lang, "log_card_drawn", seatName(s, e.Seat), cardName(lang, e.Card))
+	case game.EvCardMoved:
+		switch e.How {
+		case "give":
+			return i18n.T(lang, "log_card_given", seatName(s, e.Seat), cardName(lang, e.Card), seatName(s, e.To))
+		case "drop", "death":
+			return i18n.T(lang, "log_card_dropped", seatName(s, e.Seat), cardName(lang, e.Card), pileName(lang, s, e.Room))
+		case "pick_up":
+			return i18n.T(lang, "log_card_picked", seatName(s, e.To), cardName(lang, e.Card), pileName(lang, s, e.Room))
+		case "steal":
+			return i18n.T(lang, "log_card_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
+		default:
+			return i18n.T(lang, "log_card_discarded", seatName(s, e.Seat), cardName(lang, e.Card))
+		}
+	case game.EvCardOffered:
+		return i18n.T(lang, "offer_from_me", cardName(lang, e.Card), seatName(s, e.To)) + " · " + seatName(s, e.Seat)
+	case game.EvOfferClosed:
+		return i18n.T(lang, "log_offer_closed", seatName(s, e.Seat))
+	case game.EvCardUsed:
+		return i18n.T(lang, "log_card_used", seatName(s, e.Seat), cardName(lang, e.Card))
+	case game.EvEffectPending:
+		if e.Pending == nil {
+			return i18n.T(lang, "log_damage_taken", seatName(s, e.Seat))
+		}
+		return seatName(s, e.Seat) + ": " + i18n.T(lang, "pending_damage", e.Pending.Amount, i18n.T(lang, "cause_"+e.Pending.Kind), sourceName(lang, e.Pending.Source))
+	case game.EvRoomGain:
+		return i18n.T(lang, "log_room_gain", seatName(s, e.Seat), roomName(lang, e.Room))
+	case game.EvRollApplied:
+		return i18n.T(lang, "log_roll_applied", seatName(s, e.Seat))
 	}
 	return e.Type
 }

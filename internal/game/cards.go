@@ -1,0 +1,452 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"lantern/internal/catalog"
+)
+
+// HeldCard is a card in front of a player (hands are public, as in the box).
+type HeldCard struct {
+	Card string `json:"card"`
+	// Used is set when the card was used this turn: it can't then be traded
+	// or dropped until the turn ends (seed 002 FAQ: 每件物品在一回合中只能使用、
+	// 转交、丢弃、偷窃或捡拾其中一项).
+	Used bool `json:"used,omitempty"`
+	// Worn is set while the Mask is on.
+	Worn bool `json:"worn,omitempty"`
+}
+
+// Offer is a card one seat hands another; it moves when the other accepts.
+type Offer struct {
+	Seq  int    `json:"seq"`
+	From int    `json:"from"`
+	To   int    `json:"to"`
+	Card string `json:"card"`
+}
+
+// PendingDamage is damage a card or room dealt that the player still has to
+// split between two traits.
+type PendingDamage struct {
+	Kind   string `json:"kind"`
+	Amount int    `json:"amount"`
+	Source string `json:"source"`
+}
+
+// RemainsPile names the item pile where an explorer died: their cards drop
+// there and companions wait for the first explorer to come by (seed 000, 伤害).
+func RemainsPile(seatID int) string { return fmt.Sprintf("remains-%d", seatID) }
+
+// The Bell, Book and Candle together give +2 in every trait; losing one of
+// them after that takes 2 from every trait (the Candle's card text).
+const setBonus = 2
+
+// Mask effects (the Mask's card text): on +2 Knowledge −2 Sanity; off reverses.
+var maskOn = map[string]int{Knowledge: 2, Sanity: -2}
+
+func negate(m map[string]int) map[string]int {
+	out := make(map[string]int, len(m))
+	for k, v := range m {
+		out[k] = -v
+	}
+	return out
+}
+
+// Holds reports whether a seat holds a card.
+func (s *State) Holds(seatID int, card string) bool { return s.heldIndex(seatID, card) >= 0 }
+
+func (s *State) heldIndex(seatID int, card string) int {
+	for i, h := range s.Hands[seatID] {
+		if h.Card == card {
+			return i
+		}
+	}
+	return -1
+}
+
+// InDeck reports whether a card is still in its deck (not yet drawn).
+func (s *State) InDeck(card string) bool { return !s.Gone[card] }
+
+// DeckCount is how many cards of a deck are still to be drawn.
+func (s *State) DeckCount(deck string) int {
+	n := 0
+	for _, c := range catalog.Box().Cards {
+		if c.Deck == deck && !s.Gone[c.ID] {
+			n++
+		}
+	}
+	return n
+}
+
+// traitDelta turns signed trait changes into clip moves for one seat: gains
+// climb (past the top into overflow), losses take overflow first and stop at
+// the floor (seed 003, 檢定; l.169 for items).
+func (s *State) traitDelta(seat *Seat, m map[string]int, traits map[string]TraitState) []TraitChange {
+	floor := s.floor()
+	var out []TraitChange
+	for _, t := range Traits {
+		n, ok := m[t]
+		if !ok || n == 0 {
+			continue
+		}
+		from := traits[t]
+		to := from
+		if n > 0 {
+			to = Gain(from, n)
+		} else {
+			to = Lose(from, -n, floor)
+		}
+		traits[t] = to
+		if to != from {
+			out = append(out, TraitChange{Trait: t, From: from, To: to})
+		}
+	}
+	return out
+}
+
+func (s *State) floor() int {
+	if s.Phase == PhaseHaunt {
+		return 0
+	}
+	return 1
+}
+
+// cardEffects are the trait events that follow a card changing hands: what
+// holding it gives or takes, the Mask if worn, and the Bell–Book–Candle set.
+// gained and lost list the cards the seat gains and loses in this step.
+func (s *State) cardEffects(seat *Seat, gained, lost []string, cause string) []Event {
+	traits := map[string]TraitState{}
+	for t, v := range seat.Traits {
+		traits[t] = v
+	}
+	total := map[string]int{}
+	add := func(m map[string]int) {
+		for k, v := range m {
+			total[k] += v
+		}
+	}
+	box := catalog.Box()
+	for _, id := range gained {
+		add(box.Card(id).OnGain)
+	}
+	for _, id := range lost {
+		add(box.Card(id).OnLose)
+		if i := s.heldIndex(seat.ID, id); i >= 0 && s.Hands[seat.ID][i].Worn {
+			add(negate(maskOn))
+		}
+	}
+	// The set bonus, given once per explorer.
+	holds := func(id string) bool {
+		return (s.Holds(seat.ID, id) || slices.Contains(gained, id)) && !slices.Contains(lost, id)
+	}
+	hasSet := holds("bell") && holds("book") && holds("candle")
+	if hasSet && !s.SetBonus[seat.ID] && !s.SetBonusUsed[seat.ID] {
+		add(map[string]int{Speed: setBonus, Might: setBonus, Sanity: setBonus, Knowledge: setBonus})
+		cause += "+set"
+	} else if !hasSet && s.SetBonus[seat.ID] {
+		add(map[string]int{Speed: -setBonus, Might: -setBonus, Sanity: -setBonus, Knowledge: -setBonus})
+		cause += "-set"
+	}
+	changes := s.traitDelta(seat, total, traits)
+	if len(changes) == 0 && !strings.Contains(cause, "set") {
+		return nil
+	}
+	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}
+}
+
+func (s *State) cardOrRefuse(id string) (*catalog.Card, error) {
+	c := catalog.Box().Card(id)
+	if c == nil {
+		return nil, refuse(Invalid, "err_unknown_card", id)
+	}
+	return c, nil
+}
+
+// decideDrawCard records "I drew…": the card leaves its deck; items and
+// omens go to the hand with what they give; events that stay with the
+// player (Debris, Lights Out, Grave Dirt, Webs) too; other events are
+// resolved and discarded. Omens are drawn with draw_omen (they need the room
+// for the haunt roll); Bite counts as an omen but isn't kept.
+func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	card, err := s.cardOrRefuse(a.Card)
+	if err != nil {
+		return nil, err
+	}
+	if card.Deck == "omen" {
+		return nil, refuse(Invalid, "err_omen_needs_room")
+	}
+	if !s.InDeck(card.ID) {
+		return nil, refuse(Conflict, "err_card_not_in_deck")
+	}
+	if stale(a, seat.ChangedAt) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	keep := card.Deck == "item" || (card.Keep && !staysInRoom(card))
+	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
+	if keep {
+		evs = append(evs, s.cardEffects(seat, []string{card.ID}, nil, "card:"+card.ID)...)
+	}
+	return evs, nil
+}
+
+// staysInRoom tells event cards that leave a token in a room from those that
+// stay with the player (the data notes which).
+func staysInRoom(c *catalog.Card) bool {
+	return strings.HasPrefix(c.SourceNote, "Stays in the room")
+}
+
+// omenEvents are what drawing an omen adds beyond the omen count: the card
+// goes to the hand with its gains, except Bite, which is not kept.
+func (s *State) omenEvents(seat *Seat, omen string) []Event {
+	if omen == "bite" {
+		return nil
+	}
+	return s.cardEffects(seat, []string{omen}, nil, "card:"+omen)
+}
+
+func (s *State) heldOrRefuse(seat *Seat, card string) (*HeldCard, error) {
+	i := s.heldIndex(seat.ID, card)
+	if i < 0 {
+		return nil, refuse(Conflict, "err_not_holding", seat.Name)
+	}
+	return &s.Hands[seat.ID][i], nil
+}
+
+// decideGive offers one card to another seat; it moves when they accept
+// (seed 000, 物件: 可将1张卡牌转交给同处一室的其他人物; companions never).
+func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	to := s.SeatAt(a.To)
+	if to == nil || to.ID == seat.ID {
+		return nil, refuse(NotFound, "err_unknown_seat", a.To)
+	}
+	if !s.Alive(seat) || !s.Alive(to) {
+		return nil, refuse(Conflict, "err_dead", to.Name)
+	}
+	held, err := s.heldOrRefuse(seat, a.Card)
+	if err != nil {
+		return nil, err
+	}
+	card, _ := s.cardOrRefuse(a.Card)
+	if !card.Tradeable {
+		return nil, refuse(Conflict, "err_not_tradeable")
+	}
+	if held.Used {
+		return nil, refuse(Conflict, "err_used_this_turn")
+	}
+	for _, o := range s.Offers {
+		if o.Card == a.Card {
+			return nil, refuse(Conflict, "err_already_offered")
+		}
+	}
+	return []Event{{Type: EvCardOffered, Seat: seat.ID, To: to.ID, Card: a.Card}}, nil
+}
+
+// decideAnswerOffer accepts or declines an offer made to the actor's seat.
+func (s *State) decideAnswerOffer(actor Actor, a Action, accept bool) ([]Event, error) {
+	var offer *Offer
+	for i := range s.Offers {
+		if s.Offers[i].Seq == a.Offer {
+			offer = &s.Offers[i]
+		}
+	}
+	if offer == nil {
+		return nil, refuse(NotFound, "err_no_offer")
+	}
+	from, to := s.SeatByID(offer.From), s.SeatByID(offer.To)
+	if !actor.Host && actor.Seat != to.ID && !(actor.Seat == from.ID && !accept) {
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	if !accept || !s.Holds(from.ID, offer.Card) {
+		return []Event{{Type: EvOfferClosed, Seat: offer.To, Target: offer.Seq}}, nil
+	}
+	evs := []Event{{Type: EvOfferClosed, Seat: offer.To, Target: offer.Seq},
+		{Type: EvCardMoved, Seat: from.ID, To: to.ID, Card: offer.Card, How: "give"}}
+	evs = append(evs, s.cardEffects(from, nil, []string{offer.Card}, "card:"+offer.Card)...)
+	return append(evs, s.cardEffects(to, []string{offer.Card}, nil, "card:"+offer.Card)...), nil
+}
+
+// decideDrop leaves a card on an item pile in a room (seed 000, 物件).
+func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if catalog.Box().Room(a.Room) == nil {
+		return nil, refuse(Invalid, "err_unknown_room", a.Room)
+	}
+	held, err := s.heldOrRefuse(seat, a.Card)
+	if err != nil {
+		return nil, err
+	}
+	card, _ := s.cardOrRefuse(a.Card)
+	if !card.Droppable {
+		return nil, refuse(Conflict, "err_not_droppable")
+	}
+	if held.Used {
+		return nil, refuse(Conflict, "err_used_this_turn")
+	}
+	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: a.Card, How: "drop"}}
+	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
+}
+
+// decidePickUp takes a card from a pile (a room's, or where someone died:
+// companions follow the first explorer to arrive).
+func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	if !slices.Contains(s.Piles[a.Room], a.Card) {
+		return nil, refuse(Conflict, "err_not_in_pile")
+	}
+	evs := []Event{{Type: EvCardMoved, To: seat.ID, Room: a.Room, Card: a.Card, How: "pick_up"}}
+	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
+}
+
+// decideDiscard discards a held card: one used up, or an event cleared.
+func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.heldOrRefuse(seat, a.Card); err != nil {
+		return nil, err
+	}
+	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"}}
+	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
+}
+
+// decideUseCard marks a card used this turn; one-use cards are discarded,
+// and using the Mask puts it on or takes it off.
+func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	held, err := s.heldOrRefuse(seat, a.Card)
+	if err != nil {
+		return nil, err
+	}
+	card, _ := s.cardOrRefuse(a.Card)
+	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
+	if card.ID == "mask" {
+		m := maskOn
+		if held.Worn {
+			m = negate(maskOn)
+		}
+		traits := map[string]TraitState{}
+		for t, v := range seat.Traits {
+			traits[t] = v
+		}
+		if ch := s.traitDelta(seat, m, traits); len(ch) > 0 {
+			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:mask", Changes: ch})
+		}
+	}
+	if card.DiscardAfterUse {
+		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"})
+		evs = append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...)
+	}
+	return evs, nil
+}
+
+// deathEvents drop everything a dying explorer holds where they died.
+func (s *State) deathEvents(seat *Seat) []Event {
+	var evs []Event
+	for _, h := range s.Hands[seat.ID] {
+		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Room: RemainsPile(seat.ID), Card: h.Card, How: "death"})
+	}
+	return evs
+}
+
+func (s *State) foldCardDrawn(e Event) {
+	s.Gone[e.Card] = true
+	if e.Keep {
+		s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Card})
+		s.updateSetBonus(e.Seat)
+	}
+}
+
+// updateSetBonus follows the Bell–Book–Candle set after a hand changed.
+func (s *State) updateSetBonus(seatID int) {
+	has := s.Holds(seatID, "bell") && s.Holds(seatID, "book") && s.Holds(seatID, "candle")
+	switch {
+	case has && !s.SetBonusUsed[seatID]:
+		s.SetBonus[seatID], s.SetBonusUsed[seatID] = true, true
+	case !has:
+		s.SetBonus[seatID] = false
+	}
+}
+
+func (s *State) foldCardMoved(e Event) {
+	var held HeldCard
+	if e.Seat != 0 { // out of a hand
+		if i := s.heldIndex(e.Seat, e.Card); i >= 0 {
+			held = s.Hands[e.Seat][i]
+			s.Hands[e.Seat] = slices.Delete(s.Hands[e.Seat], i, i+1)
+		}
+		s.updateSetBonus(e.Seat)
+	} else if i := slices.Index(s.Piles[e.Room], e.Card); i >= 0 { // out of a pile
+		s.Piles[e.Room] = slices.Delete(s.Piles[e.Room], i, i+1)
+	}
+	held.Used, held.Worn = false, false
+	switch {
+	case e.To != 0:
+		held.Card = e.Card
+		s.Hands[e.To] = append(s.Hands[e.To], held)
+		s.updateSetBonus(e.To)
+	case e.Room != "":
+		s.Piles[e.Room] = append(s.Piles[e.Room], e.Card)
+	}
+	for i := len(s.Offers) - 1; i >= 0; i-- {
+		if s.Offers[i].Card == e.Card {
+			s.Offers = slices.Delete(s.Offers, i, i+1)
+		}
+	}
+}
+
+func (s *State) foldCardUsed(e Event) {
+	if i := s.heldIndex(e.Seat, e.Card); i >= 0 {
+		h := &s.Hands[e.Seat][i]
+		h.Used = true
+		if e.Card == "mask" {
+			h.Worn = !h.Worn
+		}
+	}
+}

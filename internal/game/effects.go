@@ -1,0 +1,113 @@
+package game
+
+import (
+	"strings"
+
+	"lantern/internal/catalog"
+)
+
+// ArmorReduction is what the Armor takes off each physical damage (its card
+// text; seed 002 FAQ: every time, not once a turn).
+const ArmorReduction = 1
+
+// effectSource finds the roll and once-per-explorer data of "card:<id>" or
+// "room:<id>".
+func effectSource(source string) (roll *catalog.Roll, room *catalog.Room, card *catalog.Card, err error) {
+	kind, id, _ := strings.Cut(source, ":")
+	box := catalog.Box()
+	switch kind {
+	case "card":
+		if card = box.Card(id); card != nil {
+			return card.Roll, nil, card, nil
+		}
+	case "room":
+		if room = box.Room(id); room != nil {
+			return room.Roll, room, nil, nil
+		}
+	}
+	return nil, nil, nil, refuse(Invalid, "err_unknown_source", source)
+}
+
+// decideApplyEffect applies what a card or room does, in one tap: the
+// outcome of the seat's last roll for that source (guided roll), a room's
+// once-per-explorer gain (Chapel, Gymnasium, Larder, Library), or a room's
+// end-of-turn damage (Crypt, Furnace Room). Gains and restores are applied;
+// damage waits for the player's split.
+func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	roll, room, _, err := effectSource(a.Source)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case roll != nil && len(roll.Brackets) > 0:
+		last := s.LastRoll(seat.ID)
+		if last == nil || last.Source != a.Source || last.Applied {
+			return nil, refuse(Conflict, "err_roll_first")
+		}
+		for _, b := range roll.Brackets {
+			if b.Covers(last.Total) {
+				evs := []Event{{Type: EvRollApplied, Seat: seat.ID, Target: last.Seq}}
+				return append(evs, s.effectEvents(seat, b.Effect, a.Source)...), nil
+			}
+		}
+		return nil, refuse(Conflict, "err_no_outcome")
+	case room != nil && len(room.OnceGain) > 0:
+		if s.RoomGains[seat.ID][room.ID] {
+			return nil, refuse(Conflict, "err_room_gain_used")
+		}
+		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
+		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source)...), nil
+	case room != nil && room.EndTurnDamage != nil:
+		return s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source), nil
+	}
+	return nil, refuse(Conflict, "err_no_effect")
+}
+
+// effectEvents turns an outcome into events: trait gains and losses, traits
+// restored to their starting value, and damage to split (dice rolled now).
+func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source string) []Event {
+	var evs []Event
+	traits := map[string]TraitState{}
+	for t, v := range seat.Traits {
+		traits[t] = v
+	}
+	changes := s.traitDelta(seat, eff.Gain, traits)
+	for _, t := range eff.Restore {
+		start := seat.ExplorerData().Traits[t].Start
+		if from := traits[t]; from.Position < start {
+			to := TraitState{Position: start}
+			changes = append(changes, TraitChange{Trait: t, From: from, To: to})
+			traits[t] = to
+		}
+	}
+	if len(changes) > 0 {
+		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: source, Changes: changes})
+	}
+	if d := eff.Damage; d != nil {
+		amount := d.Amount
+		if d.Dice > 0 {
+			rec := RollRecord{Seat: seat.ID, Purpose: "damage", Source: source, Dice: d.Dice}
+			s.resolveDice(&rec, rollPlan{dice: d.Dice}, nil, nil)
+			evs = append(evs, Event{Type: EvRolled, Seat: seat.ID, Roll: &rec})
+			amount = rec.Total
+		}
+		if d.Kind == "physical" && s.Holds(seat.ID, "armor") {
+			amount = max(0, amount-ArmorReduction)
+		}
+		if amount > 0 {
+			evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID,
+				Pending: &PendingDamage{Kind: d.Kind, Amount: amount, Source: source}})
+		}
+	}
+	return evs
+}

@@ -1,0 +1,183 @@
+package web
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/views"
+)
+
+func handLinks(lang string, s *game.State, seatID int) []views.Link {
+	var links []views.Link
+	for _, h := range s.Hands[seatID] {
+		label := cardName(lang, h.Card)
+		if h.Worn {
+			label += " (" + i18n.T(lang, "worn") + ")"
+		}
+		links = append(links, views.Link{Label: label, URL: entryURL("card", h.Card)})
+	}
+	return links
+}
+
+func deckOptions(lang string, s *game.State, deck string) []views.Option {
+	var opts []views.Option
+	for _, c := range catalog.Box().Cards {
+		if c.Deck == deck && s.InDeck(c.ID) {
+			opts = append(opts, views.Option{ID: c.ID, Label: c.Name.In(lang)})
+		}
+	}
+	return opts
+}
+
+func deckCounts(lang string, s *game.State) []views.Fact {
+	var facts []views.Fact
+	for _, d := range []string{"omen", "item", "event"} {
+		facts = append(facts, views.Fact{Label: i18n.T(lang, "group_"+d), Value: fmt.Sprint(s.DeckCount(d))})
+	}
+	return facts
+}
+
+func guidedRoll(lang, source string, name catalog.Text, r *catalog.Roll, purpose string) *views.GuidedRoll {
+	if r == nil || len(r.Brackets) == 0 || (r.Trait == "" && r.Dice == 0) {
+		return nil
+	}
+	g := &views.GuidedRoll{Source: source, Trait: r.Trait, Dice: r.Dice, Purpose: purpose}
+	if r.Trait != "" {
+		g.Label = i18n.T(lang, "guided_trait", name.In(lang), i18n.T(lang, "trait_"+r.Trait))
+	} else {
+		g.Label = i18n.T(lang, "guided_dice", name.In(lang), r.Dice)
+	}
+	return g
+}
+
+// sourceName names "card:<id>" / "room:<id>" in lang.
+func sourceName(lang, source string) string {
+	kind, id, _ := strings.Cut(source, ":")
+	if kind == "room" {
+		return roomName(lang, id)
+	}
+	return cardName(lang, id)
+}
+
+func pileName(lang string, s *game.State, pile string) string {
+	if id, ok := strings.CutPrefix(pile, "remains-"); ok {
+		n, _ := strconv.Atoi(id)
+		return i18n.T(lang, "remains_of", seatName(s, n))
+	}
+	return roomName(lang, pile)
+}
+
+// cardsArea builds a seat's card area: its hand and what it can do.
+func cardsArea(lang string, s *game.State, seat *game.Seat) *views.Cards {
+	box := catalog.Box()
+	c := &views.Cards{ItemDeck: deckOptions(lang, s, "item"), EventDeck: deckOptions(lang, s, "event"), Decks: deckCounts(lang, s)}
+	for _, other := range s.Seats {
+		if other.ID != seat.ID && s.Alive(&other) {
+			c.Others = append(c.Others, views.Option{ID: fmt.Sprint(s.SeatNumber(other.ID)), Label: other.Name})
+		}
+	}
+	for _, r := range box.Rooms {
+		c.Rooms = append(c.Rooms, views.Option{ID: r.ID, Label: r.Name.In(lang)})
+		src := "room:" + r.ID
+		if g := guidedRoll(lang, src, r.Name, r.Roll, "room"); g != nil {
+			c.RoomRolls = append(c.RoomRolls, *g)
+		}
+		if len(r.OnceGain) > 0 && !s.RoomGains[seat.ID][r.ID] {
+			c.RoomGains = append(c.RoomGains, views.Option{ID: src, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
+		}
+		if r.EndTurnDamage != nil {
+			c.RoomHurts = append(c.RoomHurts, views.Option{ID: src, Label: r.Name.In(lang)})
+		}
+	}
+	for _, h := range s.Hands[seat.ID] {
+		card := box.Card(h.Card)
+		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: entryURL("card", h.Card), Deck: card.Deck,
+			Used: h.Used, Worn: h.Worn, CanGive: card.Tradeable && !h.Used, CanDrop: card.Droppable && !h.Used}
+		purpose := card.Deck
+		switch {
+		case card.ID == "mask":
+			hc.CanUse, hc.UseLabel = true, i18n.T(lang, "mask_on")
+			if h.Worn {
+				hc.UseLabel = i18n.T(lang, "mask_off")
+			}
+		case card.DiscardAfterUse || card.Weapon != nil || card.Deck != "event":
+			hc.CanUse, hc.UseLabel = !h.Used, i18n.T(lang, "use")
+		}
+		hc.Roll = guidedRoll(lang, "card:"+card.ID, card.Name, card.Roll, purpose)
+		c.Hand = append(c.Hand, hc)
+	}
+	for _, o := range s.Offers {
+		switch seat.ID {
+		case o.To:
+			c.Offers = append(c.Offers, views.OfferLine{Seq: o.Seq, Text: i18n.T(lang, "offer_to_me", seatName(s, o.From), cardName(lang, o.Card))})
+		case o.From:
+			c.Offers = append(c.Offers, views.OfferLine{Seq: o.Seq, Mine: true, Text: i18n.T(lang, "offer_from_me", cardName(lang, o.Card), seatName(s, o.To))})
+		}
+	}
+	for _, pile := range sortedKeys(s.Piles) {
+		cards := s.Piles[pile]
+		if len(cards) == 0 {
+			continue
+		}
+		p := views.Pile{ID: pile, Name: pileName(lang, s, pile)}
+		for _, id := range cards {
+			p.Cards = append(p.Cards, views.Option{ID: id, Label: cardName(lang, id)})
+		}
+		c.Piles = append(c.Piles, p)
+	}
+	if p := s.Pending[seat.ID]; p != nil {
+		c.Pending = i18n.T(lang, "pending_damage", p.Amount, i18n.T(lang, "cause_"+p.Kind), sourceName(lang, p.Source))
+		c.PendKind = p.Kind
+	}
+	if last := s.LastRoll(seat.ID); last != nil && last.Source != "" && !last.Applied && last.Purpose != "damage" {
+		if roll, _ := sourceRoll(last.Source); roll != nil {
+			for _, b := range roll.Brackets {
+				if b.Covers(last.Total) {
+					c.Apply = &views.ApplyLine{Source: last.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, last.Source), last.Total, b.Text.In(lang))}
+				}
+			}
+		}
+	}
+	return c
+}
+
+func sourceRoll(source string) (*catalog.Roll, error) {
+	kind, id, _ := strings.Cut(source, ":")
+	switch kind {
+	case "card":
+		if c := catalog.Box().Card(id); c != nil {
+			return c.Roll, nil
+		}
+	case "room":
+		if r := catalog.Box().Room(id); r != nil {
+			return r.Roll, nil
+		}
+	}
+	return nil, errNotFound
+}
+
+// cardByName finds a card from what a person typed: its id, or its name in
+// either language.
+func cardByName(typed string) string {
+	t := strings.TrimSpace(typed)
+	for _, c := range catalog.Box().Cards {
+		if c.ID == t || strings.EqualFold(c.Name.EN, t) || c.Name.ZH == t {
+			return c.ID
+		}
+	}
+	return t
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

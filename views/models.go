@@ -97,6 +97,9 @@ type Player struct {
 	Reveal      *Reveal
 	Omens       OmenStatus
 	Cards       *Cards
+	Fight       *Fight
+	Summary     *Summary
+	Buzz        []Buzz
 }
 
 // Option is one choice in a select.
@@ -111,6 +114,7 @@ type Roller struct {
 	Modifiers []Option
 	Stored    int
 	HasStored bool
+	HasAngel  bool
 	// Reroll offers Lucky Stone / Rabbit's Foot on the seat's last roll.
 	Reroll *RollLine
 }
@@ -167,6 +171,8 @@ type Reveal struct {
 	Token      int
 	TokenShown bool
 	Shown      []string // public: tokens turned face up
+	// PlayedBefore counts the group's finished games with this haunt.
+	PlayedBefore int
 }
 
 // SeatLine is one seat in the host's lobby list.
@@ -197,6 +203,8 @@ type Table struct {
 	Reveal    *Reveal
 	Decks     []Fact
 	Piles     []Pile
+	Fight     *Fight
+	Summary   *Summary
 }
 
 // Transfer is the one-time QR that moves a seat to a new phone.
@@ -388,4 +396,60 @@ type ApplyLine struct {
 type HandLine struct {
 	Seat  int
 	Cards []Link
+}
+
+// Fight is the haunt's second half as one screen sees it.
+type Fight struct {
+	// Attack form for this seat (its turn, after the haunt).
+	CanAttack bool
+	Targets   []Option
+	Traits    []Option
+	Weapons   []Option
+	// The attack in progress, in words, and what this screen may do about it.
+	Status     string
+	Defend     bool   // this screen rolls the defence
+	DefendFor  string // the defender's name when rolling for them
+	Resolve    int    // damage this seat must split (0 = none)
+	ResolveKind string
+	ResolvePair [2]Option
+	StealFrom  []Option // cards the winner may steal instead
+	// Monsters and the track.
+	Monsters    []MonsterLine
+	Kinds       []Option
+	RunMonsters bool // the traitor's phone or the table
+	Track       *TrackLine
+	TurnOrder   string
+	Reminders   []string
+	CanEnd      bool
+	JoinTraitor []Option // dead heroes the host may move to the traitor's side
+}
+
+// MonsterLine is one monster token.
+type MonsterLine struct {
+	ID      string
+	Name    string
+	Traits  string
+	Stunned bool
+}
+
+// TrackLine is the haunt's turn/damage track.
+type TrackLine struct {
+	Value int
+	Label string
+}
+
+// Summary is the end of the game.
+type Summary struct {
+	Winner   string
+	Haunt    string
+	Traitor  string
+	Dead     []string
+	Rolls    int
+	Duration string
+}
+
+// Buzz marks an event that concerns this phone, for the script's haptics.
+type Buzz struct {
+	ID   string
+	Kind string // act | haunt
 }

@@ -34,7 +34,7 @@ type Action struct {
 	// without them the server rolls.
 	Dice      int      `json:"dice,omitempty"`
 	Purpose   string   `json:"purpose,omitempty"`
-	Target    int      `json:"target,omitempty"`
+	Need      int      `json:"need,omitempty"` // a roll's target: "4+" is 4
 	Modifiers []string `json:"modifiers,omitempty"`
 	Choose    *int     `json:"choose,omitempty"`
 	Faces     []int    `json:"faces,omitempty"`
@@ -49,6 +49,17 @@ type Action struct {
 	Offer   int    `json:"offer,omitempty"`  // the offer's seq
 	Source  string `json:"source,omitempty"` // "card:<id>" or "room:<id>"
 	Bracket *int   `json:"bracket,omitempty"`
+
+	// The haunt's second half (attack.go, monsters.go).
+	Target  Target         `json:"target,omitempty"`
+	Weapon  string         `json:"weapon,omitempty"`
+	Ranged  bool           `json:"ranged,omitempty"`
+	Monster string         `json:"monster,omitempty"`
+	Count   int            `json:"count,omitempty"`
+	Traits  map[string]int `json:"traits,omitempty"`
+	Value   *int           `json:"value,omitempty"`
+	Label   string         `json:"label,omitempty"`
+	Side    string         `json:"side,omitempty"`
 }
 
 // Action types.
@@ -77,6 +88,16 @@ const (
 	ActDiscardCard  = "discard_card"
 	ActUseCard      = "use_card"
 	ActApplyEffect  = "apply_effect"
+	ActAttack       = "attack"
+	ActDefend       = "defend"
+	ActResolveDmg   = "resolve_damage"
+	ActSteal        = "steal"
+	ActAddMonster   = "add_monster"
+	ActMonsterMove  = "monster_move_roll"
+	ActStun         = "stun"
+	ActSetTrack     = "set_track"
+	ActDeclareWin   = "declare_winner"
+	ActJoinTraitor  = "join_traitor"
 )
 
 // MaxNameLength bounds a player's name in characters.
@@ -105,6 +126,9 @@ func ExplorerOrNil(id string) *catalog.Explorer { return catalog.ExplorerByID(id
 func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 	if !actor.Host && a.Type != ActJoin && s.SeatByID(actor.Seat) == nil {
 		return nil, refuse(Forbidden, "err_not_seated")
+	}
+	if s.Ended != nil && a.Type != ActUndo {
+		return nil, refuse(Conflict, "err_game_over")
 	}
 	var evs []Event
 	var err error
@@ -149,6 +173,26 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 		evs, err = s.decideUseCard(actor, a)
 	case ActApplyEffect:
 		evs, err = s.decideApplyEffect(actor, a)
+	case ActAttack:
+		evs, err = s.decideAttack(actor, a)
+	case ActDefend:
+		evs, err = s.decideDefend(actor, a)
+	case ActResolveDmg:
+		evs, err = s.decideResolveDamage(actor, a)
+	case ActSteal:
+		evs, err = s.decideSteal(actor, a)
+	case ActAddMonster:
+		evs, err = s.decideAddMonster(actor, a)
+	case ActMonsterMove:
+		evs, err = s.decideMonsterMove(actor, a)
+	case ActStun:
+		evs, err = s.decideStun(actor, a)
+	case ActSetTrack:
+		evs, err = s.decideSetTrack(actor, a)
+	case ActDeclareWin:
+		evs, err = s.decideDeclareWinner(actor, a)
+	case ActJoinTraitor:
+		evs, err = s.decideJoinTraitor(actor, a)
 	case "":
 		return nil, refuse(Invalid, "err_no_type")
 	default:
@@ -190,6 +234,12 @@ func (s *State) deaths(evs []Event) []Event {
 			if c.To.Position == 0 {
 				dead[e.Seat] = true
 				out = append(out, s.deathEvents(seat)...)
+				if h := s.Haunt; h != nil && h.Hidden() {
+					if _, shown := h.Shown[seat.ID]; !shown {
+						// The dead turn their token face up (seed 002, 内奸).
+						out = append(out, Event{Type: EvTokenRevealed, Seat: seat.ID, Token: h.Tokens[seat.ID]})
+					}
+				}
 				break
 			}
 		}
@@ -470,7 +520,7 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 	if !s.Started {
 		return nil, refuse(Conflict, "err_not_started")
 	}
-	if !actor.Host && actor.Seat != s.Turn {
+	if !actor.Host && actor.Seat != s.Turn && !(s.Turn == MonstersTurn && s.controlsMonsters(actor)) {
 		return nil, refuse(Forbidden, "err_not_your_turn")
 	}
 	if stale(a, s.Version) {
@@ -479,14 +529,18 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 	if s.Haunt == nil && len(s.OwedHauntRolls) > 0 {
 		return nil, refuse(Conflict, "err_haunt_roll_owed", s.SeatByID(s.Omens[s.OwedHauntRolls[0]].Seat).Name)
 	}
-	n := s.SeatNumber(s.Turn)
-	for i := 1; i <= len(s.Seats); i++ {
-		next := &s.Seats[(n-1+i)%len(s.Seats)]
-		if s.Alive(next) {
-			return []Event{{Type: EvTurnEnded, Seat: next.ID}}, nil
-		}
+	if s.Attack != nil && !s.Attack.Done {
+		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
-	return nil, refuse(Conflict, "err_no_change")
+	alive := false
+	for i := range s.Seats {
+		alive = alive || s.Alive(&s.Seats[i])
+	}
+	if !alive {
+		return nil, refuse(Conflict, "err_no_change")
+	}
+	next := s.nextTurn()
+	return []Event{{Type: EvTurnEnded, Seat: next}}, nil
 }
 
 func (s *State) decideUndo(actor Actor, a Action) ([]Event, error) {

@@ -30,15 +30,25 @@ const (
 	EvEffectPending  = "damage_pending"
 	EvRoomGain       = "room_gain"
 	EvRollApplied    = "roll_applied"
+	EvAttacked       = "attacked"
+	EvDefended       = "defended"
+	EvAttackEnded    = "attack_ended"
+	EvStunned        = "stunned"
+	EvMonstersAdded  = "monsters_added"
+	EvTrackSet       = "track_set"
+	EvGameEnded      = "game_ended"
+	EvSideChanged    = "side_changed"
 )
 
 // undoable lists the changes a player may take back.
 var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true,
 	EvCardDrawn: true, EvCardMoved: true, EvCardOffered: true, EvOfferClosed: true, EvCardUsed: true,
-	EvEffectPending: true, EvRoomGain: true, EvRollApplied: true}
+	EvEffectPending: true, EvRoomGain: true, EvRollApplied: true, EvAttackEnded: true, EvStunned: true,
+	EvMonstersAdded: true, EvTrackSet: true, EvSideChanged: true, EvGameEnded: true}
 
 // barrier lists events that fix what came before them: undo stops there.
-var barrier = map[string]bool{EvGameStarted: true, EvRolled: true, EvRerolled: true, EvHauntRevealed: true, EvTokenRevealed: true}
+var barrier = map[string]bool{EvGameStarted: true, EvRolled: true, EvRerolled: true, EvHauntRevealed: true, EvTokenRevealed: true,
+	EvAttacked: true, EvDefended: true}
 
 // Actor is who asked for a change: the host, or a seat (by stable id).
 type Actor struct {
@@ -87,6 +97,12 @@ type Event struct {
 	To      int            `json:"to,omitempty"`  // receiving seat id
 	How     string         `json:"how,omitempty"` // give, drop, pick_up, steal, discard, death
 	Pending *PendingDamage `json:"pending,omitempty"`
+
+	Attack   *AttackState `json:"attack,omitempty"`
+	Monster  string       `json:"monster,omitempty"`
+	Monsters []Monster    `json:"monsters,omitempty"`
+	Track    *Track       `json:"track,omitempty"`
+	Side     string       `json:"side,omitempty"`
 }
 
 // EventSecret is the part of an event no browser may see: the hidden
@@ -134,6 +150,11 @@ func (s *State) Apply(e Event) error {
 	}
 	s.Version = e.Seq
 	return nil
+}
+
+func withSeq(r RollRecord, seq int) RollRecord {
+	r.Seq = seq
+	return r
 }
 
 // groupOf is the group of the event with that seq, or 0.
@@ -205,8 +226,15 @@ func (s *State) fold(e Event) error {
 			s.Seats[i].ChangedAt = e.Seq // the death rule changed for every board
 		}
 	case EvTurnEnded:
+		if s.Turn == MonstersTurn {
+			s.foldMonsterTurnEnd()
+		}
 		s.Turn = e.Seat
+		if e.Seat == MonstersTurn {
+			s.MonsterTurns++
+		}
 		s.OwedHauntRolls = nil
+		s.AttackedThisTurn = map[string]bool{}
 		for _, hand := range s.Hands {
 			for i := range hand {
 				hand[i].Used = false
@@ -229,6 +257,33 @@ func (s *State) fold(e Event) error {
 			p := *e.Pending
 			s.Pending[e.Seat] = &p
 		}
+	case EvAttacked:
+		at := *e.Attack
+		at.Seq = e.Seq
+		s.Attack = &at
+		s.AttackedThisTurn[attackerKey(at.Attacker)] = true
+		s.Rolls = append(s.Rolls, withSeq(at.Attack, e.Seq))
+	case EvDefended:
+		at := *e.Attack
+		s.Attack = &at
+		s.Rolls = append(s.Rolls, withSeq(*at.Defense, e.Seq))
+	case EvAttackEnded:
+		if s.Attack != nil {
+			s.Attack.Done = true
+		}
+	case EvStunned:
+		if m := s.Monster(e.Monster); m != nil {
+			m.Stunned, m.RecoverAfter = true, s.MonsterTurns+1
+		}
+	case EvMonstersAdded:
+		s.Monsters = append(s.Monsters, e.Monsters...)
+	case EvTrackSet:
+		t := *e.Track
+		s.Track = &t
+	case EvGameEnded:
+		s.Ended = &Ending{Side: e.Side, At: e.At.Format(time.RFC3339)}
+	case EvSideChanged:
+		s.Sides[e.Seat] = e.Side
 	case EvRollApplied:
 		for i := range s.Rolls {
 			if s.Rolls[i].Seq == e.Target {

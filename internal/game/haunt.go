@@ -289,5 +289,10 @@ func (s *State) decideRevealToken(actor Actor, a Action) ([]Event, error) {
 	if _, shown := s.Haunt.Shown[seat.ID]; shown {
 		return nil, refuse(Conflict, "err_no_change")
 	}
+	if s.Haunt.Tokens[seat.ID] != 1 && s.Alive(seat) {
+		// Only the traitor may show their token at will; heroes show theirs
+		// when they die (seed 002, 内奸: 除此之外任何英雄不可主动翻开自己的标记).
+		return nil, refuse(Conflict, "err_hero_token")
+	}
 	return []Event{{Type: EvTokenRevealed, Seat: seat.ID, Token: s.Haunt.Tokens[seat.ID]}}, nil
 }

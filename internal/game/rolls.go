@@ -61,14 +61,21 @@ type rollPlan struct {
 
 // planRoll applies modifiers to a base dice count, refusing ones that don't
 // apply (seed 003: at most 8 dice; card texts for each modifier).
-func (s *State) planRoll(seat *Seat, base int, purpose string, mods []string, choose *int) (rollPlan, error) {
+func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, mods []string, choose *int) (rollPlan, error) {
 	p := rollPlan{dice: base}
 	seen := map[string]bool{}
+	drip := false
 	for _, m := range mods {
 		if seen[m] {
 			return p, refuse(Invalid, "err_modifier_twice", m)
 		}
 		seen[m] = true
+		if itemModifier[m] && !s.Holds(seat.ID, m) {
+			return p, refuse(Conflict, "err_not_holding", seat.Name)
+		}
+		if traitRollOnly[m] && !traitRoll {
+			return p, refuse(Invalid, "err_trait_roll_only", m)
+		}
 		switch m {
 		case ModCandle:
 			if purpose != "event" {
@@ -76,12 +83,14 @@ func (s *State) planRoll(seat *Seat, base int, purpose string, mods []string, ch
 			}
 			p.dice++
 		case ModMomentOfHope:
-			if s.Haunt == nil || s.Haunt.IsTraitor(seat.ID) {
+			// Judged on what the table knows: a hidden traitor's secret
+			// must not show through a refusal (seed 002, 内奸).
+			if s.Phase != PhaseHaunt || (s.Haunt != nil && s.Haunt.PublicTraitor() == seat.ID) || s.Sides[seat.ID] == SideTraitor {
 				return p, refuse(Invalid, "err_hope_heroes_only")
 			}
 			p.dice++
 		case ModDrip:
-			p.dice = max(p.dice-1, 1)
+			drip = true
 		case ModAdrenaline:
 			p.bonus += 4
 		case ModAngelFeather:
@@ -99,11 +108,39 @@ func (s *State) planRoll(seat *Seat, base int, purpose string, mods []string, ch
 			return p, refuse(Invalid, "err_unknown_modifier", m)
 		}
 	}
-	if p.chosen != nil && p.stored != nil {
+	if p.chosen != nil && (p.stored != nil || p.bonus != 0) {
 		return p, refuse(Invalid, "err_modifier_clash")
+	}
+	if drip { // −1 die after every other change, never below 1 (the card text)
+		p.dice = max(p.dice-1, 1)
 	}
 	p.dice = min(p.dice, MaxDice)
 	return p, nil
+}
+
+// itemModifier lists the roll cards a player must hold to use; the others
+// are room tokens (A Moment of Hope, Drip…) or a stored result.
+var itemModifier = map[string]bool{ModCandle: true, ModAdrenaline: true, ModAngelFeather: true, ModLuckyStone: true, ModRabbitsFoot: true}
+
+// IsItemModifier reports whether a roll card must be held to be used.
+func IsItemModifier(m string) bool { return itemModifier[m] }
+
+// traitRollOnly lists modifiers whose card says "trait roll" (seed 002 FAQ:
+// attacks and plain dice are not trait rolls).
+var traitRollOnly = map[string]bool{ModCandle: true, ModMomentOfHope: true, ModDrip: true, ModAdrenaline: true}
+
+// oneUse lists cards discarded once used (their card texts).
+var oneUse = map[string]bool{ModAdrenaline: true, ModAngelFeather: true, ModLuckyStone: true}
+
+// usedUp discards one-use cards a roll just used.
+func (s *State) usedUp(seat *Seat, mods []string) []Event {
+	var evs []Event
+	for _, m := range mods {
+		if oneUse[m] && s.Holds(seat.ID, m) {
+			evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: m, How: "discard"})
+		}
+	}
+	return evs
 }
 
 // resolveDice turns a plan into faces and a total: typed-in real dice (faces
@@ -179,14 +216,14 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	if purpose == "" {
 		purpose = "free"
 	}
-	if a.Target < 0 || a.Target > 2*MaxDice+4 {
+	if a.Need < 0 || a.Need > 2*MaxDice+4 {
 		return nil, refuse(Invalid, "err_bad_target")
 	}
 	mods := a.Modifiers
 	if purpose == ModMeantToBe && len(mods) > 0 {
 		return nil, refuse(Invalid, "err_modifier_clash")
 	}
-	plan, err := s.planRoll(seat, base, purpose, mods, a.Choose)
+	plan, err := s.planRoll(seat, base, purpose, a.Trait != "", mods, a.Choose)
 	if err != nil {
 		return nil, err
 	}
@@ -195,11 +232,11 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 			return nil, err
 		}
 	}
-	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Target, Modifiers: slices.Clone(mods), Source: a.Source}
+	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Need, Modifiers: slices.Clone(mods), Source: a.Source}
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
-	return []Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}, nil
+	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}, s.usedUp(seat, mods)...), nil
 }
 
 func (s *State) foldRoll(e Event) {
@@ -215,6 +252,17 @@ func (s *State) foldRoll(e Event) {
 	if r.Purpose == "haunt" && len(s.OwedHauntRolls) > 0 {
 		s.OwedHauntRolls = s.OwedHauntRolls[1:]
 	}
+}
+
+// Rerollable reports whether reroll cards may change a roll: server dice of
+// a roll that settled nothing else yet (not the haunt roll, a fight's rolls,
+// damage dice or a monster's move).
+func Rerollable(r RollRecord) bool {
+	switch r.Purpose {
+	case "haunt", "attack", "defend", "damage", "monster-move":
+		return false
+	}
+	return len(r.Faces) > 0 && !r.Manual && !r.Applied
 }
 
 // LastRoll returns a seat's newest roll, or nil.
@@ -239,11 +287,19 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	last := s.LastRoll(seat.ID)
-	if last == nil || len(last.Faces) == 0 || last.Purpose == "haunt" || last.Manual {
+	if last == nil || !Rerollable(*last) {
 		return nil, refuse(Conflict, "err_nothing_to_reroll")
 	}
 	if a.Card != ModLuckyStone && a.Card != ModRabbitsFoot {
 		return nil, refuse(Invalid, "err_unknown_modifier", a.Card)
+	}
+	if !s.Holds(seat.ID, a.Card) {
+		return nil, refuse(Conflict, "err_not_holding", seat.Name)
+	}
+	if a.Card == ModRabbitsFoot && s.Turn != seat.ID {
+		// "During your turn" (the card); only Angel Feather, Lucky Stone
+		// and Skull work outside it (seed 002 FAQ).
+		return nil, refuse(Conflict, "err_not_your_turn")
 	}
 	if slices.Contains(last.Modifiers, a.Card) {
 		return nil, refuse(Conflict, "err_rerolled_already")
@@ -278,5 +334,5 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 	for _, f := range rec.Faces {
 		rec.Total += f
 	}
-	return []Event{{Type: EvRerolled, Seat: seat.ID, Target: last.Seq, Roll: &rec}}, nil
+	return append([]Event{{Type: EvRerolled, Seat: seat.ID, Target: last.Seq, Roll: &rec}}, s.usedUp(seat, []string{a.Card})...), nil
 }

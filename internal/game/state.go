@@ -93,6 +93,16 @@ type State struct {
 	// RoomGains records the once-per-explorer rooms each seat has used.
 	RoomGains map[int]map[string]bool
 
+	// The haunt's second half: the attack in progress, who attacked this
+	// turn, the monsters, the turn/damage track, sides and the ending.
+	Attack           *AttackState
+	AttackedThisTurn map[string]bool
+	Monsters         []Monster
+	MonsterTurns     int
+	Track            *Track
+	Sides            map[int]string
+	Ended            *Ending
+
 	rng Random
 }
 
@@ -126,7 +136,7 @@ func (s *State) reset() {
 	*s = State{Code: s.Code, Events: s.Events, undone: s.undone, rng: s.rng, Phase: PhaseExploration,
 		MeantToBe: map[int]int{}, Hands: map[int][]HeldCard{}, Piles: map[string][]string{}, Gone: map[string]bool{},
 		SetBonus: map[int]bool{}, SetBonusUsed: map[int]bool{}, Pending: map[int]*PendingDamage{},
-		RoomGains: map[int]map[string]bool{}}
+		RoomGains: map[int]map[string]bool{}, AttackedThisTurn: map[string]bool{}, Sides: map[int]string{}}
 }
 
 // SeatByID returns the seat with that stable id, or nil.

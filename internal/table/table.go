@@ -348,3 +348,27 @@ func (t *Tables) ClaimTransfer(ctx context.Context, code, transferToken string) 
 	}
 	return seatID, newToken, nil
 }
+
+// PlayedHaunts is the group's memory of haunts played to the end on this
+// server: haunt number -> how many finished games used it, not counting the
+// game with code except. It is read off the logs, so an undone ending is
+// forgotten too.
+func (t *Tables) PlayedHaunts(except string) map[int]int {
+	t.mu.RLock()
+	games := make([]*Game, 0, len(t.games))
+	for code, g := range t.games {
+		if code != except {
+			games = append(games, g)
+		}
+	}
+	t.mu.RUnlock()
+	played := map[int]int{}
+	for _, g := range games {
+		g.mu.RLock()
+		if st := g.state; st.Ended != nil && st.Haunt != nil {
+			played[st.Haunt.Number]++
+		}
+		g.mu.RUnlock()
+	}
+	return played
+}

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -68,7 +69,7 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 	a := game.Action{Type: c.FormValue("type"), Trait: c.FormValue("trait"), Kind: c.FormValue("kind"), Phase: c.FormValue("phase")}
 	ints := map[string]*int{}
 	for _, name := range []string{"v", "seat", "delta", "position", "first_seat", game.Might, game.Speed, game.Sanity, game.Knowledge,
-		"dice", "target", "choose", "total", "to", "offer"} {
+		"dice", "choose", "total", "to", "offer", "count", "value"} {
 		n, ok, err := formInt(c, name)
 		if err != nil {
 			return a, err
@@ -106,8 +107,12 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 		if p := ints["dice"]; p != nil && a.Trait == "" {
 			a.Dice = *p
 		}
-		if p := ints["target"]; p != nil {
-			a.Target = *p
+		if v := c.FormValue("target"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return a, errBadNumber
+			}
+			a.Need = n
 		}
 		a.Choose = ints["choose"]
 		if form, err := c.FormParams(); err == nil {
@@ -145,6 +150,59 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 		}
 	case game.ActApplyEffect:
 		a.Source = c.FormValue("source")
+	case game.ActAttack, game.ActDefend:
+		a.Weapon, a.Ranged, a.Monster = c.FormValue("weapon"), c.FormValue("ranged") != "", c.FormValue("monster")
+		if t := c.FormValue("target"); t != "" {
+			kind, id, _ := strings.Cut(t, ":")
+			switch kind {
+			case "m":
+				a.Target.Monster = id
+			default:
+				n, err := strconv.Atoi(id)
+				if err != nil {
+					return a, errBadNumber
+				}
+				a.Target.Seat = n
+			}
+		}
+		if c.FormValue("real") != "" {
+			if ints["total"] == nil {
+				return a, errBadNumber
+			}
+			a.Total = ints["total"]
+		}
+	case game.ActResolveDmg:
+		a.Split = map[string]int{}
+		for _, t := range game.Traits {
+			if p := ints[t]; p != nil && *p != 0 {
+				a.Split[t] = *p
+			}
+		}
+	case game.ActSteal:
+		a.Card = c.FormValue("card")
+	case game.ActAddMonster:
+		a.Kind = c.FormValue("kind")
+		a.Traits = map[string]int{}
+		for _, t := range game.Traits {
+			if v := c.FormValue("m_" + t); v != "" {
+				n, err := strconv.Atoi(v)
+				if err != nil {
+					return a, errBadNumber
+				}
+				a.Traits[t] = n
+			}
+		}
+		if p := ints["count"]; p != nil {
+			a.Count = *p
+		}
+	case game.ActMonsterMove:
+		a.Kind = c.FormValue("kind")
+	case game.ActStun:
+		a.Monster = c.FormValue("monster")
+	case game.ActSetTrack:
+		a.Value, a.Label = ints["value"], c.FormValue("label")
+	case game.ActDeclareWin:
+		a.Side = c.FormValue("side")
 	case "move_seat": // ▲/▼ in the lobby become a whole new seating order
 		a.Type = game.ActReorderSeats
 		err := s.tables.Read(access.Code, func(st *game.State) {

@@ -111,9 +111,9 @@ func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
 	if r.Purpose == "haunt" {
 		l.Target, l.Success = 0, false
 	}
-	rerollable := len(r.Faces) > 0 && !r.Manual && r.Purpose != "haunt"
-	l.CanLucky = rerollable && !contains(r.Modifiers, game.ModLuckyStone)
-	l.CanRabbit = rerollable && !contains(r.Modifiers, game.ModRabbitsFoot)
+	rerollable := game.Rerollable(r)
+	l.CanLucky = rerollable && !contains(r.Modifiers, game.ModLuckyStone) && s.Holds(r.Seat, game.ModLuckyStone)
+	l.CanRabbit = rerollable && !contains(r.Modifiers, game.ModRabbitsFoot) && s.Holds(r.Seat, game.ModRabbitsFoot) && s.Turn == r.Seat
 	return l
 }
 
@@ -145,10 +145,22 @@ func rollLines(lang string, s *game.State) []views.RollLine {
 
 func roller(lang string, s *game.State, seat *game.Seat) views.Roller {
 	r := views.Roller{Traits: traitRows(lang, seat)}
+	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
+	r.HasAngel = s.Holds(seat.ID, game.ModAngelFeather)
 	for _, m := range game.RollModifiers {
+		// Item cards only when held; room tokens (A Moment of Hope, Drip…)
+		// are on the board, so they are always offered; a stored result
+		// only when there is one.
+		switch {
+		case game.IsItemModifier(m) && !s.Holds(seat.ID, m):
+			continue
+		case m == game.ModMeantToBe && !r.HasStored:
+			continue
+		case m == game.ModMomentOfHope && s.Phase != game.PhaseHaunt:
+			continue
+		}
 		r.Modifiers = append(r.Modifiers, views.Option{ID: m, Label: cardName(lang, m) + " — " + i18n.T(lang, "mod_"+m)})
 	}
-	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
 	if last := s.LastRoll(seat.ID); last != nil {
 		l := rollLine(lang, s, *last)
 		if l.CanLucky || l.CanRabbit {

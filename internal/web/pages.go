@@ -52,6 +52,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 	h.Fragment = h.Path
 	h.Act = h.Path + "/act"
 	var vm views.Player
+	played := s.tables.PlayedHaunts(access.Code)
 	err := s.tables.Read(access.Code, func(st *game.State) {
 		me := st.SeatByID(access.Seat)
 		h.Version = st.Version
@@ -73,9 +74,15 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		vm.Omens = omenStatus(h.Lang, st)
 		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
 		vm.Reveal = reveal(h.Lang, st, me.ID)
-		if st.Alive(me) {
+		if vm.Reveal != nil {
+			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
+		}
+		if st.Alive(me) && st.Ended == nil {
 			vm.Cards = cardsArea(h.Lang, st, me)
 		}
+		vm.Fight = fight(h.Lang, st, me.ID)
+		vm.Summary = summary(h.Lang, st)
+		vm.Buzz = buzzMarks(st, me.ID)
 		if vm.MyTurn && st.Alive(me) {
 			drawn := map[string]bool{}
 			for _, o := range st.Omens {
@@ -121,6 +128,7 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 		JoinURL: s.joinURL(c, access.Code, key), QRPath: "/g/" + access.Code + "/qr.png",
 		LANURLs: s.lanURLs,
 	}
+	played := s.tables.PlayedHaunts(access.Code)
 	err = s.tables.Read(access.Code, func(st *game.State) {
 		h.Version = st.Version
 		vm.Status = statusLine(h.Lang, st)
@@ -141,7 +149,12 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 		vm.Rolls = rollLines(h.Lang, st)
 		vm.Omens = omenStatus(h.Lang, st)
 		vm.Reveal = reveal(h.Lang, st, 0)
+		if vm.Reveal != nil {
+			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
+		}
 		vm.Decks = deckCounts(h.Lang, st)
+		vm.Fight = fight(h.Lang, st, 0)
+		vm.Summary = summary(h.Lang, st)
 		for _, pile := range sortedKeys(st.Piles) {
 			p := views.Pile{ID: pile, Name: pileName(h.Lang, st, pile)}
 			for _, id := range st.Piles[pile] {

@@ -53,6 +53,8 @@ func statusLine(lang string, s *game.State) views.Status {
 	}
 	if seat := s.SeatByID(s.Turn); seat != nil {
 		st.TurnName = seat.Name
+	} else if s.Turn == game.MonstersTurn {
+		st.TurnName = i18n.T(lang, "monsters")
 	}
 	return st
 }
@@ -135,6 +137,9 @@ func describe(lang string, s *game.State, e game.Event) string {
 	case game.EvPhaseSet:
 		return i18n.T(lang, "log_phase_"+e.Phase)
 	case game.EvTurnEnded:
+		if e.Seat == game.MonstersTurn {
+			return i18n.T(lang, "log_turn", i18n.T(lang, "monsters"))
+		}
 		return i18n.T(lang, "log_turn", seatName(s, e.Seat))
 	case game.EvUndone:
 		for _, t := range s.Events {
@@ -190,6 +195,27 @@ func describe(lang string, s *game.State, e game.Event) string {
 		return i18n.T(lang, "log_room_gain", seatName(s, e.Seat), roomName(lang, e.Room))
 	case game.EvRollApplied:
 		return i18n.T(lang, "log_roll_applied", seatName(s, e.Seat))
+	case game.EvAttacked:
+		return i18n.T(lang, "attack_rolled", targetName(s, e.Attack.Attacker), targetName(s, e.Attack.Defender),
+			i18n.T(lang, "trait_"+e.Attack.Trait), e.Attack.Attack.Total)
+	case game.EvDefended:
+		return targetName(s, e.Attack.Defender) + ": " + i18n.T(lang, "defense_rolled", e.Attack.Defense.Total)
+	case game.EvAttackEnded:
+		return i18n.T(lang, "log_attack_ended")
+	case game.EvStunned:
+		return i18n.T(lang, "log_stunned", targetName(s, game.Target{Monster: e.Monster}))
+	case game.EvMonstersAdded:
+		names := make([]string, 0, len(e.Monsters))
+		for _, m := range e.Monsters {
+			names = append(names, m.Name)
+		}
+		return i18n.T(lang, "log_monsters", strings.Join(names, ", "))
+	case game.EvTrackSet:
+		return i18n.T(lang, "log_track", e.Track.Label, e.Track.Value)
+	case game.EvGameEnded:
+		return i18n.T(lang, "won_"+e.Side)
+	case game.EvSideChanged:
+		return i18n.T(lang, "log_side", seatName(s, e.Seat))
 	}
 	return e.Type
 }

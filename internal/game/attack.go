@@ -1,0 +1,354 @@
+package game
+
+import (
+	"strconv"
+
+	"lantern/internal/catalog"
+)
+
+// Target is who an attack is aimed at: a seat (stable id) or a monster.
+type Target struct {
+	Seat    int    `json:"seat,omitempty"`
+	Monster string `json:"monster,omitempty"`
+}
+
+// AttackState is an attack in progress: rolled by the attacker, waiting for
+// the defender's roll, then for the loser's split or the winner's theft.
+type AttackState struct {
+	Seq      int         `json:"seq"`
+	Attacker Target      `json:"attacker"`
+	Defender Target      `json:"defender"`
+	Trait    string      `json:"trait"`
+	Weapon   string      `json:"weapon,omitempty"`
+	Ranged   bool        `json:"ranged,omitempty"`
+	Attack   RollRecord  `json:"attack"`
+	Defense  *RollRecord `json:"defense,omitempty"`
+	// Set once both have rolled.
+	Loser    Target `json:"loser,omitempty"`
+	Damage   int    `json:"damage,omitempty"`
+	Kind     string `json:"kind,omitempty"` // physical | mental
+	CanSteal bool   `json:"can_steal,omitempty"`
+	Done     bool   `json:"done,omitempty"`
+}
+
+// damageKind: Might and Speed hurt the body, Sanity and Knowledge the mind
+// (seed 000, 袭击).
+func damageKind(trait string) string {
+	if trait == Might || trait == Speed {
+		return "physical"
+	}
+	return "mental"
+}
+
+// attackTraitAllowed says which trait an explorer may attack with: Might,
+// Speed with the Revolver, Sanity with the Ring (their card texts).
+func (s *State) attackTraitAllowed(seatID int, trait, weapon string) bool {
+	switch trait {
+	case Might:
+		return true
+	case Speed:
+		return weapon == "revolver"
+	case Sanity:
+		return s.Holds(seatID, "ring")
+	}
+	return false
+}
+
+// traitValueOf is an attack or defence trait's value for a seat or monster;
+// ok is false when the target lacks it ("you can't attack with a trait the
+// target lacks", seed 003).
+func (s *State) traitValueOf(t Target, trait string) (int, bool) {
+	if t.Monster != "" {
+		m := s.Monster(t.Monster)
+		if m == nil {
+			return 0, false
+		}
+		v, ok := m.Traits[trait]
+		return v, ok && v > 0
+	}
+	seat := s.SeatByID(t.Seat)
+	if seat == nil {
+		return 0, false
+	}
+	return seat.Value(trait), true
+}
+
+func (s *State) targetName(t Target) string {
+	if t.Monster != "" {
+		if m := s.Monster(t.Monster); m != nil {
+			return m.Name
+		}
+		return t.Monster
+	}
+	if seat := s.SeatByID(t.Seat); seat != nil {
+		return seat.Name
+	}
+	return ""
+}
+
+// hauntStarted reports whether attacks are allowed (seed 000, 袭击: only in
+// the haunt).
+func (s *State) hauntStarted() bool { return s.Phase == PhaseHaunt }
+
+// decideAttack starts an attack: the attacker rolls the trait's value in
+// dice plus the weapon's, never more than 8 (seed 003; weapons only when
+// attacking, one at a time). One attack per turn per explorer or monster.
+func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
+	if !s.Started || !s.hauntStarted() {
+		return nil, refuse(Conflict, "err_attack_before_haunt")
+	}
+	if s.Attack != nil && !s.Attack.Done {
+		return nil, refuse(Conflict, "err_attack_in_progress")
+	}
+	trait := a.Trait
+	if trait == "" {
+		trait = Might
+	}
+	if !validTrait(trait) {
+		return nil, refuse(Invalid, "err_bad_trait", trait)
+	}
+	var attacker Target
+	dice := 0
+	if a.Monster != "" { // a monster attacks: the traitor (or host) rolls for it
+		m := s.Monster(a.Monster)
+		if m == nil {
+			return nil, refuse(NotFound, "err_unknown_monster", a.Monster)
+		}
+		if !s.controlsMonsters(actor) {
+			return nil, refuse(Forbidden, "err_not_traitor")
+		}
+		if m.Stunned {
+			return nil, refuse(Conflict, "err_monster_stunned", m.Name)
+		}
+		if trait != Might {
+			return nil, refuse(Invalid, "err_monster_might_only")
+		}
+		attacker = Target{Monster: m.ID}
+		dice = m.Traits[Might]
+	} else {
+		seat, err := s.targetSeat(actor, a)
+		if err != nil {
+			return nil, err
+		}
+		if !s.Alive(seat) {
+			return nil, refuse(Conflict, "err_dead", seat.Name)
+		}
+		if !actor.Host && s.Turn != seat.ID {
+			return nil, refuse(Forbidden, "err_not_your_turn")
+		}
+		attacker = Target{Seat: seat.ID}
+		if a.Weapon != "" {
+			w := catalog.Box().Card(a.Weapon)
+			if w == nil || w.Weapon == nil {
+				return nil, refuse(Invalid, "err_not_weapon", a.Weapon)
+			}
+			if !s.Holds(seat.ID, a.Weapon) {
+				return nil, refuse(Conflict, "err_not_holding", seat.Name)
+			}
+			if w.Weapon.Trait != trait {
+				return nil, refuse(Invalid, "err_weapon_trait")
+			}
+			if a.Ranged && !w.Weapon.Ranged {
+				return nil, refuse(Invalid, "err_not_ranged")
+			}
+			dice += w.Weapon.Dice
+		} else if a.Ranged {
+			return nil, refuse(Invalid, "err_not_ranged")
+		}
+		if !s.attackTraitAllowed(seat.ID, trait, a.Weapon) {
+			return nil, refuse(Invalid, "err_attack_trait", trait)
+		}
+		dice += seat.Value(trait)
+	}
+	if s.AttackedThisTurn[attackerKey(attacker)] {
+		return nil, refuse(Conflict, "err_attacked_this_turn")
+	}
+	var defender Target
+	switch {
+	case a.Target.Monster != "":
+		if s.Monster(a.Target.Monster) == nil {
+			return nil, refuse(NotFound, "err_unknown_monster", a.Target.Monster)
+		}
+		defender = Target{Monster: a.Target.Monster}
+	default:
+		seat := s.SeatAt(a.Target.Seat)
+		if seat == nil {
+			return nil, refuse(NotFound, "err_unknown_seat", a.Target.Seat)
+		}
+		if !s.Alive(seat) {
+			return nil, refuse(Conflict, "err_dead", seat.Name)
+		}
+		defender = Target{Seat: seat.ID}
+	}
+	if defender == attacker {
+		return nil, refuse(Invalid, "err_attack_self")
+	}
+	if _, ok := s.traitValueOf(defender, trait); !ok {
+		return nil, refuse(Invalid, "err_target_lacks_trait", s.targetName(defender))
+	}
+	rec := RollRecord{Seat: attacker.Seat, Purpose: "attack", Trait: trait}
+	if err := s.resolveDice(&rec, rollPlan{dice: min(max(dice, 1), MaxDice)}, a.Faces, a.Total); err != nil {
+		return nil, err
+	}
+	evs := []Event{{Type: EvAttacked, Seat: attacker.Seat, Attack: &AttackState{
+		Attacker: attacker, Defender: defender, Trait: trait, Weapon: a.Weapon, Ranged: a.Ranged, Attack: rec,
+	}}}
+	if w := catalog.Box().Card(a.Weapon); w != nil && w.Weapon != nil && len(w.Weapon.Cost) > 0 {
+		// Blood Dagger: its extra dice cost Speed (its card text).
+		seat := s.SeatByID(attacker.Seat)
+		traits := map[string]TraitState{}
+		for t, v := range seat.Traits {
+			traits[t] = v
+		}
+		if ch := s.traitDelta(seat, w.Weapon.Cost, traits); len(ch) > 0 {
+			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:" + w.ID, Changes: ch})
+		}
+	}
+	return evs, nil
+}
+
+func attackerKey(t Target) string {
+	if t.Monster != "" {
+		return "m:" + t.Monster
+	}
+	return "s:" + strconv.Itoa(t.Seat)
+}
+
+// controlsMonsters: the traitor's phone runs the monsters, and the host can.
+func (s *State) controlsMonsters(actor Actor) bool {
+	if actor.Host {
+		return true
+	}
+	return s.Haunt != nil && s.Haunt.IsTraitor(actor.Seat)
+}
+
+// decideDefend rolls the defence: the same trait, no weapon (seed 002 FAQ:
+// weapons only when attacking). The defender rolls; when they don't answer,
+// the attacker or the host may roll for them.
+func (s *State) decideDefend(actor Actor, a Action) ([]Event, error) {
+	at := s.Attack
+	if at == nil || at.Done || at.Defense != nil {
+		return nil, refuse(Conflict, "err_no_attack")
+	}
+	allowed := actor.Host ||
+		(at.Defender.Seat != 0 && actor.Seat == at.Defender.Seat) ||
+		(at.Attacker.Seat != 0 && actor.Seat == at.Attacker.Seat) ||
+		(at.Defender.Monster != "" && s.controlsMonsters(actor)) ||
+		(at.Attacker.Monster != "" && s.controlsMonsters(actor))
+	if !allowed {
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	dice, _ := s.traitValueOf(at.Defender, at.Trait)
+	rec := RollRecord{Seat: at.Defender.Seat, Purpose: "defend", Trait: at.Trait}
+	if err := s.resolveDice(&rec, rollPlan{dice: min(max(dice, 1), MaxDice)}, a.Faces, a.Total); err != nil {
+		return nil, err
+	}
+	res := *at
+	res.Defense = &rec
+	s.resolveAttack(&res)
+	evs := []Event{{Type: EvDefended, Seat: at.Defender.Seat, Attack: &res}}
+	if res.Loser.Monster != "" && res.Damage > 0 {
+		evs = append(evs, Event{Type: EvStunned, Monster: res.Loser.Monster})
+	}
+	if res.Damage == 0 || res.Loser.Monster != "" {
+		return evs, nil // a tie, a ranged miss or a stunned monster ends it
+	}
+	return evs, nil
+}
+
+// resolveAttack compares the totals: the higher deals the difference, a tie
+// does nothing (seed 000, 袭击); a ranged attacker who loses takes nothing
+// (seed 000, 手枪); Armor takes 1 off physical damage; with 2 or more
+// damage (not ranged) the winning explorer may steal instead (seed 000).
+func (s *State) resolveAttack(at *AttackState) {
+	diff := at.Attack.Total - at.Defense.Total
+	at.Kind = damageKind(at.Trait)
+	switch {
+	case diff > 0:
+		at.Loser, at.Damage = at.Defender, diff
+	case diff < 0 && !at.Ranged:
+		at.Loser, at.Damage = at.Attacker, -diff
+	default:
+		at.Done = true
+		return
+	}
+	winner := at.Attacker
+	if at.Loser == at.Attacker {
+		winner = at.Defender
+	}
+	if at.Loser.Monster != "" {
+		at.Done = true // monsters are stunned, not hurt (seed 000, 怪物)
+		return
+	}
+	at.CanSteal = at.Damage >= 2 && !at.Ranged && winner.Seat != 0 && s.hasStealable(at.Loser.Seat)
+	if at.Kind == "physical" && s.Holds(at.Loser.Seat, "armor") {
+		at.Damage = max(0, at.Damage-ArmorReduction)
+		if at.Damage == 0 && !at.CanSteal {
+			at.Done = true
+		}
+	}
+}
+
+func (s *State) hasStealable(seatID int) bool {
+	for _, h := range s.Hands[seatID] {
+		if c := catalog.Box().Card(h.Card); c != nil && c.Stealable {
+			return true
+		}
+	}
+	return false
+}
+
+// decideResolveDamage takes an attack's damage, split by the loser.
+func (s *State) decideResolveDamage(actor Actor, a Action) ([]Event, error) {
+	at := s.Attack
+	if at == nil || at.Done || at.Defense == nil || at.Loser.Seat == 0 {
+		return nil, refuse(Conflict, "err_no_attack")
+	}
+	seat := s.SeatByID(at.Loser.Seat)
+	if !actor.Host && actor.Seat != seat.ID {
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	kind := a.Kind
+	if kind == "" {
+		kind = at.Kind
+	}
+	if kind != at.Kind {
+		return nil, refuse(Invalid, "err_bad_damage_kind", kind)
+	}
+	total := 0
+	for _, n := range a.Split {
+		total += n
+	}
+	if total != at.Damage {
+		return nil, refuse(Invalid, "err_split_total", at.Damage)
+	}
+	evs, err := s.decideTraits(Actor{Host: true}, Action{Type: ActTakeDamage, Seat: s.SeatNumber(seat.ID), Kind: kind, Split: a.Split})
+	if err != nil {
+		return nil, err
+	}
+	return append([]Event{{Type: EvAttackEnded, Seat: seat.ID}}, evs...), nil
+}
+
+// decideSteal takes one tradeable item from the loser instead of damage.
+func (s *State) decideSteal(actor Actor, a Action) ([]Event, error) {
+	at := s.Attack
+	if at == nil || at.Done || !at.CanSteal {
+		return nil, refuse(Conflict, "err_no_steal")
+	}
+	winner := at.Attacker
+	if at.Loser == at.Attacker {
+		winner = at.Defender
+	}
+	if !actor.Host && actor.Seat != winner.Seat {
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	card := catalog.Box().Card(a.Card)
+	if card == nil || !card.Stealable || !s.Holds(at.Loser.Seat, a.Card) {
+		return nil, refuse(Conflict, "err_not_stealable")
+	}
+	loser, thief := s.SeatByID(at.Loser.Seat), s.SeatByID(winner.Seat)
+	evs := []Event{{Type: EvAttackEnded, Seat: winner.Seat},
+		{Type: EvCardMoved, Seat: loser.ID, To: thief.ID, Card: a.Card, How: "steal"}}
+	evs = append(evs, s.cardEffects(loser, nil, []string{a.Card}, "card:"+a.Card)...)
+	return append(evs, s.cardEffects(thief, []string{a.Card}, nil, "card:"+a.Card)...), nil
+}

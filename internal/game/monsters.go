@@ -1,0 +1,283 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Monster is one monster token the traitor runs.
+type Monster struct {
+	ID     string         `json:"id"`
+	Kind   string         `json:"kind"`
+	Name   string         `json:"name"`
+	Traits map[string]int `json:"traits"` // values, not tracks; a missing trait is one it lacks
+	// Stunned monsters lose their next turn and recover at the end of it:
+	// RecoverAfter is the monster turn at whose end that happens.
+	Stunned      bool `json:"stunned,omitempty"`
+	RecoverAfter int  `json:"recover_after,omitempty"`
+}
+
+// MonstersTurn is State.Turn while the monsters move (seed 000, 作祟: heroes,
+// then the traitor, then the monsters).
+const MonstersTurn = -1
+
+// Sides of the haunt.
+const (
+	SideHeroes  = "heroes"
+	SideTraitor = "traitor"
+)
+
+// Track is the haunt's turn/damage track, labelled as the haunt says.
+type Track struct {
+	Value int    `json:"value"`
+	Label string `json:"label"`
+}
+
+// Ending is how a game ended.
+type Ending struct {
+	Side string `json:"side"`
+	At   string `json:"at"`
+}
+
+// Monster returns the monster with that id, or nil.
+func (s *State) Monster(id string) *Monster {
+	for i := range s.Monsters {
+		if s.Monsters[i].ID == id {
+			return &s.Monsters[i]
+		}
+	}
+	return nil
+}
+
+// MaxMonsters bounds one add_monster.
+const MaxMonsters = 12
+
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.Trim(b.String(), "-")
+	if out == "" {
+		out = "monster"
+	}
+	return out
+}
+
+func (s *State) decideAddMonster(actor Actor, a Action) ([]Event, error) {
+	if !s.Started || !s.hauntStarted() {
+		return nil, refuse(Conflict, "err_attack_before_haunt")
+	}
+	if !s.controlsMonsters(actor) {
+		return nil, refuse(Forbidden, "err_not_traitor")
+	}
+	kind := strings.TrimSpace(a.Kind)
+	if kind == "" || utf8.RuneCountInString(kind) > MaxNameLength || !utf8.ValidString(kind) {
+		return nil, refuse(Invalid, "err_monster_kind")
+	}
+	if a.Count < 1 || a.Count > MaxMonsters {
+		return nil, refuse(Invalid, "err_monster_count", MaxMonsters)
+	}
+	traits := map[string]int{}
+	for t, v := range a.Traits {
+		if !validTrait(t) {
+			return nil, refuse(Invalid, "err_bad_trait", t)
+		}
+		if v < 0 || v > 12 {
+			return nil, refuse(Invalid, "err_monster_trait")
+		}
+		if v > 0 {
+			traits[t] = v
+		}
+	}
+	if traits[Might] == 0 && traits[Speed] == 0 && traits[Sanity] == 0 && traits[Knowledge] == 0 {
+		return nil, refuse(Invalid, "err_monster_trait")
+	}
+	base, n := slug(kind), 0
+	for _, m := range s.Monsters {
+		if m.Kind == kind {
+			n++
+		}
+	}
+	var added []Monster
+	for i := 1; i <= a.Count; i++ {
+		num := n + i
+		id := fmt.Sprintf("%s-%d", base, num)
+		for s.Monster(id) != nil {
+			num += 100
+			id = fmt.Sprintf("%s-%d", base, num)
+		}
+		added = append(added, Monster{ID: id, Kind: kind, Name: fmt.Sprintf("%s %d", kind, n+i), Traits: traits})
+	}
+	return []Event{{Type: EvMonstersAdded, Monsters: added}}, nil
+}
+
+// decideMonsterMove rolls a kind's movement once for all its tokens: dice
+// equal to its Speed, and it moves at least 1 whatever the roll (seed 000, 怪物).
+func (s *State) decideMonsterMove(actor Actor, a Action) ([]Event, error) {
+	if !s.controlsMonsters(actor) {
+		return nil, refuse(Forbidden, "err_not_traitor")
+	}
+	speed, found := 0, false
+	for _, m := range s.Monsters {
+		if m.Kind == a.Kind {
+			speed, found = m.Traits[Speed], true
+		}
+	}
+	if !found {
+		return nil, refuse(NotFound, "err_unknown_monster", a.Kind)
+	}
+	rec := RollRecord{Purpose: "monster-move", Source: "monster:" + a.Kind}
+	if err := s.resolveDice(&rec, rollPlan{dice: min(max(speed, 1), MaxDice)}, a.Faces, a.Total); err != nil {
+		return nil, err
+	}
+	rec.Target = 0
+	return []Event{{Type: EvRolled, Roll: &rec}}, nil
+}
+
+// MoveOf is how far a monster-move roll lets the kind move: at least 1.
+func MoveOf(r RollRecord) int { return max(r.Total, 1) }
+
+func (s *State) decideStun(actor Actor, a Action) ([]Event, error) {
+	if !s.controlsMonsters(actor) && !(s.Haunt != nil && s.SeatByID(actor.Seat) != nil) {
+		return nil, refuse(Forbidden, "err_not_traitor")
+	}
+	m := s.Monster(a.Monster)
+	if m == nil {
+		return nil, refuse(NotFound, "err_unknown_monster", a.Monster)
+	}
+	if m.Stunned {
+		return nil, refuse(Conflict, "err_no_change")
+	}
+	return []Event{{Type: EvStunned, Monster: m.ID}}, nil
+}
+
+func (s *State) decideSetTrack(actor Actor, a Action) ([]Event, error) {
+	if !s.controlsMonsters(actor) {
+		return nil, refuse(Forbidden, "err_not_traitor")
+	}
+	if a.Value == nil || *a.Value < 0 || *a.Value > 99 {
+		return nil, refuse(Invalid, "err_track_value")
+	}
+	label := strings.TrimSpace(a.Label)
+	if utf8.RuneCountInString(label) > 80 || !utf8.ValidString(label) {
+		return nil, refuse(Invalid, "err_track_label")
+	}
+	if label == "" && s.Track != nil {
+		label = s.Track.Label
+	}
+	return []Event{{Type: EvTrackSet, Track: &Track{Value: *a.Value, Label: label}}}, nil
+}
+
+// decideDeclareWinner ends the game: either side, or the host, records who
+// won by the haunt's own conditions (seed 000, 胜负).
+func (s *State) decideDeclareWinner(actor Actor, a Action) ([]Event, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	if s.Ended != nil {
+		return nil, refuse(Conflict, "err_game_over")
+	}
+	if a.Side != SideHeroes && a.Side != SideTraitor {
+		return nil, refuse(Invalid, "err_bad_side", a.Side)
+	}
+	if s.Haunt == nil && !actor.Host {
+		return nil, refuse(Conflict, "err_no_haunt_yet")
+	}
+	return []Event{{Type: EvGameEnded, Side: a.Side}}, nil
+}
+
+// decideJoinTraitor moves a dead hero to the traitor's side when a haunt
+// says so (host only).
+func (s *State) decideJoinTraitor(actor Actor, a Action) ([]Event, error) {
+	if !actor.Host {
+		return nil, refuse(Forbidden, "err_host_only")
+	}
+	if s.Haunt == nil {
+		return nil, refuse(Conflict, "err_no_haunt_yet")
+	}
+	seat := s.SeatAt(a.Seat)
+	if seat == nil {
+		return nil, refuse(NotFound, "err_unknown_seat", a.Seat)
+	}
+	if s.Alive(seat) || s.SideOf(seat.ID) == SideTraitor {
+		return nil, refuse(Conflict, "err_not_dead_hero")
+	}
+	return []Event{{Type: EvSideChanged, Seat: seat.ID, Side: SideTraitor}}, nil
+}
+
+// SideOf tells a seat's side once the haunt is revealed.
+func (s *State) SideOf(seatID int) string {
+	if s.Sides[seatID] != "" {
+		return s.Sides[seatID]
+	}
+	if s.Haunt != nil && s.Haunt.IsTraitor(seatID) && (!s.Haunt.Hidden() || s.Haunt.PublicTraitor() == seatID) {
+		return SideTraitor
+	}
+	return SideHeroes
+}
+
+// nextTurn is who plays after the current turn. Before the traitor is known
+// play passes to the left; after, heroes from the traitor's left, then the
+// traitor, then the monsters (seed 000, 作祟). Dead heroes are skipped; a
+// dead traitor still takes turns to run the monsters (seed 002 FAQ).
+func (s *State) nextTurn() int {
+	traitor := 0
+	if s.Haunt != nil {
+		traitor = s.Haunt.Traitor
+	}
+	if traitor == 0 {
+		n := s.SeatNumber(s.Turn)
+		if s.Turn == MonstersTurn {
+			n = 0
+		}
+		for i := 1; i <= len(s.Seats); i++ {
+			next := &s.Seats[(n-1+i+len(s.Seats))%len(s.Seats)]
+			if s.Alive(next) {
+				return next.ID
+			}
+		}
+		return s.Turn
+	}
+	heroes := []int{}
+	for _, id := range s.leftOf(traitor) {
+		if id != traitor && s.Alive(s.SeatByID(id)) && s.SideOf(id) == SideHeroes {
+			heroes = append(heroes, id)
+		}
+	}
+	switch s.Turn {
+	case traitor:
+		if len(s.Monsters) > 0 {
+			return MonstersTurn
+		}
+	case MonstersTurn:
+	default:
+		for i, id := range heroes {
+			if id == s.Turn && i+1 < len(heroes) {
+				return heroes[i+1]
+			}
+		}
+		return traitor
+	}
+	if len(heroes) > 0 {
+		return heroes[0]
+	}
+	return traitor
+}
+
+func (s *State) foldMonsterTurnEnd() {
+	for i := range s.Monsters {
+		m := &s.Monsters[i]
+		if m.Stunned && m.RecoverAfter <= s.MonsterTurns {
+			m.Stunned = false
+		}
+	}
+}

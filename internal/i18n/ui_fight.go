@@ -1,0 +1,66 @@
+package i18n
+
+func init() {
+	for k, v := range uiFight {
+		messages[k] = v
+	}
+}
+
+// uiFight holds the texts of attacks, monsters, the track and the ending.
+var uiFight = map[string][2]string{
+	"fight":              {"The haunt", "作祟"},
+	"attack":             {"Attack", "袭击"},
+	"attack_target":      {"Target", "目标"},
+	"attack_trait":       {"With", "使用"},
+	"ranged":             {"ranged (Revolver)", "远程（手枪）"},
+	"defend":             {"Roll my defence", "掷骰防御"},
+	"defend_for":         {"Roll the defence for %s", "替 %s 掷骰防御"},
+	"attack_rolled":      {"%s attacks %s with %s: %d.", "%s 以%[3]s袭击 %[2]s：%[4]d。"},
+	"attack_waiting":     {"Waiting for %s to defend.", "等待 %s 防御。"},
+	"defense_rolled":     {"Defence: %d.", "防御：%d。"},
+	"attack_tie":         {"A tie: nothing happens.", "平手：无事发生。"},
+	"attack_ranged_miss": {"The shot missed; a ranged attacker takes nothing.", "射击落空；远程袭击者不受伤害。"},
+	"attack_stunned":     {"%s is stunned.", "%s 陷入昏迷。"},
+	"attack_done":        {"The attack is over.", "袭击结束。"},
+	"attack_armor":       {"The Armor stops the damage to %s.", "铠甲挡住了 %s 受到的损伤。"},
+	"attack_loses":       {"%s loses and takes %d %s.", "%s 落败，承受 %d 点%s。"},
+	"resolve_damage":     {"You lost: split %d %s", "你落败了：分配 %d 点%s"},
+	"steal_instead":      {"Steal instead of dealing damage:", "改为偷取（不造成损伤）："},
+	"monsters":           {"Monsters", "怪物"},
+	"stunned":            {"stunned", "昏迷"},
+	"stun":               {"Stun", "击昏"},
+	"monster_move":       {"Move roll: %s", "移动掷骰：%s"},
+	"monster_attacks":    {"Monster attacks", "怪物袭击"},
+	"add_monsters":       {"Add monsters", "加入怪物"},
+	"monster_kind":       {"Kind", "种类"},
+	"monster_count":      {"How many", "数量"},
+	"track":              {"Turn/damage track", "回合/损伤记录表"},
+	"track_value":        {"Value", "数值"},
+	"track_label":        {"What it counts", "记录内容"},
+	"track_to":           {"Set the track to %d", "把记录表设为 %d"},
+	"set":                {"Set", "设定"},
+	"turn_order":         {"Turn order: %s", "行动顺序：%s"},
+	"game_over":          {"The game is over…", "游戏结束…"},
+	"heroes_won":         {"The heroes won", "英雄获胜"},
+	"traitor_won":        {"The traitor won", "奸徒获胜"},
+	"won_heroes":         {"The heroes won!", "英雄获胜！"},
+	"won_traitor":        {"The traitor won!", "奸徒获胜！"},
+	"join_traitor":       {"%s joins the traitor", "%s 加入奸徒一方"},
+	"summary_haunt":      {"Haunt", "作祟"},
+	"summary_traitor":    {"Traitor", "奸徒"},
+	"summary_dead":       {"Died", "死亡"},
+	"summary_nobody":     {"nobody", "无人"},
+	"summary_rolls":      {"Rolls made", "掷骰次数"},
+	"summary_duration":   {"Time played", "游戏时长"},
+	"log_attack_ended":   {"The attack was settled", "袭击结算完毕"},
+	"log_stunned":        {"%s is stunned", "%s 陷入昏迷"},
+	"log_monsters":       {"Monsters enter: %s", "怪物登场：%s"},
+	"log_track":          {"Track: %s %d", "记录表：%s %d"},
+	"played_before":      {"Your group has finished this haunt %d time(s) before.", "你们已完成过这个作祟 %d 次。"},
+	"select_another":     {"Selecting another haunt", "另选作祟"},
+	"log_side":           {"%s now fights for the traitor", "%s 现在为奸徒而战"},
+
+	"traitor_reminder_rooms":    {"Room effects that don't deal damage don't affect you or your monsters.", "不会造成损伤的房间效果对你和怪物无效。"},
+	"traitor_reminder_events":   {"You may ignore event cards you draw (decide before rolling).", "你可以无视自己抽到的事件牌（须在掷骰前决定）。"},
+	"traitor_reminder_elevator": {"You choose where the Mystic Elevator goes, without rolling (once per round for your side).", "你无需掷骰即可决定神秘升降梯的去向（你方每轮一次）。"},
+}

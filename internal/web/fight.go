@@ -1,0 +1,238 @@
+package web
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/views"
+)
+
+func targetName(s *game.State, t game.Target) string {
+	if t.Monster != "" {
+		if m := s.Monster(t.Monster); m != nil {
+			return m.Name
+		}
+		return t.Monster
+	}
+	return seatName(s, t.Seat)
+}
+
+func monsterTraits(lang string, m game.Monster) string {
+	var parts []string
+	for _, t := range game.Traits {
+		if v, ok := m.Traits[t]; ok {
+			parts = append(parts, fmt.Sprintf("%s %d", i18n.T(lang, "trait_"+t), v))
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// attackStatus says where the attack in progress stands.
+func attackStatus(lang string, s *game.State) string {
+	at := s.Attack
+	if at == nil {
+		return ""
+	}
+	trait := i18n.T(lang, "trait_"+at.Trait)
+	text := i18n.T(lang, "attack_rolled", targetName(s, at.Attacker), targetName(s, at.Defender), trait, at.Attack.Total)
+	if at.Weapon != "" {
+		text += " (" + cardName(lang, at.Weapon) + ")"
+	}
+	if at.Defense == nil {
+		return text + " " + i18n.T(lang, "attack_waiting", targetName(s, at.Defender))
+	}
+	text += " " + i18n.T(lang, "defense_rolled", at.Defense.Total)
+	switch {
+	case at.Damage == 0 && at.Attack.Total == at.Defense.Total:
+		return text + " " + i18n.T(lang, "attack_tie")
+	case at.Damage == 0 && at.Ranged && at.Defense.Total > at.Attack.Total:
+		return text + " " + i18n.T(lang, "attack_ranged_miss")
+	case at.Loser.Monster != "":
+		return text + " " + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
+	case at.Done:
+		return text + " " + i18n.T(lang, "attack_done")
+	case at.Damage == 0:
+		return text + " " + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
+	}
+	return text + " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+}
+
+// fight builds the haunt's second half for a seat's phone (viewer > 0) or
+// the table (viewer 0, acting as host).
+func fight(lang string, s *game.State, viewer int) *views.Fight {
+	if s.Phase != game.PhaseHaunt {
+		return nil
+	}
+	f := &views.Fight{Status: attackStatus(lang, s), CanEnd: s.Ended == nil}
+	me := s.SeatByID(viewer)
+	host := viewer == 0
+	f.RunMonsters = host || (s.Haunt != nil && s.Haunt.IsTraitor(viewer) && s.SideOf(viewer) == game.SideTraitor)
+	if t := s.Track; t != nil {
+		f.Track = &views.TrackLine{Value: t.Value, Label: t.Label}
+	} else if f.RunMonsters {
+		f.Track = &views.TrackLine{Label: i18n.T(lang, "track")}
+	}
+	for _, seat := range s.Seats {
+		if s.Alive(&seat) && seat.ID != viewer {
+			f.Targets = append(f.Targets, views.Option{ID: fmt.Sprintf("s:%d", s.SeatNumber(seat.ID)), Label: seat.Name})
+		}
+	}
+	kinds := map[string]bool{}
+	for _, m := range s.Monsters {
+		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned})
+		if !f.RunMonsters || host {
+			f.Targets = append(f.Targets, views.Option{ID: "m:" + m.ID, Label: m.Name})
+		}
+		if !kinds[m.Kind] {
+			kinds[m.Kind] = true
+			f.Kinds = append(f.Kinds, views.Option{ID: m.Kind, Label: m.Kind})
+		}
+	}
+	if s.Haunt != nil && s.Haunt.Traitor != 0 {
+		var order []string
+		for _, id := range traitorOrder(s) {
+			if id == game.MonstersTurn {
+				order = append(order, i18n.T(lang, "monsters"))
+			} else {
+				order = append(order, seatName(s, id))
+			}
+		}
+		f.TurnOrder = i18n.T(lang, "turn_order", strings.Join(order, " → "))
+	}
+	at := s.Attack
+	if at != nil && !at.Done {
+		switch {
+		case at.Defense == nil:
+			defender := at.Defender.Seat != 0 && at.Defender.Seat == viewer
+			forMonster := at.Defender.Monster != "" && f.RunMonsters
+			rollFor := host || (at.Attacker.Seat != 0 && at.Attacker.Seat == viewer)
+			f.Defend = defender || forMonster || rollFor
+			if !defender {
+				f.DefendFor = targetName(s, at.Defender)
+			}
+		case at.Loser.Seat != 0 && at.Damage > 0 && (at.Loser.Seat == viewer || host):
+			f.Resolve, f.ResolveKind = at.Damage, at.Kind
+			pair := [2]string{game.Might, game.Speed}
+			if at.Kind == "mental" {
+				pair = [2]string{game.Sanity, game.Knowledge}
+			}
+			for i, t := range pair {
+				f.ResolvePair[i] = views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)}
+			}
+		}
+		winner := at.Attacker
+		if at.Loser == at.Attacker {
+			winner = at.Defender
+		}
+		if at.CanSteal && (winner.Seat == viewer || host) {
+			for _, h := range s.Hands[at.Loser.Seat] {
+				if c := catalog.Box().Card(h.Card); c != nil && c.Stealable {
+					f.StealFrom = append(f.StealFrom, views.Option{ID: h.Card, Label: c.Name.In(lang)})
+				}
+			}
+		}
+	}
+	if me != nil && s.Alive(me) && s.Turn == me.ID && !s.AttackedThisTurn["s:"+fmt.Sprint(me.ID)] && (at == nil || at.Done) {
+		f.CanAttack = len(f.Targets) > 0
+		f.Traits = []views.Option{{ID: game.Might, Label: i18n.T(lang, "trait_might")}}
+		if s.Holds(me.ID, "revolver") {
+			f.Traits = append(f.Traits, views.Option{ID: game.Speed, Label: i18n.T(lang, "trait_speed") + " (" + cardName(lang, "revolver") + ")"})
+		}
+		if s.Holds(me.ID, "ring") {
+			f.Traits = append(f.Traits, views.Option{ID: game.Sanity, Label: i18n.T(lang, "trait_sanity") + " (" + cardName(lang, "ring") + ")"})
+		}
+		for _, h := range s.Hands[me.ID] {
+			if c := catalog.Box().Card(h.Card); c != nil && c.Weapon != nil {
+				f.Weapons = append(f.Weapons, views.Option{ID: c.ID, Label: c.Name.In(lang)})
+			}
+		}
+	}
+	if f.RunMonsters && !host {
+		f.Reminders = []string{i18n.T(lang, "traitor_reminder_rooms"), i18n.T(lang, "traitor_reminder_events"), i18n.T(lang, "traitor_reminder_elevator")}
+	}
+	if host {
+		for _, seat := range s.Seats {
+			if !s.Alive(&seat) && s.SideOf(seat.ID) == game.SideHeroes {
+				f.JoinTraitor = append(f.JoinTraitor, views.Option{ID: fmt.Sprint(s.SeatNumber(seat.ID)), Label: seat.Name})
+			}
+		}
+	}
+	return f
+}
+
+// traitorOrder is the round after the reveal: heroes from the traitor's
+// left, the traitor, then the monsters.
+func traitorOrder(s *game.State) []int {
+	traitor := s.Haunt.Traitor
+	var order []int
+	n := s.SeatNumber(traitor)
+	for i := 1; i < len(s.Seats); i++ {
+		seat := &s.Seats[(n-1+i)%len(s.Seats)]
+		if s.Alive(seat) && s.SideOf(seat.ID) == game.SideHeroes {
+			order = append(order, seat.ID)
+		}
+	}
+	order = append(order, traitor)
+	if len(s.Monsters) > 0 {
+		order = append(order, game.MonstersTurn)
+	}
+	return order
+}
+
+// summary is the end of the game, once a side has won.
+func summary(lang string, s *game.State) *views.Summary {
+	if s.Ended == nil {
+		return nil
+	}
+	sum := &views.Summary{Winner: i18n.T(lang, "won_"+s.Ended.Side), Rolls: len(s.Rolls)}
+	if h := s.Haunt; h != nil {
+		sum.Haunt = fmt.Sprintf("%d · %s", h.Number, catalog.HauntByNumber(h.Number).Name.In(lang))
+		if t := h.PublicTraitor(); t != 0 {
+			sum.Traitor = seatName(s, t)
+		} else if h.Hidden() {
+			for seat, token := range h.Tokens { // the game is over: no secret left
+				if token == 1 {
+					sum.Traitor = seatName(s, seat)
+				}
+			}
+		}
+	} else {
+		sum.Haunt = "—"
+	}
+	for _, seat := range s.Seats {
+		if !s.Alive(&seat) {
+			sum.Dead = append(sum.Dead, seat.Name)
+		}
+	}
+	sort.Strings(sum.Dead)
+	if len(s.Events) > 0 {
+		d := s.Events[len(s.Events)-1].At.Sub(s.Events[0].At).Round(time.Minute)
+		sum.Duration = fmt.Sprintf("%d:%02d", int(d.Hours()), int(d.Minutes())%60)
+	}
+	return sum
+}
+
+// buzzMarks are the events that concern this phone, for the script's
+// haptics: the reveal (everyone), an attack on this seat, a card handed to it.
+func buzzMarks(s *game.State, seatID int) []views.Buzz {
+	var marks []views.Buzz
+	for _, e := range s.Events {
+		switch {
+		case e.Type == game.EvHauntRevealed:
+			marks = append(marks, views.Buzz{ID: fmt.Sprintf("haunt-%d", e.Seq), Kind: "haunt"})
+		case e.Type == game.EvAttacked && e.Attack.Defender.Seat == seatID:
+			marks = append(marks, views.Buzz{ID: fmt.Sprintf("attack-%d", e.Seq), Kind: "act"})
+		case e.Type == game.EvCardOffered && e.To == seatID:
+			marks = append(marks, views.Buzz{ID: fmt.Sprintf("offer-%d", e.Seq), Kind: "act"})
+		}
+	}
+	if len(marks) > 5 {
+		marks = marks[len(marks)-5:]
+	}
+	return marks
+}

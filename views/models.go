@@ -340,7 +340,7 @@ type HandCard struct {
 	Worn bool
 	// Actions the owner may take on it.
 	CanGive, CanDrop, CanUse bool
-	UseLabel              string
+	UseLabel                 string
 	// Roll, when set, is a one-tap guided roll for this card.
 	Roll *GuidedRoll
 }
@@ -406,13 +406,13 @@ type Fight struct {
 	Traits    []Option
 	Weapons   []Option
 	// The attack in progress, in words, and what this screen may do about it.
-	Status     string
-	Defend     bool   // this screen rolls the defence
-	DefendFor  string // the defender's name when rolling for them
-	Resolve    int    // damage this seat must split (0 = none)
+	Status      string
+	Defend      bool   // this screen rolls the defence
+	DefendFor   string // the defender's name when rolling for them
+	Resolve     int    // damage this seat must split (0 = none)
 	ResolveKind string
 	ResolvePair [2]Option
-	StealFrom  []Option // cards the winner may steal instead
+	StealFrom   []Option // cards the winner may steal instead
 	// Monsters and the track.
 	Monsters    []MonsterLine
 	Kinds       []Option

@@ -116,8 +116,12 @@ func describe(lang string, s *game.State, e game.Event) string {
 		}
 		parts := make([]string, 0, len(e.Changes))
 		for _, ch := range e.Changes {
-			parts = append(parts, fmt.Sprintf("%s %s → %s", i18n.T(lang, "trait_"+ch.Trait),
-				valueText(seat, ch.Trait, ch.From), valueText(seat, ch.Trait, ch.To)))
+			from, to := valueText(seat, ch.Trait, ch.From), valueText(seat, ch.Trait, ch.To)
+			if from == to { // tracks repeat values: say which step moved
+				from += fmt.Sprintf(" [%d]", ch.From.Position)
+				to += fmt.Sprintf(" [%d]", ch.To.Position)
+			}
+			parts = append(parts, fmt.Sprintf("%s %s → %s", i18n.T(lang, "trait_"+ch.Trait), from, to))
 		}
 		text := seat.Name + ": " + strings.Join(parts, ", ")
 		switch e.Cause {

@@ -100,6 +100,10 @@ type Player struct {
 	Fight       *Fight
 	Summary     *Summary
 	Buzz        []Buzz
+	// Two-player variant: the seats this phone plays, and what it may do.
+	Controls  []Option
+	CanSecond bool
+	Handover  []Option
 }
 
 // Option is one choice in a select.
@@ -210,6 +214,7 @@ type Table struct {
 // Transfer is the one-time QR that moves a seat to a new phone.
 type Transfer struct {
 	Head
+	Back    string
 	Code    string
 	Seat    int
 	Name    string
@@ -234,6 +239,10 @@ type ExplorerChoice struct {
 // Join is the page a phone opens from the QR code.
 type Join struct {
 	Head
+	// Action is where the form posts; Second marks a phone adding its
+	// second explorer (two-player variant), which needs no join key.
+	Action    string
+	Second    bool
 	Code      string
 	Key       string
 	Name      string

@@ -4,14 +4,18 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"log"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -19,26 +23,29 @@ import (
 
 	"lantern/internal/store"
 	"lantern/internal/table"
+	"lantern/internal/tlscert"
 	"lantern/internal/web"
 )
 
 func main() {
 	addr := flag.String("addr", ":8080", "address to listen on; the default serves every interface so phones on the Wi-Fi can reach it")
 	dbPath := flag.String("db", "lantern.db", "SQLite database file; games survive restarts in it")
+	useTLS := flag.Bool("tls", false, "serve HTTPS with a self-signed certificate kept beside the database (lantern-cert.pem, lantern-key.pem);\n"+
+		"phones then show a one-time warning, and can keep their screens awake")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "Usage: lantern [-addr :8080] [-db lantern.db]\n\n"+
+		fmt.Fprintf(flag.CommandLine.Output(), "Usage: lantern [-addr :8080] [-db lantern.db] [-tls]\n\n"+
 			"Serves Lantern, a companion for Betrayal at House on the Hill, on your local network.\n"+
 			"Open the printed address in a browser, create a game, and let phones scan its QR code.\n\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if err := run(*addr, *dbPath); err != nil {
+	if err := run(*addr, *dbPath, *useTLS); err != nil {
 		fmt.Fprintln(os.Stderr, "lantern:", err)
 		os.Exit(1)
 	}
 }
 
-func run(addr, dbPath string) error {
+func run(addr, dbPath string, useTLS bool) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
@@ -58,7 +65,18 @@ func run(addr, dbPath string) error {
 		return fmt.Errorf("listen on %s: %w", addr, err)
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
-	urls := lanURLs(port)
+	scheme := "http"
+	var cert *tlscert.Cert
+	if useTLS {
+		certFile, keyFile := tlscert.Paths(dbPath)
+		cert, err = tlscert.Ensure(certFile, keyFile, tlscert.For(lanIPs()), time.Now())
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		scheme = "https"
+	}
+	urls := lanURLs(scheme, port)
 	// Requests live in a context that shutdown cancels: Shutdown alone
 	// waits for open event streams, which never finish on their own.
 	base, cancelRequests := context.WithCancel(context.Background())
@@ -70,10 +88,23 @@ func run(addr, dbPath string) error {
 		BaseContext:       func(net.Listener) context.Context { return base },
 	}
 	srv.RegisterOnShutdown(cancelRequests)
-	announce(ln.Addr().String(), port, urls)
+	if useTLS {
+		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12}
+		// Every phone's first visit, before its person accepts the
+		// certificate, is a failed handshake: not worth a log line each.
+		srv.ErrorLog = log.New(dropHandshakeErrors{os.Stderr}, "", log.LstdFlags)
+		announceCert(cert)
+	}
+	announce(ln.Addr().String(), scheme, port, urls)
 
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() {
+		if useTLS {
+			errc <- srv.ServeTLS(ln, "", "")
+		} else {
+			errc <- srv.Serve(ln)
+		}
+	}()
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {
@@ -87,9 +118,10 @@ func run(addr, dbPath string) error {
 	return nil
 }
 
-// lanURLs lists the private IPv4 addresses phones on the same network can use.
-func lanURLs(port int) []string {
-	var urls []string
+// lanIPs lists the machine's private IPv4 addresses, which phones on the
+// same network can reach.
+func lanIPs() []net.IP {
+	var ips []net.IP
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
 		return nil
@@ -100,15 +132,52 @@ func lanURLs(port int) []string {
 			continue
 		}
 		if ip := ipnet.IP.To4(); ip != nil && ip.IsPrivate() {
-			urls = append(urls, fmt.Sprintf("http://%s:%d", ip, port))
+			ips = append(ips, ip)
 		}
+	}
+	return ips
+}
+
+// lanURLs are the base URLs phones on the same network can use.
+func lanURLs(scheme string, port int) []string {
+	var urls []string
+	for _, ip := range lanIPs() {
+		urls = append(urls, fmt.Sprintf("%s://%s:%d", scheme, ip, port))
 	}
 	return urls
 }
 
-func announce(listen string, port int, urls []string) {
+// dropHandshakeErrors passes the server's log on without its TLS handshake
+// errors.
+type dropHandshakeErrors struct{ w io.Writer }
+
+func (d dropHandshakeErrors) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), "TLS handshake error") {
+		return len(p), nil
+	}
+	return d.w.Write(p)
+}
+
+// announceCert says which certificate phones will be warned about once.
+func announceCert(c *tlscert.Cert) {
+	if c.Created {
+		fmt.Printf("New self-signed certificate (%s): %s\n", c.Reason, c.CertFile)
+	} else {
+		fmt.Printf("Self-signed certificate: %s\n", c.CertFile)
+	}
+	var names []string
+	names = append(names, c.Leaf.DNSNames...)
+	for _, ip := range c.Leaf.IPAddresses {
+		names = append(names, ip.String())
+	}
+	fmt.Printf("  valid for %s until %s\n", strings.Join(names, ", "), c.Leaf.NotAfter.Format("2006-01-02"))
+	fmt.Printf("  SHA-256 %s\n", c.Fingerprint())
+	fmt.Println("  Each phone shows a one-time warning about it: Chrome \"Advanced\" → \"Proceed\", Safari \"Show Details\" → \"visit this website\".")
+}
+
+func announce(listen, scheme string, port int, urls []string) {
 	fmt.Printf("Lantern is listening on %s\n", listen)
-	fmt.Printf("  On this machine: http://localhost:%d\n", port)
+	fmt.Printf("  On this machine: %s://localhost:%d\n", scheme, port)
 	for _, u := range urls {
 		fmt.Printf("  On the Wi-Fi:    %s\n", u)
 	}

@@ -219,7 +219,9 @@ func (s *State) controlsMonsters(actor Actor) bool {
 	if actor.Host {
 		return true
 	}
-	return s.Haunt != nil && s.Haunt.IsTraitor(actor.Seat)
+	// Judged on public knowledge only: a hidden traitor who hasn't shown
+	// their token can't be given away by what they may do (seed 002, 内奸).
+	return s.Haunt != nil && (s.Haunt.PublicTraitor() == actor.Seat && actor.Seat != 0 || s.Sides[actor.Seat] == SideTraitor)
 }
 
 // decideDefend rolls the defence: the same trait, no weapon (seed 002 FAQ:

@@ -113,4 +113,6 @@ var messages = map[string][2]string{
 	"err_bad_side":                 {"The winner is heroes or traitor, not %q.", "获胜方只能是英雄或奸徒，而不是 %q。"},
 	"err_no_haunt_yet":             {"The haunt hasn't begun yet.", "作祟尚未开始。"},
 	"err_not_dead_hero":            {"Only a dead hero can join the traitor.", "只有死亡的英雄可以加入奸徒一方。"},
+	"err_two_already":              {"This phone already plays two explorers.", "这部手机已控制两位探险者。"},
+	"err_method":                   {"That address doesn't take this kind of request.", "该地址不接受这种请求。"},
 }

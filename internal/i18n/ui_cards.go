@@ -52,5 +52,11 @@ var uiCards = map[string][2]string{
 	"log_damage_taken":   {"%s took the damage", "%s 承受了损伤"},
 	"log_room_gain":      {"%s gained from the %s", "%s 从%s获得能力"},
 	"log_roll_applied":   {"%s applied a roll's outcome", "%s 执行了掷骰结果"},
+	"second_hint":        {"Two-player game: each player controls two explorers. Pick your second one.", "双人游戏：每名玩家控制两位探险者。请选择你的第二位。"},
+	"add_second":         {"Two-player game: add a second explorer", "双人游戏：加入第二位探险者"},
+	"you_play":           {"Explorers on this phone", "这部手机控制的探险者"},
+	"handover":           {"Hand %s to the other player", "把 %s 交给另一名玩家"},
+	"handover_hint":      {"Two-player game: you play the traitor, so %s goes to the other player. Show them the code.", "双人游戏：你控制奸徒，因此 %s 交给另一名玩家控制。请向对方出示二维码。"},
+	"back":               {"Back", "返回"},
 	"cause_any":          {"damage of your choice", "任选类型的损伤"},
 }

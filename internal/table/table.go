@@ -288,11 +288,8 @@ func (t *Tables) Subscribe(code string) (<-chan int, func(), error) {
 }
 
 // StartTransfer makes a one-time token that moves a seat (by seat number) to
-// another phone. Only the host may.
+// another phone: the host for any seat, a seat for itself.
 func (t *Tables) StartTransfer(ctx context.Context, access Access, seatNumber int) (string, error) {
-	if !access.Host {
-		return "", &game.Error{Kind: game.Forbidden, Key: "err_host_only"}
-	}
 	g, err := t.game(access.Code)
 	if err != nil {
 		return "", err
@@ -305,6 +302,11 @@ func (t *Tables) StartTransfer(ctx context.Context, access Access, seatNumber in
 	g.mu.RUnlock()
 	if seatID == 0 {
 		return "", &game.Error{Kind: game.NotFound, Key: "err_unknown_seat", Args: []any{seatNumber}}
+	}
+	if !access.Host && access.Seat != seatID {
+		// The host moves any seat; a phone hands over only a seat it plays
+		// (the two-player variant).
+		return "", &game.Error{Kind: game.Forbidden, Key: "err_host_only"}
 	}
 	token := newSecret()
 	if err := t.store.CreateTransfer(ctx, access.Code, seatID, []byte(hashToken(token)), t.now().Add(TransferLifetime)); err != nil {

@@ -603,9 +603,13 @@ func TestTransfer(t *testing.T) {
 	host := e.auth(c.Code, c.HostToken)
 	seat2 := e.auth(c.Code, seats[1].token)
 
-	// Only the host may start one, for an existing seat number.
-	_, err := e.tab.StartTransfer(ctx, seat2, 2)
+	// The host may start one for any existing seat number; a seat only for
+	// itself (the two-player variant hands an explorer over).
+	_, err := e.tab.StartTransfer(ctx, seat2, 1)
 	wantGameError(t, err, "err_host_only", game.Forbidden)
+	if _, err := e.tab.StartTransfer(ctx, seat2, 2); err != nil {
+		t.Errorf("a seat handing itself over: %v", err)
+	}
 	_, err = e.tab.StartTransfer(ctx, host, 3)
 	wantGameError(t, err, "err_unknown_seat", game.NotFound)
 	_, err = e.tab.StartTransfer(ctx, host, 0)

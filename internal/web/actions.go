@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -27,6 +28,13 @@ func (s *Server) formAction(c echo.Context) error {
 	access, ok := s.access(c, code, as)
 	if !ok {
 		return s.messageError(c, errNotAuthorized)
+	}
+	if _, err := c.FormParams(); err != nil {
+		var he *echo.HTTPError
+		if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		return s.messageError(c, errBadJSON)
 	}
 	a, err := s.parseForm(c, access)
 	if err == nil {

@@ -16,6 +16,9 @@ import (
 // A stale action also gets the fresh public state, so the client can redo
 // its decision without another round trip.
 func (s *Server) apiError(c echo.Context, code string, err error) error {
+	if err == errTooLarge {
+		return c.JSON(http.StatusRequestEntityTooLarge, map[string]any{"error": s.message(s.lang(c), err), "key": "err_too_large"})
+	}
 	body := map[string]any{"error": s.message(s.lang(c), err)}
 	var ge *game.Error
 	if errors.As(err, &ge) {
@@ -40,11 +43,27 @@ func (s *Server) apiCreateGame(c echo.Context) error {
 
 var errBadJSON = &game.Error{Kind: game.Invalid, Key: "err_bad_json"}
 
+// errTooLarge is a body over the limit (echo's BodyLimit stops the read).
+var errTooLarge = &game.Error{Kind: game.Invalid, Key: "err_too_large"}
+
+// readBody reads a request body, telling an oversized one from a broken one.
+func readBody(c echo.Context) ([]byte, error) {
+	raw, err := io.ReadAll(c.Request().Body)
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
+		return nil, errTooLarge
+	case err != nil:
+		return nil, errBadJSON
+	}
+	return raw, nil
+}
+
 // decodeJSON reads a request body strictly: unknown fields are refused.
 func decodeJSON(c echo.Context, v any) error {
-	raw, err := io.ReadAll(c.Request().Body)
+	raw, err := readBody(c)
 	if err != nil {
-		return errBadJSON
+		return err
 	}
 	return strictUnmarshal(raw, v)
 }
@@ -150,9 +169,9 @@ func (s *Server) apiAction(c echo.Context) error {
 	if !ok {
 		return s.apiError(c, code, errNotAuthorized)
 	}
-	raw, err := io.ReadAll(c.Request().Body)
+	raw, err := readBody(c)
 	if err != nil {
-		return s.apiError(c, code, errBadJSON)
+		return s.apiError(c, code, err)
 	}
 	a, err := game.DecodeAction(raw)
 	if err != nil {

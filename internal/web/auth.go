@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +20,52 @@ const (
 
 func hostCookie(code string) string { return "lantern_host_" + code }
 func seatCookie(code string) string { return "lantern_seat_" + code }
+
+// activeCookie says which of the phone's seats it is playing now, when it
+// controls more than one (the two-player variant).
+func activeCookie(code string) string { return "lantern_active_" + code }
+
+// maxSeatsPerPhone bounds the seats one phone controls: in the two-player
+// variant one player ends up with three heroes (seed 003, 雙人遊戲).
+const maxSeatsPerPhone = 3
+
+// seatTokens are the seat tokens this phone holds for a game, in the order
+// it got them; the cookie joins them with dots (tokens are base64url).
+func seatTokens(c echo.Context, code string) []string {
+	v := cookieValue(c, seatCookie(code))
+	if v == "" {
+		return nil
+	}
+	return strings.Split(v, ".")
+}
+
+// controlled lists the seats this phone may play, dropping tokens that no
+// longer work (a seat moved to another phone).
+func (s *Server) controlled(c echo.Context, code string) []table.Access {
+	var seats []table.Access
+	for _, tok := range seatTokens(c, code) {
+		if a, ok := s.tables.Authenticate(code, tok); ok && !a.Host {
+			seats = append(seats, a)
+		}
+	}
+	return seats
+}
+
+// addSeatToken gives this phone one more seat and makes it the active one.
+func (s *Server) addSeatToken(c echo.Context, code, token string, seatID int) {
+	var keep []string
+	for _, tok := range seatTokens(c, code) {
+		if a, ok := s.tables.Authenticate(code, tok); ok && !a.Host && tok != token {
+			keep = append(keep, tok)
+		}
+	}
+	keep = append(keep, token)
+	if len(keep) > maxSeatsPerPhone {
+		keep = keep[len(keep)-maxSeatsPerPhone:]
+	}
+	setCookie(c, seatCookie(code), strings.Join(keep, "."), true)
+	setCookie(c, activeCookie(code), strconv.Itoa(seatID), false)
+}
 
 // setCookie stores a token: HttpOnly so no script can read it, SameSite=Lax
 // so another site can't post with it but a scanned QR link still works.
@@ -64,8 +111,14 @@ func (s *Server) access(c echo.Context, code, as string) (table.Access, bool) {
 		return a, true
 	}
 	if as != asHost {
-		if a, ok := s.tables.Authenticate(code, cookieValue(c, seatCookie(code))); ok {
-			return a, true
+		if seats := s.controlled(c, code); len(seats) > 0 {
+			active := cookieValue(c, activeCookie(code))
+			for _, a := range seats {
+				if strconv.Itoa(a.Seat) == active {
+					return a, true
+				}
+			}
+			return seats[0], true
 		}
 	}
 	if as != asSeat {
@@ -102,7 +155,8 @@ func (s *Server) sameOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) setLang(c echo.Context) error {
 	setCookie(c, langCookie, i18n.Normalize(c.Param("lang")), false)
 	next := c.QueryParam("next")
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.Contains(next, "\\") {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\t\r\n") ||
+		strings.IndexFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0 {
 		next = "/"
 	}
 	return c.Redirect(http.StatusSeeOther, next)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -9,6 +10,7 @@ import (
 	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
+	"lantern/internal/table"
 	"lantern/views"
 )
 
@@ -29,7 +31,10 @@ func (s *Server) joinPage(c echo.Context) error {
 func (s *Server) renderJoin(c echo.Context, code, key string, status int, errText, name, lang string) error {
 	h := s.head(c, i18n.T(lang, "join_title", code))
 	h.Lang = lang
-	vm := views.Join{Head: h, Code: code, Key: key, Name: name, Error: errText}
+	vm := views.Join{Head: h, Code: code, Key: key, Name: name, Error: errText, Action: "/j/" + code}
+	if key == "" { // a seated phone adding its second explorer
+		vm.Second, vm.Action = true, "/g/"+code+"/second"
+	}
 	err := s.tables.Read(code, func(st *game.State) {
 		vm.Started = st.Started
 		vm.Full = len(st.Seats) >= game.MaxSeats
@@ -62,7 +67,7 @@ func (s *Server) join(c echo.Context) error {
 	if _, ok := s.access(c, code, asSeat); ok {
 		return c.Redirect(http.StatusSeeOther, "/g/"+code)
 	}
-	_, token, err := s.tables.Join(c.Request().Context(), code, key,
+	seatID, token, err := s.tables.Join(c.Request().Context(), code, key,
 		game.Action{Name: name, Lang: lang, Explorer: c.FormValue("explorer")})
 	if err != nil {
 		if s.tables.CheckJoinKey(code, key) != nil {
@@ -70,7 +75,94 @@ func (s *Server) join(c echo.Context) error {
 		}
 		return s.renderJoin(c, code, key, statusOf(err), s.message(lang, err), name, lang)
 	}
-	setCookie(c, seatCookie(code), token, true)
+	s.addSeatToken(c, code, token, seatID)
 	setCookie(c, langCookie, lang, false)
 	return c.Redirect(http.StatusSeeOther, "/g/"+code)
+}
+
+// secondPage lets a seated phone pick a second explorer, for the two-player
+// variant (seed 003, 雙人遊戲: 兩名玩家分別控制兩位探險者).
+func (s *Server) secondPage(c echo.Context) error {
+	code := code(c)
+	seats := s.controlled(c, code)
+	if len(seats) == 0 {
+		return s.messageError(c, errNotAuthorized)
+	}
+	name := ""
+	s.tables.Read(code, func(st *game.State) {
+		if seat := st.SeatByID(seats[0].Seat); seat != nil {
+			name = seat.Name
+		}
+	})
+	return s.renderJoin(c, code, "", http.StatusOK, "", name, s.lang(c))
+}
+
+func (s *Server) joinSecond(c echo.Context) error {
+	code := code(c)
+	seats := s.controlled(c, code)
+	if len(seats) == 0 {
+		return s.messageError(c, errNotAuthorized)
+	}
+	lang := s.lang(c)
+	if len(seats) >= 2 {
+		return s.renderJoin(c, code, "", http.StatusConflict, i18n.T(lang, "err_two_already"), c.FormValue("name"), lang)
+	}
+	// The seat token stands in for the join key: this phone is at the table.
+	key, err := s.tables.JoinKey(code)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	seatID, token, err := s.tables.Join(c.Request().Context(), code, key,
+		game.Action{Name: c.FormValue("name"), Lang: lang, Explorer: c.FormValue("explorer")})
+	if err != nil {
+		return s.renderJoin(c, code, "", statusOf(err), s.message(lang, err), c.FormValue("name"), lang)
+	}
+	s.addSeatToken(c, code, token, seatID)
+	return c.Redirect(http.StatusSeeOther, "/g/"+code)
+}
+
+// switchSeat makes another of this phone's seats the one it plays.
+func (s *Server) switchSeat(c echo.Context) error {
+	code := code(c)
+	number, err := strconv.Atoi(c.FormValue("seat"))
+	if err != nil {
+		return s.messageError(c, errBadNumber)
+	}
+	for _, a := range s.controlled(c, code) {
+		var n int
+		s.tables.Read(code, func(st *game.State) { n = st.SeatNumber(a.Seat) })
+		if n == number {
+			setCookie(c, activeCookie(code), strconv.Itoa(a.Seat), false)
+			return c.Redirect(http.StatusSeeOther, "/g/"+code)
+		}
+	}
+	return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
+}
+
+// twoPlayer fills the two-player variant's controls: the switcher between
+// this phone's explorers, adding a second one before the start, and handing
+// one over when this phone plays the traitor and another explorer.
+func twoPlayer(lang string, st *game.State, mine []table.Access, vm *views.Player) {
+	for _, a := range mine {
+		if seat := st.SeatByID(a.Seat); seat != nil {
+			vm.Controls = append(vm.Controls, views.Option{ID: strconv.Itoa(st.SeatNumber(a.Seat)),
+				Label: seat.Name + " · " + seat.ExplorerData().Name.In(lang)})
+		}
+	}
+	vm.CanSecond = !st.Started && len(mine) == 1 && len(st.Seats) < game.MaxSeats
+	if st.Haunt == nil || len(mine) < 2 {
+		return
+	}
+	traitorHere := false
+	for _, a := range mine {
+		traitorHere = traitorHere || st.Haunt.IsTraitor(a.Seat) && st.SideOf(a.Seat) == game.SideTraitor
+	}
+	if !traitorHere {
+		return
+	}
+	for _, a := range mine {
+		if !st.Haunt.IsTraitor(a.Seat) {
+			vm.Handover = append(vm.Handover, views.Option{ID: strconv.Itoa(st.SeatNumber(a.Seat)), Label: st.SeatByID(a.Seat).Name})
+		}
+	}
 }

@@ -53,6 +53,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 	h.Act = h.Path + "/act"
 	var vm views.Player
 	played := s.tables.PlayedHaunts(access.Code)
+	mine := s.controlled(c, access.Code)
 	err := s.tables.Read(access.Code, func(st *game.State) {
 		me := st.SeatByID(access.Seat)
 		h.Version = st.Version
@@ -83,6 +84,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		vm.Fight = fight(h.Lang, st, me.ID)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
+		twoPlayer(h.Lang, st, mine, &vm)
 		if vm.MyTurn && st.Alive(me) {
 			drawn := map[string]bool{}
 			for _, o := range st.Omens {

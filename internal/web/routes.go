@@ -38,6 +38,10 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/g/:code/qr.png", s.joinQR)
 	e.POST("/g/:code/act", s.formAction)
 	e.POST("/g/:code/transfer", s.startTransfer)
+	e.POST("/g/:code/handover", s.handover)
+	e.GET("/g/:code/second", s.secondPage)
+	e.POST("/g/:code/second", s.joinSecond, joinLimit)
+	e.POST("/g/:code/switch", s.switchSeat)
 	e.GET("/t/:code", s.transferPage)
 	e.POST("/t/:code", s.claimTransfer, joinLimit)
 	e.GET("/static/*", s.static(static.Files))
@@ -48,6 +52,13 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/rooms/:id", s.roomPage)
 	e.GET("/rules/:id", s.rulePage)
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+
+	// Installing to the home screen (pwa.go).
+	e.GET("/manifest.webmanifest", s.manifest)
+	e.GET("/app", s.appStart)
+	e.GET("/icons/:name", s.icon)
+	e.GET("/apple-touch-icon.png", s.appleTouchIcon)
+	e.GET("/favicon.ico", s.favicon)
 
 	// JSON API (README "API").
 	e.POST("/api/games", s.apiCreateGame, joinLimit)

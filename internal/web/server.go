@@ -91,8 +91,10 @@ func (s *Server) httpError(err error, c echo.Context) {
 	if errors.As(err, &he) {
 		status = he.Code
 		switch he.Code {
-		case http.StatusNotFound, http.StatusMethodNotAllowed:
+		case http.StatusNotFound:
 			key = "err_not_found"
+		case http.StatusMethodNotAllowed:
+			key = "err_method"
 		case http.StatusRequestEntityTooLarge:
 			key = "err_too_large"
 		case http.StatusTooManyRequests:

@@ -26,12 +26,36 @@ func (s *Server) startTransfer(c echo.Context) error {
 	if err != nil {
 		return s.messageError(c, errBadNumber)
 	}
+	return s.showTransfer(c, access, number)
+}
+
+// handover shows the QR that gives one of this phone's explorers to the
+// other player: at the reveal in a two-player game, the traitor's player
+// hands over their other explorer (seed 003, 雙人遊戲).
+func (s *Server) handover(c echo.Context) error {
+	code := code(c)
+	number, err := strconv.Atoi(c.FormValue("seat"))
+	if err != nil {
+		return s.messageError(c, errBadNumber)
+	}
+	for _, a := range s.controlled(c, code) {
+		var n int
+		s.tables.Read(code, func(st *game.State) { n = st.SeatNumber(a.Seat) })
+		if n == number {
+			return s.showTransfer(c, a, number)
+		}
+	}
+	return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
+}
+
+func (s *Server) showTransfer(c echo.Context, access table.Access, number int) error {
+	code := access.Code
 	token, err := s.tables.StartTransfer(c.Request().Context(), access, number)
 	if err != nil {
 		return s.messageError(c, err)
 	}
 	h := s.head(c, i18n.T(s.lang(c), "move_to_new_phone"))
-	vm := views.Transfer{Head: h, Code: code, Seat: number, URL: s.baseURL(c) + "/t/" + code + "?k=" + token,
+	vm := views.Transfer{Head: h, Code: code, Seat: number, Back: pagePath(access), URL: s.baseURL(c) + "/t/" + code + "?k=" + token,
 		Minutes: int(table.TransferLifetime.Minutes())}
 	s.tables.Read(code, func(st *game.State) {
 		if seat := st.SeatAt(number); seat != nil {
@@ -62,10 +86,10 @@ func (s *Server) transferPage(c echo.Context) error {
 
 func (s *Server) claimTransfer(c echo.Context) error {
 	code := code(c)
-	_, token, err := s.tables.ClaimTransfer(c.Request().Context(), code, c.FormValue("k"))
+	seatID, token, err := s.tables.ClaimTransfer(c.Request().Context(), code, c.FormValue("k"))
 	if err != nil {
 		return s.messageError(c, err)
 	}
-	setCookie(c, seatCookie(code), token, true)
+	s.addSeatToken(c, code, token, seatID)
 	return c.Redirect(http.StatusSeeOther, "/g/"+code)
 }

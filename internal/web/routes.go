@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -15,6 +16,12 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(middleware.BodyLimit("64K"))
+	// Phones on a busy Wi-Fi get pages, CSS and script compressed; the event
+	// stream is left alone, since gzip would buffer its messages.
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
+		Level: 5, MinLength: 1024,
+		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
+	}))
 	e.Use(s.sameOrigin)
 
 	joinLimit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"maps"
 	"strconv"
 
 	"lantern/internal/catalog"
@@ -196,10 +197,7 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	if w := catalog.Box().Card(a.Weapon); w != nil && w.Weapon != nil && len(w.Weapon.Cost) > 0 {
 		// Blood Dagger: its extra dice cost Speed (its card text).
 		seat := s.SeatByID(attacker.Seat)
-		traits := map[string]TraitState{}
-		for t, v := range seat.Traits {
-			traits[t] = v
-		}
+		traits := maps.Clone(seat.Traits)
 		if ch := s.traitDelta(seat, w.Weapon.Cost, traits); len(ch) > 0 {
 			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:" + w.ID, Changes: ch})
 		}

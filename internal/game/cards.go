@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -117,10 +118,7 @@ func (s *State) floor() int {
 // holding it gives or takes, the Mask if worn, and the Bell–Book–Candle set.
 // gained and lost list the cards the seat gains and loses in this step.
 func (s *State) cardEffects(seat *Seat, gained, lost []string, cause string) []Event {
-	traits := map[string]TraitState{}
-	for t, v := range seat.Traits {
-		traits[t] = v
-	}
+	traits := maps.Clone(seat.Traits)
 	total := map[string]int{}
 	add := func(m map[string]int) {
 		for k, v := range m {
@@ -170,15 +168,9 @@ func (s *State) cardOrRefuse(id string) (*catalog.Card, error) {
 // resolved and discarded. Omens are drawn with draw_omen (they need the room
 // for the haunt roll); Bite counts as an omen but isn't kept.
 func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
 		return nil, err
-	}
-	if !s.Alive(seat) {
-		return nil, refuse(Conflict, "err_dead", seat.Name)
 	}
 	card, err := s.cardOrRefuse(a.Card)
 	if err != nil {
@@ -227,10 +219,7 @@ func (s *State) heldOrRefuse(seat *Seat, card string) (*HeldCard, error) {
 // decideGive offers one card to another seat; it moves when they accept
 // (seed 000, 物件: 可将1张卡牌转交给同处一室的其他人物; companions never).
 func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
 		return nil, err
 	}
@@ -286,10 +275,7 @@ func (s *State) decideAnswerOffer(actor Actor, a Action, accept bool) ([]Event, 
 
 // decideDrop leaves a card on an item pile in a room (seed 000, 物件).
 func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
 		return nil, err
 	}
@@ -314,15 +300,9 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 // decidePickUp takes a card from a pile (a room's, or where someone died:
 // companions follow the first explorer to arrive).
 func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
 		return nil, err
-	}
-	if !s.Alive(seat) {
-		return nil, refuse(Conflict, "err_dead", seat.Name)
 	}
 	if !slices.Contains(s.Piles[a.Room], a.Card) {
 		return nil, refuse(Conflict, "err_not_in_pile")
@@ -333,10 +313,7 @@ func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
 
 // decideDiscard discards a held card: one used up, or an event cleared.
 func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
 		return nil, err
 	}
@@ -350,15 +327,9 @@ func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
 // decideUseCard marks a card used this turn; one-use cards are discarded,
 // and using the Mask puts it on or takes it off.
 func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
 		return nil, err
-	}
-	if !s.Alive(seat) {
-		return nil, refuse(Conflict, "err_dead", seat.Name)
 	}
 	held, err := s.heldOrRefuse(seat, a.Card)
 	if err != nil {
@@ -371,10 +342,7 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 		if held.Worn {
 			m = negate(maskOn)
 		}
-		traits := map[string]TraitState{}
-		for t, v := range seat.Traits {
-			traits[t] = v
-		}
+		traits := maps.Clone(seat.Traits)
 		if ch := s.traitDelta(seat, m, traits); len(ch) > 0 {
 			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:mask", Changes: ch})
 		}

@@ -328,6 +328,22 @@ func (s *State) decideStart(actor Actor, a Action) ([]Event, error) {
 	return []Event{{Type: EvGameStarted, Seat: seat.ID}}, nil
 }
 
+// actingSeat resolves the seat an action is about in a started game; alive
+// asks for a living explorer too.
+func (s *State) actingSeat(actor Actor, a Action, alive bool) (*Seat, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if alive && !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	return seat, nil
+}
+
 // targetSeat resolves the seat an action is about: a seat acts on itself by
 // default and only on itself; the host names any seat.
 func (s *State) targetSeat(actor Actor, a Action) (*Seat, error) {
@@ -365,15 +381,9 @@ var damageTraits = map[string][2]string{
 const MaxDamage = 16
 
 func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
 		return nil, err
-	}
-	if !s.Alive(seat) {
-		return nil, refuse(Conflict, "err_dead", seat.Name)
 	}
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")

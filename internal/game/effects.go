@@ -1,6 +1,7 @@
 package game
 
 import (
+	"maps"
 	"strings"
 
 	"lantern/internal/catalog"
@@ -34,15 +35,9 @@ func effectSource(source string) (roll *catalog.Roll, room *catalog.Room, card *
 // end-of-turn damage (Crypt, Furnace Room). Gains and restores are applied;
 // damage waits for the player's split.
 func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
 		return nil, err
-	}
-	if !s.Alive(seat) {
-		return nil, refuse(Conflict, "err_dead", seat.Name)
 	}
 	roll, room, _, err := effectSource(a.Source)
 	if err != nil {
@@ -77,10 +72,7 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 // restored to their starting value, and damage to split (dice rolled now).
 func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source string) []Event {
 	var evs []Event
-	traits := map[string]TraitState{}
-	for t, v := range seat.Traits {
-		traits[t] = v
-	}
+	traits := maps.Clone(seat.Traits)
 	changes := s.traitDelta(seat, eff.Gain, traits)
 	for _, t := range eff.Restore {
 		start := seat.ExplorerData().Traits[t].Start

@@ -190,10 +190,7 @@ func (s *State) foldHaunt(e Event) {
 }
 
 func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
 		return nil, err
 	}
@@ -231,10 +228,7 @@ func (s *State) OwesHauntRoll(seatID int) bool {
 // included (seed 000, 作祟; seed 002). The haunt comes from the chart by the
 // omen and its room, and the traitor from the haunt's rule.
 func (s *State) decideHauntRoll(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
 		return nil, err
 	}

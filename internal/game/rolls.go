@@ -182,15 +182,9 @@ func (s *State) resolveDice(rec *RollRecord, p rollPlan, faces []int, total *int
 }
 
 func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
 		return nil, err
-	}
-	if !s.Alive(seat) {
-		return nil, refuse(Conflict, "err_dead", seat.Name)
 	}
 	purpose := a.Purpose
 	base := a.Dice
@@ -279,10 +273,7 @@ func (s *State) LastRoll(seatID int) *RollRecord {
 // dice, once) or Rabbit's Foot (one die). The haunt roll is not a trait roll
 // and can't be rerolled.
 func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
-	if !s.Started {
-		return nil, refuse(Conflict, "err_not_started")
-	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
 		return nil, err
 	}

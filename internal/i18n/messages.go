@@ -1,5 +1,17 @@
 package i18n
 
+// register adds a file's messages to the table; each file holds one area's
+// texts. It runs during package initialisation, before any lookup.
+func register(m map[string][2]string) bool {
+	for k, v := range m {
+		if _, dup := messages[k]; dup {
+			panic("i18n: message " + k + " defined twice")
+		}
+		messages[k] = v
+	}
+	return true
+}
+
 // messages maps a key to its English and Chinese text.
 var messages = map[string][2]string{
 	// Errors a person can cause.

@@ -1,13 +1,7 @@
 package i18n
 
-func init() {
-	for k, v := range ui {
-		messages[k] = v
-	}
-}
-
 // ui holds the page texts; messages.go holds the refusals.
-var ui = map[string][2]string{
+var _ = register(map[string][2]string{
 	"other_lang":     {"中文", "English"},
 	"reconnecting":   {"Reconnecting…", "正在重新连接…"},
 	"home":           {"Home", "首页"},
@@ -97,4 +91,4 @@ var ui = map[string][2]string{
 	"age":           {"age %d", "%d 岁"},
 	"taken":         {"taken", "已被选用"},
 	"join_button":   {"Sit down", "入座"},
-}
+})

@@ -1,13 +1,7 @@
 package i18n
 
-func init() {
-	for k, v := range uiBox {
-		messages[k] = v
-	}
-}
-
 // uiBox holds the texts of search and the card, room and rule pages.
-var uiBox = map[string][2]string{
+var _ = register(map[string][2]string{
 	"search":                   {"Search", "搜索"},
 	"search_title":             {"Search cards, rooms and rules", "搜索卡牌、房间和规则"},
 	"search_placeholder":       {"Search cards, rooms and rules (e.g. dog, 保险库)", "搜索卡牌、房间和规则（如 dog、保险库）"},
@@ -47,4 +41,4 @@ var uiBox = map[string][2]string{
 	"symbol_event":             {"event", "事件"},
 	"once_gain":                {"Once per explorer", "每名探险者一次"},
 	"end_turn_damage":          {"Ending your turn here", "在此结束回合"},
-}
+})

@@ -1,13 +1,7 @@
 package i18n
 
-func init() {
-	for k, v := range uiCards {
-		messages[k] = v
-	}
-}
-
 // uiCards holds the texts of hands, decks, piles and guided effects.
-var uiCards = map[string][2]string{
+var _ = register(map[string][2]string{
 	"cards":              {"Cards", "卡牌"},
 	"hand_empty":         {"You hold no cards.", "你没有持有任何卡牌。"},
 	"worn":               {"worn", "已戴上"},
@@ -59,4 +53,4 @@ var uiCards = map[string][2]string{
 	"handover_hint":      {"Two-player game: you play the traitor, so %s goes to the other player. Show them the code.", "双人游戏：你控制奸徒，因此 %s 交给另一名玩家控制。请向对方出示二维码。"},
 	"back":               {"Back", "返回"},
 	"cause_any":          {"damage of your choice", "任选类型的损伤"},
-}
+})

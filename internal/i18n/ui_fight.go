@@ -1,13 +1,7 @@
 package i18n
 
-func init() {
-	for k, v := range uiFight {
-		messages[k] = v
-	}
-}
-
 // uiFight holds the texts of attacks, monsters, the track and the ending.
-var uiFight = map[string][2]string{
+var _ = register(map[string][2]string{
 	"fight":              {"The haunt", "作祟"},
 	"attack":             {"Attack", "袭击"},
 	"attack_target":      {"Target", "目标"},
@@ -63,4 +57,4 @@ var uiFight = map[string][2]string{
 	"traitor_reminder_rooms":    {"Room effects that don't deal damage don't affect you or your monsters.", "不会造成损伤的房间效果对你和怪物无效。"},
 	"traitor_reminder_events":   {"You may ignore event cards you draw (decide before rolling).", "你可以无视自己抽到的事件牌（须在掷骰前决定）。"},
 	"traitor_reminder_elevator": {"You choose where the Mystic Elevator goes, without rolling (once per round for your side).", "你无需掷骰即可决定神秘升降梯的去向（你方每轮一次）。"},
-}
+})

@@ -1,14 +1,8 @@
 package i18n
 
-func init() {
-	for k, v := range uiHaunt {
-		messages[k] = v
-	}
-}
-
 // uiHaunt holds the texts of the dice roller, omens, the haunt roll, the
 // reveal and the haunt chart.
-var uiHaunt = map[string][2]string{
+var _ = register(map[string][2]string{
 	"dice":           {"Dice", "骰子"},
 	"roll_what":      {"Roll", "掷骰"},
 	"roll_plain":     {"Any number of dice", "指定骰子数"},
@@ -102,4 +96,4 @@ var uiHaunt = map[string][2]string{
 	"chart_caption": {"The omen that started the haunt (columns) and the room it was drawn in (rows) give the haunt number.", "引发作祟的预兆（列）与其翻出的房间（行）决定作祟编号。"},
 	"look_up":       {"Look up", "查询"},
 	"traitor_rule":  {"Traitor: %s", "奸徒：%s"},
-}
+})

@@ -51,6 +51,18 @@ func (s *Server) controlled(c echo.Context, code string) []table.Access {
 	return seats
 }
 
+// controlledSeat finds the seat with that number among this phone's seats.
+func (s *Server) controlledSeat(c echo.Context, code string, number int) (table.Access, bool) {
+	for _, a := range s.controlled(c, code) {
+		var n int
+		s.tables.Read(code, func(st *game.State) { n = st.SeatNumber(a.Seat) })
+		if n == number {
+			return a, true
+		}
+	}
+	return table.Access{}, false
+}
+
 // addSeatToken gives this phone one more seat and makes it the active one.
 func (s *Server) addSeatToken(c echo.Context, code, token string, seatID int) {
 	var keep []string

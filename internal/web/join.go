@@ -128,15 +128,12 @@ func (s *Server) switchSeat(c echo.Context) error {
 	if err != nil {
 		return s.messageError(c, errBadNumber)
 	}
-	for _, a := range s.controlled(c, code) {
-		var n int
-		s.tables.Read(code, func(st *game.State) { n = st.SeatNumber(a.Seat) })
-		if n == number {
-			setCookie(c, activeCookie(code), strconv.Itoa(a.Seat), false)
-			return c.Redirect(http.StatusSeeOther, "/g/"+code)
-		}
+	a, ok := s.controlledSeat(c, code, number)
+	if !ok {
+		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
 	}
-	return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
+	setCookie(c, activeCookie(code), strconv.Itoa(a.Seat), false)
+	return c.Redirect(http.StatusSeeOther, "/g/"+code)
 }
 
 // twoPlayer fills the two-player variant's controls: the switcher between

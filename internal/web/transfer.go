@@ -38,14 +38,11 @@ func (s *Server) handover(c echo.Context) error {
 	if err != nil {
 		return s.messageError(c, errBadNumber)
 	}
-	for _, a := range s.controlled(c, code) {
-		var n int
-		s.tables.Read(code, func(st *game.State) { n = st.SeatNumber(a.Seat) })
-		if n == number {
-			return s.showTransfer(c, a, number)
-		}
+	a, ok := s.controlledSeat(c, code, number)
+	if !ok {
+		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
 	}
-	return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
+	return s.showTransfer(c, a, number)
 }
 
 func (s *Server) showTransfer(c echo.Context, access table.Access, number int) error {

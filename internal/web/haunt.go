@@ -28,7 +28,13 @@ func roomName(lang, id string) string {
 	return id
 }
 
-func percent(p float64) string { return fmt.Sprintf("%.0f%%", p*100) }
+// percent shows a chance; small ones keep a decimal so 1 in 729 isn't "0%".
+func percent(p float64) string {
+	if p > 0 && p < 0.1 {
+		return fmt.Sprintf("%.1f%%", p*100)
+	}
+	return fmt.Sprintf("%.0f%%", p*100)
+}
 
 func omenOptions(lang string, skip func(string) bool) []views.Option {
 	var opts []views.Option

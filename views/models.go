@@ -350,8 +350,10 @@ type HandCard struct {
 	// Actions the owner may take on it.
 	CanGive, CanDrop, CanUse bool
 	UseLabel                 string
-	// Roll, when set, is a one-tap guided roll for this card.
-	Roll *GuidedRoll
+	// Roll, when set, is a one-tap guided roll for this card; ApplySource,
+	// for a card whose effect needs no roll (Healing Salve).
+	Roll        *GuidedRoll
+	ApplySource string
 }
 
 // GuidedRoll is a roll a card or room asks for, preset in a form.

@@ -194,6 +194,9 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	evs := []Event{{Type: EvAttacked, Seat: attacker.Seat, Attack: &AttackState{
 		Attacker: attacker, Defender: defender, Trait: trait, Weapon: a.Weapon, Ranged: a.Ranged, Attack: rec,
 	}}}
+	if a.Weapon != "" { // the weapon had its action this turn (seed 003 l.167)
+		evs = append(evs, Event{Type: EvCardUsed, Seat: attacker.Seat, Card: a.Weapon})
+	}
 	if w := catalog.Box().Card(a.Weapon); w != nil && w.Weapon != nil && len(w.Weapon.Cost) > 0 {
 		// Blood Dagger: its extra dice cost Speed (its card text).
 		seat := s.SeatByID(attacker.Seat)
@@ -280,6 +283,12 @@ func (s *State) resolveAttack(at *AttackState) {
 		at.Done = true // monsters are stunned, not hurt (seed 000, 怪物)
 		return
 	}
+	if m := s.Monster(winner.Monster); m != nil && m.Stunned {
+		// A stunned monster still rolls to defend, but a hero who loses
+		// against it takes nothing (seed 002 FAQ).
+		at.Damage, at.Done = 0, true
+		return
+	}
 	at.CanSteal = at.Damage >= 2 && !at.Ranged && winner.Seat != 0 && s.hasStealable(at.Loser.Seat)
 	if at.Kind == "physical" && s.Holds(at.Loser.Seat, "armor") {
 		at.Damage = max(0, at.Damage-ArmorReduction)
@@ -350,5 +359,10 @@ func (s *State) decideSteal(actor Actor, a Action) ([]Event, error) {
 	evs := []Event{{Type: EvAttackEnded, Seat: winner.Seat},
 		{Type: EvCardMoved, Seat: loser.ID, To: thief.ID, Card: a.Card, How: "steal"}}
 	evs = append(evs, s.cardEffects(loser, nil, []string{a.Card}, "card:"+a.Card)...)
-	return append(evs, s.cardEffects(thief, []string{a.Card}, nil, "card:"+a.Card)...), nil
+	evs = append(evs, s.cardEffects(thief, []string{a.Card}, nil, "card:"+a.Card)...)
+	if a.Card == "blood-dagger" {
+		// Its card: whoever has it stolen takes 2 dice of physical damage.
+		evs = append(evs, s.effectEvents(loser, catalog.Effect{Damage: &catalog.Damage{Kind: "physical", Dice: 2}}, "card:blood-dagger")...)
+	}
+	return evs, nil
 }

@@ -335,6 +335,9 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if held.Used {
+		return nil, refuse(Conflict, "err_used_this_turn")
+	}
 	card, _ := s.cardOrRefuse(a.Card)
 	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
 	if card.ID == "mask" {
@@ -354,11 +357,24 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	return evs, nil
 }
 
-// deathEvents drop everything a dying explorer holds where they died.
-func (s *State) deathEvents(seat *Seat) []Event {
-	var evs []Event
+// deathEvents drop everything a dying explorer holds where they died: the
+// hand as it is once the batch that kills them has moved its cards.
+func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
+	var hand []string
 	for _, h := range s.Hands[seat.ID] {
-		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Room: RemainsPile(seat.ID), Card: h.Card, How: "death"})
+		hand = append(hand, h.Card)
+	}
+	for _, e := range batch {
+		switch {
+		case e.Type == EvCardMoved && e.Seat == seat.ID:
+			hand = slices.DeleteFunc(hand, func(c string) bool { return c == e.Card })
+		case e.Type == EvCardMoved && e.To == seat.ID, e.Type == EvCardDrawn && e.Keep && e.Seat == seat.ID:
+			hand = append(hand, e.Card)
+		}
+	}
+	var evs []Event
+	for _, card := range hand {
+		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Room: RemainsPile(seat.ID), Card: card, How: "death"})
 	}
 	return evs
 }
@@ -393,10 +409,12 @@ func (s *State) foldCardMoved(e Event) {
 	} else if i := slices.Index(s.Piles[e.Room], e.Card); i >= 0 { // out of a pile
 		s.Piles[e.Room] = slices.Delete(s.Piles[e.Room], i, i+1)
 	}
-	held.Used, held.Worn = false, false
+	held.Worn = false
 	switch {
 	case e.To != 0:
-		held.Card = e.Card
+		// One action per item per turn (seed 002 FAQ): a card handed over,
+		// stolen or picked up rests in its new hand until the turn ends.
+		held.Card, held.Used = e.Card, true
 		s.Hands[e.To] = append(s.Hands[e.To], held)
 		s.updateSetBonus(e.To)
 	case e.Room != "":

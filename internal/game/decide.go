@@ -201,6 +201,9 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(evs) == 0 {
+		return nil, refuse(Conflict, "err_no_change")
+	}
 	evs = append(evs, s.deaths(evs)...)
 	for i := range evs {
 		evs[i].Seq = s.Version + 1 + i
@@ -233,7 +236,7 @@ func (s *State) deaths(evs []Event) []Event {
 		for _, c := range e.Changes {
 			if c.To.Position == 0 {
 				dead[e.Seat] = true
-				out = append(out, s.deathEvents(seat)...)
+				out = append(out, s.deathEvents(seat, evs)...)
 				if h := s.Haunt; h != nil && h.Hidden() {
 					if _, shown := h.Shown[seat.ID]; !shown {
 						// The dead turn their token face up (seed 002, 内奸).

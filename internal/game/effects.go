@@ -39,11 +39,28 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	roll, room, _, err := effectSource(a.Source)
+	roll, room, card, err := effectSource(a.Source)
 	if err != nil {
 		return nil, err
 	}
+	if room != nil && s.immuneToRooms(seat.ID) && (room.EndTurnDamage != nil || roomRollHurts(room)) {
+		// The traitor ignores room effects that would hurt them (seed 002 FAQ).
+		return nil, refuse(Conflict, "err_traitor_immune")
+	}
 	switch {
+	case roll != nil && roll.Trait == "" && roll.Dice == 0 && len(roll.Brackets) > 0:
+		// No roll at all (Healing Salve, Smelling Salts): the effect applies.
+		if card != nil && card.Deck != "event" && !s.Holds(seat.ID, card.ID) {
+			return nil, refuse(Conflict, "err_not_holding", seat.Name)
+		}
+		evs := s.effectEvents(seat, roll.Brackets[0].Effect, a.Source)
+		if card != nil {
+			evs = append(evs, s.afterUse(seat, card)...)
+		}
+		if len(evs) == 0 {
+			return nil, refuse(Conflict, "err_no_effect")
+		}
+		return evs, nil
 	case roll != nil && len(roll.Brackets) > 0:
 		last := s.LastRoll(seat.ID)
 		if last == nil || last.Source != a.Source || last.Applied {
@@ -63,9 +80,45 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
 		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source)...), nil
 	case room != nil && room.EndTurnDamage != nil:
-		return s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source), nil
+		evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source)
+		if len(evs) == 0 {
+			return nil, refuse(Conflict, "err_armor_stops")
+		}
+		return evs, nil
 	}
 	return nil, refuse(Conflict, "err_no_effect")
+}
+
+// immuneToRooms: the known traitor (and monsters) ignore harmful room texts.
+func (s *State) immuneToRooms(seatID int) bool {
+	return s.Haunt != nil && seatID != 0 && (s.Haunt.PublicTraitor() == seatID || s.Sides[seatID] == SideTraitor)
+}
+
+func roomRollHurts(r *catalog.Room) bool {
+	if r.Roll == nil {
+		return false
+	}
+	for _, b := range r.Roll.Brackets {
+		if b.Damage != nil {
+			return true
+		}
+		for _, n := range b.Gain {
+			if n < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterUse marks a card used this turn and discards a one-use card.
+func (s *State) afterUse(seat *Seat, card *catalog.Card) []Event {
+	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: card.ID}}
+	if card.DiscardAfterUse {
+		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"})
+		evs = append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...)
+	}
+	return evs
 }
 
 // effectEvents turns an outcome into events: trait gains and losses, traits
@@ -88,7 +141,9 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source string) []Ev
 	if d := eff.Damage; d != nil {
 		amount := d.Amount
 		if d.Dice > 0 {
-			rec := RollRecord{Seat: seat.ID, Purpose: "damage", Source: source, Dice: d.Dice}
+			// Applied: this roll settles the effect; it is not a new roll
+			// for the card to be applied again.
+			rec := RollRecord{Seat: seat.ID, Purpose: "damage", Source: source, Dice: d.Dice, Applied: true}
 			s.resolveDice(&rec, rollPlan{dice: d.Dice}, nil, nil)
 			evs = append(evs, Event{Type: EvRolled, Seat: seat.ID, Roll: &rec})
 			amount = rec.Total

@@ -192,6 +192,15 @@ func (s *State) decideDeclareWinner(actor Actor, a Action) ([]Event, error) {
 	if s.Haunt == nil && !actor.Host {
 		return nil, refuse(Conflict, "err_no_haunt_yet")
 	}
+	if a.Side == SideHeroes && s.Haunt != nil {
+		alive := false
+		for i := range s.Seats {
+			alive = alive || s.Alive(&s.Seats[i]) && s.SideOf(s.Seats[i].ID) == SideHeroes
+		}
+		if !alive {
+			return nil, refuse(Conflict, "err_no_heroes_alive")
+		}
+	}
 	return []Event{{Type: EvGameEnded, Side: a.Side}}, nil
 }
 
@@ -247,12 +256,16 @@ func (s *State) nextTurn() int {
 		}
 		return s.Turn
 	}
-	heroes := []int{}
+	// Every seat but the traitor, from the traitor's left, dead or alive:
+	// a hero who dies on their own turn still passes it on from their place.
+	var others []int
 	for _, id := range s.leftOf(traitor) {
-		if id != traitor && s.Alive(s.SeatByID(id)) && s.SideOf(id) == SideHeroes {
-			heroes = append(heroes, id)
+		if id != traitor {
+			others = append(others, id)
 		}
 	}
+	hero := func(id int) bool { return s.Alive(s.SeatByID(id)) && s.SideOf(id) == SideHeroes }
+	from := 0
 	switch s.Turn {
 	case traitor:
 		if len(s.Monsters) > 0 {
@@ -260,15 +273,22 @@ func (s *State) nextTurn() int {
 		}
 	case MonstersTurn:
 	default:
-		for i, id := range heroes {
-			if id == s.Turn && i+1 < len(heroes) {
-				return heroes[i+1]
+		for i, id := range others {
+			if id == s.Turn {
+				from = i + 1
+			}
+		}
+		for _, id := range others[from:] {
+			if hero(id) {
+				return id
 			}
 		}
 		return traitor
 	}
-	if len(heroes) > 0 {
-		return heroes[0]
+	for _, id := range others {
+		if hero(id) {
+			return id
+		}
 	}
 	return traitor
 }

@@ -129,10 +129,6 @@ func TestStale(t *testing.T) {
 
 // An undo changes the board it takes back, so an action built on the undone
 // board must be refused as stale like after any other change.
-//
-// KNOWN BUG (see report): State.rebuild does not move the affected seat's
-// ChangedAt past the undo, so a phone still showing the undone board can
-// act on it without being told the board changed.
 func TestUndoMakesTheUndoneBoardStale(t *testing.T) {
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 2})

@@ -109,6 +109,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat) *views.Cards {
 			hc.CanUse, hc.UseLabel = !h.Used, i18n.T(lang, "use")
 		}
 		hc.Roll = guidedRoll(lang, "card:"+card.ID, card.Name, card.Roll, purpose)
+		if r := card.Roll; r != nil && r.Trait == "" && r.Dice == 0 && len(r.Brackets) > 0 && !h.Used {
+			hc.ApplySource, hc.UseLabel = "card:"+card.ID, i18n.T(lang, "use")
+		}
 		c.Hand = append(c.Hand, hc)
 	}
 	for _, o := range s.Offers {

@@ -127,7 +127,7 @@ var messages = map[string][2]string{
 	"err_not_dead_hero":            {"Only a dead hero can join the traitor.", "只有死亡的英雄可以加入奸徒一方。"},
 	"err_two_already":              {"This phone already plays two explorers.", "这部手机已控制两位探险者。"},
 	"err_method":                   {"That address doesn't take this kind of request.", "该地址不接受这种请求。"},
-	"err_traitor_immune":            {"The traitor isn't hurt by room effects.", "奸徒不受房间效果伤害。"},
-	"err_no_heroes_alive":           {"No hero is alive to win.", "没有存活的英雄可以获胜。"},
-	"err_armor_stops":               {"The Armor stops all of that damage.", "铠甲挡住了全部损伤。"},
+	"err_traitor_immune":           {"The traitor isn't hurt by room effects.", "奸徒不受房间效果伤害。"},
+	"err_no_heroes_alive":          {"No hero is alive to win.", "没有存活的英雄可以获胜。"},
+	"err_armor_stops":              {"The Armor stops all of that damage.", "铠甲挡住了全部损伤。"},
 }

@@ -52,6 +52,9 @@ var _ = register(map[string][2]string{
 	"log_track":          {"Track: %s %d", "记录表：%s %d"},
 	"played_before":      {"Your group has finished this haunt %d time(s) before.", "你们已完成过这个作祟 %d 次。"},
 	"select_another":     {"Selecting another haunt", "另选作祟"},
+	"roll_monster_move":  {"%s move: %d dice, moves up to %[3]d", "%s移动：%d 颗骰子，最多移动 %[3]d 格"},
+	"roll_attack":        {"attack with %s, %d dice", "以%s袭击，%d 颗骰子"},
+	"roll_defend":        {"defence with %s, %d dice", "以%s防御，%d 颗骰子"},
 	"log_side":           {"%s now fights for the traitor", "%s 现在为奸徒而战"},
 
 	"traitor_reminder_rooms":    {"Room effects that don't deal damage don't affect you or your monsters.", "不会造成损伤的房间效果对你和怪物无效。"},

@@ -88,6 +88,11 @@ func rollWhat(lang string, r game.RollRecord) string {
 	switch {
 	case r.Purpose == "haunt":
 		return i18n.T(lang, "roll_haunt", r.OmenCount)
+	case r.Purpose == "monster-move":
+		kind, _ := strings.CutPrefix(r.Source, "monster:")
+		return i18n.T(lang, "roll_monster_move", kind, r.Dice, game.MoveOf(r))
+	case r.Purpose == "attack" || r.Purpose == "defend":
+		return i18n.T(lang, "roll_"+r.Purpose, i18n.T(lang, "trait_"+r.Trait), r.Dice)
 	case r.Trait != "":
 		return i18n.T(lang, "roll_trait", i18n.T(lang, "trait_"+r.Trait), r.Dice) + purposeSuffix(lang, r.Purpose)
 	case r.Purpose == game.ModMeantToBe:
@@ -110,8 +115,12 @@ func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
 	for _, m := range r.Modifiers {
 		mods = append(mods, cardName(lang, m))
 	}
+	who := seatName(s, r.Seat)
+	if r.Seat == 0 { // monsters roll without a seat
+		who = i18n.T(lang, "monsters")
+	}
 	l := views.RollLine{
-		Who: seatName(s, r.Seat), What: rollWhat(lang, r), Faces: r.Faces, Total: r.Total,
+		Who: who, What: rollWhat(lang, r), Faces: r.Faces, Total: r.Total,
 		Target: r.Target, Success: r.Success(), Manual: r.Manual, Mods: strings.Join(mods, ", "),
 	}
 	if r.Purpose == "haunt" {

@@ -280,6 +280,11 @@
       }
     } catch (e) { /* audio refused */ }
   }
+  // Browsers start audio only from a tap: the first one on a page with
+  // sounds on wakes the audio up for later tones.
+  document.addEventListener("click", function () {
+    if (soundOn() && (!audio || audio.state === "suspended")) audioContext();
+  }, true);
   if (soundBtn && eventsURL) {
     soundBtn.hidden = false;
     showSound();

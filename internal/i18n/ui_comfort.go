@@ -1,14 +1,8 @@
 package i18n
 
-func init() {
-	for k, v := range uiComfort {
-		messages[k] = v
-	}
-}
-
 // uiComfort holds the texts of installing to the home screen, keeping the
 // screen awake, sounds and the HTTPS notes.
-var uiComfort = map[string][2]string{
+var _ = register(map[string][2]string{
 	"comfort_manifest_description": {
 		"Table companion for Betrayal at House on the Hill: traits, dice, omens and the haunt on every phone.",
 		"《山中小屋的背叛》桌边助手：每部手机上的能力、骰子、预兆与作祟。",
@@ -37,4 +31,4 @@ var uiComfort = map[string][2]string{
 		"HTTPS is on. Each phone shows a one-time warning about Lantern's own certificate: Chrome: “Advanced” → “Proceed”; Safari: “Show Details” → “visit this website”.",
 		"已启用 HTTPS。每部手机会对 Lantern 自签发的证书显示一次警告：Chrome：“高级” → “继续前往”；Safari：“显示详细信息” → “访问此网站”。",
 	},
-}
+})

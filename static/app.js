@@ -51,6 +51,8 @@
   var fragmentURL = live.dataset.fragment;
   var version = parseInt(live.dataset.version || "0", 10);
   var pending = false, busy = false, source = null, toastTimer = 0;
+  // announced is the newest version the event stream has told of.
+  var announced = version;
 
   function showToast(text) {
     if (!toast || !text) return;
@@ -62,11 +64,15 @@
 
   // swap replaces the live part of the page with fresh server HTML, keeping
   // the scroll position and whatever the person is typing.
-  function swap(html, newVersion, keep) {
+  // swap puts fresh server HTML in place of the live part. Whatever the
+  // person was doing elsewhere on the page survives it: fields they changed,
+  // open <details>, and the focused field. skip is the form just submitted,
+  // whose answer is the new truth.
+  function swap(html, newVersion, skip) {
     var y = window.scrollY;
-    var kept = keep ? keepForms() : null;
+    var kept = keepState(skip);
     live.innerHTML = html;
-    if (kept) restoreForms(kept);
+    restoreState(kept);
     if (newVersion >= 0) version = newVersion;
     updateOdds();
     window.scrollTo(0, y);
@@ -75,35 +81,69 @@
     return checkBuzz(false);
   }
 
-  // A live refresh must not wipe a roll or damage the player is setting up:
-  // forms marked data-keep get their fields back after the swap.
-  function keepForms() {
-    var kept = {};
-    live.querySelectorAll("form[data-keep]").forEach(function (f) {
-      var fields = {};
+  // A form is known across swaps by what it acts on: its action and hidden
+  // fields (type, seat, trait, card…), numbered when several look alike.
+  function formKeys() {
+    var seen = {}, keys = [];
+    live.querySelectorAll("form").forEach(function (f) {
+      var k = f.getAttribute("action") || "";
+      f.querySelectorAll("input[type=hidden]").forEach(function (h) {
+        if (h.name !== "v") k += "|" + h.name + "=" + h.value;
+      });
+      seen[k] = (seen[k] || 0) + 1;
+      keys.push([f, k + "#" + seen[k]]);
+    });
+    return keys;
+  }
+  function fieldKey(el) { return el.name + "=" + (el.type === "checkbox" || el.type === "radio" ? el.value : ""); }
+  function changed(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+    }
+    return el.value !== el.defaultValue;
+  }
+  function keepState(skip) {
+    var state = { forms: {}, open: [], focus: null };
+    formKeys().forEach(function (pair) {
+      var f = pair[0], fields = {};
+      if (f === skip) return;
       Array.prototype.forEach.call(f.elements, function (el) {
         if (!el.name || el.type === "hidden" || el.type === "submit") return;
-        fields[el.name + "=" + (el.type === "checkbox" ? el.value : "")] = el.type === "checkbox" ? el.checked : el.value;
+        if (changed(el)) fields[fieldKey(el)] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
+        if (el === document.activeElement) state.focus = [pair[1], fieldKey(el)];
       });
-      kept[f.dataset.keep] = fields;
+      state.forms[pair[1]] = fields;
     });
-    return kept;
+    live.querySelectorAll("details").forEach(function (d, i) {
+      var s = d.querySelector("summary");
+      if (d.open) state.open.push((s ? s.textContent : "") + "#" + i);
+    });
+    return state;
   }
-  function restoreForms(kept) {
-    live.querySelectorAll("form[data-keep]").forEach(function (f) {
-      var fields = kept[f.dataset.keep];
+  function restoreState(state) {
+    formKeys().forEach(function (pair) {
+      var fields = state.forms[pair[1]];
       if (!fields) return;
-      Array.prototype.forEach.call(f.elements, function (el) {
-        var k = el.name + "=" + (el.type === "checkbox" ? el.value : "");
-        if (!(k in fields)) return;
-        if (el.type === "checkbox") el.checked = fields[k]; else el.value = fields[k];
+      Array.prototype.forEach.call(pair[0].elements, function (el) {
+        var k = fieldKey(el);
+        if (el.name && k in fields) {
+          if (el.type === "checkbox" || el.type === "radio") el.checked = fields[k]; else el.value = fields[k];
+        }
+        if (state.focus && state.focus[0] === pair[1] && state.focus[1] === k) el.focus({ preventScroll: true });
       });
+    });
+    live.querySelectorAll("details").forEach(function (d, i) {
+      var s = d.querySelector("summary");
+      if (state.open.indexOf((s ? s.textContent : "") + "#" + i) >= 0) d.open = true;
     });
   }
 
+  // While a field has the focus (a phone's keyboard is up), live updates
+  // wait until it is left, so nothing jumps under the person's thumb.
   function typing() {
     var a = document.activeElement;
-    return a && live.contains(a) && a.tagName === "INPUT" && (a.type === "number" || a.type === "text") && a.value !== "";
+    return a && live.contains(a) && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "checkbox" && a.type !== "radio";
   }
 
   function refresh() {
@@ -113,12 +153,12 @@
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 403 || r.status === 404) { location.reload(); return; }
-        return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), true); });
+        return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), null); });
       })
       .catch(function () { setOffline(true); })
       .finally(function () {
         busy = false;
-        if (pending) { pending = false; refresh(); }
+        if (pending && announced > version) { pending = false; refresh(); }
       });
   }
 
@@ -135,6 +175,7 @@
     source.addEventListener("version", function (e) {
       setOffline(false);
       var v = parseInt(e.data, 10);
+      announced = Math.max(announced, v);
       if (v > version) refresh();
     });
     source.onopen = function () { setOffline(false); };
@@ -155,7 +196,10 @@
     refresh();
   });
   window.addEventListener("online", function () { connect(); refresh(); });
-  document.addEventListener("focusout", function () { if (pending) setTimeout(refresh, 0); });
+  document.addEventListener("focusout", function () {
+    // Moving from one field to the next keeps waiting; leaving them refreshes.
+    setTimeout(function () { if (pending && !typing()) { pending = false; refresh(); } }, 0);
+  });
 
   // Forms post without a reload; the server answers with the fresh live part.
   live.addEventListener("submit", function (e) {
@@ -173,7 +217,7 @@
     }).then(function (r) {
       return r.text().then(function (t) {
         if (r.status >= 500) { showToast(t); buttons.forEach(function (b) { b.disabled = false; }); return; }
-        var buzzed = swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10));
+        var buzzed = swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), form);
         // Feel it: your dice landed (unless the haunt, or someone, just buzzed).
         if (r.ok && !buzzed) {
           if (isDiceForm(form)) { vibrate([30, 50, 30]); play("dice"); } else vibrate(8);
@@ -184,7 +228,9 @@
       buttons.forEach(function (b) { b.disabled = false; });
     }).finally(function () {
       busy = false;
-      if (pending) { pending = false; refresh(); }
+      // The answer already holds this change: fetch again only when the
+      // stream announced a newer version than the one just shown.
+      if (pending && announced > version) { pending = false; refresh(); }
     });
   });
 

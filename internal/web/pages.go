@@ -67,6 +67,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 			}
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
+		twoPlayer(h.Lang, st, mine, &vm)
 		if !st.Started {
 			return
 		}
@@ -84,7 +85,6 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		vm.Fight = fight(h.Lang, st, me.ID)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
-		twoPlayer(h.Lang, st, mine, &vm)
 		if vm.MyTurn && st.Alive(me) {
 			drawn := map[string]bool{}
 			for _, o := range st.Omens {

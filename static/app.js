@@ -22,7 +22,7 @@
             body.results.slice(0, 10).forEach(function (res) {
               var li = document.createElement("li"), a = document.createElement("a");
               a.href = res.url; a.textContent = res.name;
-              var kind = document.createElement("span"); kind.className = "hint"; kind.textContent = " " + res.kind;
+              var kind = document.createElement("span"); kind.className = "hint"; kind.textContent = " " + (res.label || res.kind);
               li.appendChild(a); li.appendChild(kind); list.appendChild(li);
             });
             list.hidden = body.results.length === 0;
@@ -76,9 +76,26 @@
     if (newVersion >= 0) version = newVersion;
     updateOdds();
     window.scrollTo(0, y);
+    attention();
     var err = live.querySelector(".error[role=alert]");
     if (err) showToast(err.textContent);
     return checkBuzz(false);
+  }
+
+  // A prompt that asks this phone for something (the haunt roll, a
+  // defence, a damage split, a card handed over, the last roll's result)
+  // scrolls into view once when it first appears.
+  var attended = {};
+  live.querySelectorAll("[data-attention]").forEach(function (el) { attended[el.dataset.attention] = true; });
+  function attention() {
+    var first = null;
+    live.querySelectorAll("[data-attention]").forEach(function (el) {
+      if (!attended[el.dataset.attention]) {
+        attended[el.dataset.attention] = true;
+        if (!first) first = el;
+      }
+    });
+    if (first) first.scrollIntoView({ block: "center", behavior: "smooth" });
   }
 
   // A form is known across swaps by what it acts on: its action and hidden

@@ -75,6 +75,8 @@ type Status struct {
 	Haunt     bool
 	Started   bool
 	TurnName  string
+	// MonstersTurn: the monsters move now (said as "the monsters' turn").
+	MonstersTurn bool
 	Error     string
 	ErrorCode int
 }
@@ -121,6 +123,8 @@ type Roller struct {
 	HasAngel  bool
 	// Reroll offers Lucky Stone / Rabbit's Foot on the seat's last roll.
 	Reroll *RollLine
+	// Last is the seat's newest roll, shown right under the buttons.
+	Last *RollLine
 }
 
 // RollLine is one roll in the shared roll log.
@@ -256,6 +260,8 @@ type Join struct {
 // Home is the start page.
 type Home struct {
 	Head
+	// Games are the games this browser plays or hosts, to go back to.
+	Games []Link
 }
 
 // ChartPage is the public haunt chart with its lookup.
@@ -348,7 +354,7 @@ type HandCard struct {
 	Used bool
 	Worn bool
 	// Actions the owner may take on it.
-	CanGive, CanDrop, CanUse bool
+	CanGive, CanDrop, CanUse, CanDiscard bool
 	UseLabel                 string
 	// Roll, when set, is a one-tap guided roll for this card; ApplySource,
 	// for a card whose effect needs no roll (Healing Salve).
@@ -433,6 +439,9 @@ type Fight struct {
 	Reminders   []string
 	CanEnd      bool
 	JoinTraitor []Option // dead heroes the host may move to the traitor's side
+	// Heroes are the monsters' targets; EndMonsters ends the monsters' turn.
+	Heroes      []Option
+	EndMonsters bool
 }
 
 // MonsterLine is one monster token.

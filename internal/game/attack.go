@@ -91,6 +91,21 @@ func (s *State) targetName(t Target) string {
 // the haunt).
 func (s *State) hauntStarted() bool { return s.Phase == PhaseHaunt }
 
+// attackOpen reports an attack still waiting for a roll, a split or a
+// theft; one whose loser has died since is over.
+func (s *State) attackOpen() bool {
+	at := s.Attack
+	if at == nil || at.Done {
+		return false
+	}
+	if at.Defense != nil && at.Loser.Seat != 0 {
+		if seat := s.SeatByID(at.Loser.Seat); seat != nil && !s.Alive(seat) {
+			return false
+		}
+	}
+	return true
+}
+
 // decideAttack starts an attack: the attacker rolls the trait's value in
 // dice plus the weapon's, never more than 8 (seed 003; weapons only when
 // attacking, one at a time). One attack per turn per explorer or monster.
@@ -98,7 +113,7 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	if !s.Started || !s.hauntStarted() {
 		return nil, refuse(Conflict, "err_attack_before_haunt")
 	}
-	if s.Attack != nil && !s.Attack.Done {
+	if s.attackOpen() {
 		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
 	trait := a.Trait
@@ -145,6 +160,9 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 			}
 			if !s.Holds(seat.ID, a.Weapon) {
 				return nil, refuse(Conflict, "err_not_holding", seat.Name)
+			}
+			if s.Hands[seat.ID][s.heldIndex(seat.ID, a.Weapon)].Used {
+				return nil, refuse(Conflict, "err_used_this_turn")
 			}
 			if w.Weapon.Trait != trait {
 				return nil, refuse(Invalid, "err_weapon_trait")
@@ -289,7 +307,8 @@ func (s *State) resolveAttack(at *AttackState) {
 		at.Damage, at.Done = 0, true
 		return
 	}
-	at.CanSteal = at.Damage >= 2 && !at.Ranged && winner.Seat != 0 && s.hasStealable(at.Loser.Seat)
+	// Theft needs 2+ physical damage, not ranged (seed 002/003).
+	at.CanSteal = at.Damage >= 2 && at.Kind == "physical" && !at.Ranged && winner.Seat != 0 && s.hasStealable(at.Loser.Seat)
 	if at.Kind == "physical" && s.Holds(at.Loser.Seat, "armor") {
 		at.Damage = max(0, at.Damage-ArmorReduction)
 		if at.Damage == 0 && !at.CanSteal {
@@ -316,6 +335,9 @@ func (s *State) decideResolveDamage(actor Actor, a Action) ([]Event, error) {
 	seat := s.SeatByID(at.Loser.Seat)
 	if !actor.Host && actor.Seat != seat.ID {
 		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	if !s.Alive(seat) { // died of something else meanwhile: nothing left to take
+		return []Event{{Type: EvAttackEnded, Seat: seat.ID}}, nil
 	}
 	kind := a.Kind
 	if kind == "" {

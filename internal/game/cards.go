@@ -320,8 +320,18 @@ func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
 	if _, err := s.heldOrRefuse(seat, a.Card); err != nil {
 		return nil, err
 	}
+	if card, _ := s.cardOrRefuse(a.Card); !Discardable(card) {
+		return nil, refuse(Conflict, "err_not_droppable")
+	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
+}
+
+// Discardable tells cards a player may throw away: events that stay with
+// them (cleared), and items and omens that may be dropped or are one-use;
+// never the Dog, Girl, Madman or Blood Dagger.
+func Discardable(c *catalog.Card) bool {
+	return c.Deck == "event" || c.Droppable || c.DiscardAfterUse
 }
 
 // decideUseCard marks a card used this turn; one-use cards are discarded,
@@ -370,6 +380,8 @@ func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
 			hand = slices.DeleteFunc(hand, func(c string) bool { return c == e.Card })
 		case e.Type == EvCardMoved && e.To == seat.ID, e.Type == EvCardDrawn && e.Keep && e.Seat == seat.ID:
 			hand = append(hand, e.Card)
+		case e.Type == EvOmenDrawn && e.Seat == seat.ID && e.Omen != "bite":
+			hand = append(hand, e.Omen)
 		}
 	}
 	var evs []Event

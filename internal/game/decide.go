@@ -542,7 +542,7 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 	if s.Haunt == nil && len(s.OwedHauntRolls) > 0 {
 		return nil, refuse(Conflict, "err_haunt_roll_owed", s.SeatByID(s.Omens[s.OwedHauntRolls[0]].Seat).Name)
 	}
-	if s.Attack != nil && !s.Attack.Done {
+	if s.attackOpen() {
 		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
 	alive := false

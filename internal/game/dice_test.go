@@ -953,15 +953,17 @@ func TestReroll(t *testing.T) {
 			s.SetRandom(facesRandom(c.dice...))
 			evs := do(t, s, c.actor, a)
 			// The Lucky Stone is discarded in the same batch (seed 000
-			// l.749: 使用后丢弃这牌); the Rabbit's Foot stays.
-			want := 1
-			if a.Card == game.ModLuckyStone {
-				want = 2
-			}
+			// l.749: 使用后丢弃这牌); the Rabbit's Foot stays, marked used for
+			// the turn (its card: once during your turn).
+			want := 2
 			if len(evs) != want || evs[0].Type != game.EvRerolled || evs[0].Target != last.Seq || evs[0].Seat != 1 {
 				t.Fatalf("%s: events %+v, want a reroll of %d", c.rule, evs, last.Seq)
 			}
-			if want == 2 {
+			if a.Card == game.ModRabbitsFoot {
+				if e := evs[1]; e.Type != game.EvCardUsed || e.Card != game.ModRabbitsFoot {
+					t.Errorf("%s: the rabbit's foot is not marked used: %+v", c.rule, e)
+				}
+			} else {
 				if e := evs[1]; e.Type != game.EvCardMoved || e.How != "discard" || e.Card != game.ModLuckyStone || e.Seat != 1 || e.Group != evs[0].Seq {
 					t.Errorf("%s: lucky stone not discarded with the reroll: %+v", c.rule, e)
 				}

@@ -305,6 +305,9 @@ func (s *State) fold(e Event) error {
 				s.Rolls[i] = *e.Roll
 			}
 		}
+		if e.Roll.Purpose == ModMeantToBe {
+			s.MeantToBe[e.Roll.Seat] = e.Roll.Total
+		}
 	case EvOmenDrawn:
 		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: e.Seat, Omen: e.Omen, Room: e.Room})
 		s.Gone[e.Omen] = true

@@ -295,6 +295,9 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 	if slices.Contains(last.Modifiers, a.Card) {
 		return nil, refuse(Conflict, "err_rerolled_already")
 	}
+	if s.Hands[seat.ID][s.heldIndex(seat.ID, a.Card)].Used {
+		return nil, refuse(Conflict, "err_used_this_turn")
+	}
 	if len(a.Indexes) == 0 || (a.Card == ModRabbitsFoot && len(a.Indexes) != 1) {
 		return nil, refuse(Invalid, "err_reroll_dice")
 	}
@@ -325,5 +328,9 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 	for _, f := range rec.Faces {
 		rec.Total += f
 	}
-	return append([]Event{{Type: EvRerolled, Seat: seat.ID, Target: last.Seq, Roll: &rec}}, s.usedUp(seat, []string{a.Card})...), nil
+	evs := []Event{{Type: EvRerolled, Seat: seat.ID, Target: last.Seq, Roll: &rec}}
+	if !oneUse[a.Card] { // Rabbit's Foot: once a turn (its card)
+		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: a.Card})
+	}
+	return append(evs, s.usedUp(seat, []string{a.Card})...), nil
 }

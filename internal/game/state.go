@@ -117,6 +117,9 @@ type OmenDraw struct {
 // SetRandom sets the source of dice and token deals; tests use a fixed one.
 func (s *State) SetRandom(r Random) { s.rng = r }
 
+// Random is the source set with SetRandom, or nil for crypto/rand.
+func (s *State) Random() Random { return s.rng }
+
 func (s *State) random() Random {
 	if s.rng == nil {
 		return CryptoRandom{}

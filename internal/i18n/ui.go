@@ -35,6 +35,8 @@ var _ = register(map[string][2]string{
 	"colour_white":  {"white", "白色"},
 	"colour_purple": {"purple", "紫色"},
 
+	"your_games":           {"Back to your game", "回到你的游戏"},
+	"phase_over":           {"The game is over", "游戏结束"},
 	"phase_lobby":          {"Waiting for players", "等待玩家"},
 	"phase_exploration":    {"Exploring the house", "探索大屋"},
 	"phase_haunt":          {"The haunt", "作祟"},

@@ -55,6 +55,8 @@ var _ = register(map[string][2]string{
 	"roll_monster_move":  {"%s move: %d dice, moves up to %[3]d", "%s移动：%d 颗骰子，最多移动 %[3]d 格"},
 	"roll_attack":        {"attack with %s, %d dice", "以%s袭击，%d 颗骰子"},
 	"roll_defend":        {"defence with %s, %d dice", "以%s防御，%d 颗骰子"},
+	"monsters_turn":      {"The monsters' turn", "怪物的回合"},
+	"end_monsters_turn":  {"End the monsters' turn", "结束怪物的回合"},
 	"log_side":           {"%s now fights for the traitor", "%s 现在为奸徒而战"},
 
 	"traitor_reminder_rooms":    {"Room effects that don't deal damage don't affect you or your monsters.", "不会造成损伤的房间效果对你和怪物无效。"},

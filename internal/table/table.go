@@ -10,6 +10,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -247,10 +248,15 @@ func (t *Tables) persistAndApply(g *Game, evs []game.Event, persist func([]game.
 	if err := persist(evs); err != nil {
 		return fmt.Errorf("commit events: %w", err)
 	}
+	before := slices.Clone(g.state.Events)
 	for _, e := range evs {
 		if err := g.state.Apply(e); err != nil {
-			// The log is committed; the in-memory state can no longer be
-			// trusted, so rebuild it from the log we just extended.
+			// The log is committed; the half-applied state can't be
+			// trusted, so rebuild it from the log as a restart would.
+			if rebuilt, rerr := game.Replay(g.state.Code, append(before, evs...)); rerr == nil {
+				rebuilt.SetRandom(g.state.Random())
+				g.state = rebuilt
+			}
 			return fmt.Errorf("apply committed event: %w", err)
 		}
 	}

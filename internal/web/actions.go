@@ -126,11 +126,8 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 		if form, err := c.FormParams(); err == nil {
 			a.Modifiers = form["mod"]
 		}
-		if c.FormValue("real") != "" { // the "I rolled real dice" button
-			if ints["total"] == nil {
-				return a, errBadNumber
-			}
-			a.Total = ints["total"]
+		if err := realDice(c, ints, &a); err != nil {
+			return a, err
 		}
 	case game.ActReroll:
 		a.Card = c.FormValue("card")
@@ -173,11 +170,8 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 				a.Target.Seat = n
 			}
 		}
-		if c.FormValue("real") != "" {
-			if ints["total"] == nil {
-				return a, errBadNumber
-			}
-			a.Total = ints["total"]
+		if err := realDice(c, ints, &a); err != nil {
+			return a, err
 		}
 	case game.ActResolveDmg:
 		a.Split = map[string]int{}
@@ -232,4 +226,18 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 		}
 	}
 	return a, nil
+}
+
+// realDice takes a total typed in from real dice. A typed total means real
+// dice whichever button sent the form (a phone's Go key presses the first
+// one); the "record real dice" button without a total is a mistake to say.
+func realDice(c echo.Context, ints map[string]*int, a *game.Action) error {
+	if ints["total"] != nil {
+		a.Total = ints["total"]
+		return nil
+	}
+	if c.FormValue("real") != "" {
+		return errBadNumber
+	}
+	return nil
 }

@@ -42,14 +42,15 @@ func (s *Server) searchPage(c echo.Context) error {
 func (s *Server) apiSearch(c echo.Context) error {
 	lang := s.lang(c)
 	type result struct {
-		Kind string `json:"kind"`
-		ID   string `json:"id"`
-		Name string `json:"name"`
-		URL  string `json:"url"`
+		Kind  string `json:"kind"`
+		ID    string `json:"id"`
+		Name  string `json:"name"`
+		URL   string `json:"url"`
+		Label string `json:"label"` // the kind in the caller's language
 	}
 	results := []result{}
 	for _, h := range catalog.Search(c.QueryParam("q"), searchLimit) {
-		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: entryURL(h.Kind, h.ID)})
+		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: entryURL(h.Kind, h.ID), Label: kindLabel(lang, h.Kind)})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"results": results})
 }

@@ -97,7 +97,8 @@ func cardsArea(lang string, s *game.State, seat *game.Seat) *views.Cards {
 	for _, h := range s.Hands[seat.ID] {
 		card := box.Card(h.Card)
 		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: entryURL("card", h.Card), Deck: card.Deck,
-			Used: h.Used, Worn: h.Worn, CanGive: card.Tradeable && !h.Used, CanDrop: card.Droppable && !h.Used}
+			Used: h.Used, Worn: h.Worn, CanGive: card.Tradeable && !h.Used, CanDrop: card.Droppable && !h.Used,
+			CanDiscard: game.Discardable(card)}
 		purpose := card.Deck
 		switch {
 		case card.ID == "mask":

@@ -65,7 +65,7 @@ func attackStatus(lang string, s *game.State) string {
 // fight builds the haunt's second half for a seat's phone (viewer > 0) or
 // the table (viewer 0, acting as host).
 func fight(lang string, s *game.State, viewer int) *views.Fight {
-	if s.Phase != game.PhaseHaunt {
+	if s.Phase != game.PhaseHaunt || s.Ended != nil {
 		return nil
 	}
 	f := &views.Fight{Status: attackStatus(lang, s), CanEnd: s.Ended == nil}
@@ -78,10 +78,18 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 		f.Track = &views.TrackLine{Label: i18n.T(lang, "track")}
 	}
 	for _, seat := range s.Seats {
-		if s.Alive(&seat) && seat.ID != viewer {
-			f.Targets = append(f.Targets, views.Option{ID: fmt.Sprintf("s:%d", s.SeatNumber(seat.ID)), Label: seat.Name})
+		if !s.Alive(&seat) {
+			continue
+		}
+		opt := views.Option{ID: fmt.Sprintf("s:%d", s.SeatNumber(seat.ID)), Label: seat.Name}
+		if seat.ID != viewer {
+			f.Targets = append(f.Targets, opt)
+		}
+		if s.SideOf(seat.ID) == game.SideHeroes {
+			f.Heroes = append(f.Heroes, opt)
 		}
 	}
+	f.EndMonsters = f.RunMonsters && s.Turn == game.MonstersTurn && s.Ended == nil
 	kinds := map[string]bool{}
 	for _, m := range s.Monsters {
 		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned})
@@ -192,14 +200,10 @@ func summary(lang string, s *game.State) *views.Summary {
 	sum := &views.Summary{Winner: i18n.T(lang, "won_"+s.Ended.Side), Rolls: len(s.Rolls)}
 	if h := s.Haunt; h != nil {
 		sum.Haunt = fmt.Sprintf("%d · %s", h.Number, catalog.HauntByNumber(h.Number).Name.In(lang))
+		// Only what the table knows: an ending can be undone, so a hidden
+		// traitor who never showed their token stays hidden here too.
 		if t := h.PublicTraitor(); t != 0 {
 			sum.Traitor = seatName(s, t)
-		} else if h.Hidden() {
-			for seat, token := range h.Tokens { // the game is over: no secret left
-				if token == 1 {
-					sum.Traitor = seatName(s, seat)
-				}
-			}
 		}
 	} else {
 		sum.Haunt = "—"

@@ -178,6 +178,7 @@ func roller(lang string, s *game.State, seat *game.Seat) views.Roller {
 	}
 	if last := s.LastRoll(seat.ID); last != nil {
 		l := rollLine(lang, s, *last)
+		r.Last = &l
 		if l.CanLucky || l.CanRabbit {
 			r.Reroll = &l
 		}
@@ -209,7 +210,10 @@ func explainTraitor(lang string, s *game.State, h *game.HauntState) string {
 	case "hidden":
 		parts = append(parts, i18n.T(lang, "why_hidden"))
 	case "highest_trait", "lowest_trait", "oldest_explorer", "youngest_explorer":
-		what := i18n.T(lang, "why_"+rule.Kind, i18n.T(lang, "trait_"+rule.Trait))
+		what := i18n.T(lang, "why_"+rule.Kind)
+		if rule.Trait != "" {
+			what = i18n.T(lang, "why_"+rule.Kind, i18n.T(lang, "trait_"+rule.Trait))
+		}
 		if rule.ExceptRevealer {
 			what += i18n.T(lang, "why_except_revealer")
 		}
@@ -323,7 +327,10 @@ func lookupHaunt(lang, omen, room string) (views.HauntResult, error) {
 
 // traitorRuleText states a haunt's traitor rule in lang.
 func traitorRuleText(lang string, r catalog.TraitorRule) string {
-	text := i18n.T(lang, "rule_"+r.Kind, i18n.T(lang, "trait_"+r.Trait))
+	text := i18n.T(lang, "rule_"+r.Kind)
+	if r.Trait != "" {
+		text = i18n.T(lang, "rule_"+r.Kind, i18n.T(lang, "trait_"+r.Trait))
+	}
 	if r.ExceptRevealer {
 		text += i18n.T(lang, "why_except_revealer")
 	}

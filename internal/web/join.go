@@ -146,7 +146,8 @@ func twoPlayer(lang string, st *game.State, mine []table.Access, vm *views.Playe
 				Label: seat.Name + " · " + seat.ExplorerData().Name.In(lang)})
 		}
 	}
-	vm.CanSecond = !st.Started && len(mine) == 1 && len(st.Seats) < game.MaxSeats
+	// Two players with two explorers each: at most four seats in all.
+	vm.CanSecond = !st.Started && len(mine) == 1 && len(st.Seats) <= 3
 	if st.Haunt == nil || len(mine) < 2 {
 		return
 	}

@@ -14,7 +14,32 @@ import (
 
 func (s *Server) home(c echo.Context) error {
 	h := s.head(c, i18n.T(s.lang(c), "home_title"))
-	return s.page(c, http.StatusOK, h, views.HomePage(views.Home{Head: h}))
+	return s.page(c, http.StatusOK, h, views.HomePage(views.Home{Head: h, Games: s.myGames(c, h.Lang)}))
+}
+
+// myGames are the games this browser holds a seat or the host's key for,
+// so a phone that wandered off to a rule page finds its way back.
+func (s *Server) myGames(c echo.Context, lang string) []views.Link {
+	var links []views.Link
+	for _, ck := range c.Cookies() {
+		if code, ok := strings.CutPrefix(ck.Name, "lantern_host_"); ok {
+			if _, ok := s.access(c, code, asHost); ok {
+				links = append(links, views.Link{Label: code, URL: "/g/" + code + "/table", Hint: i18n.T(lang, "table_title")})
+			}
+		}
+		if code, ok := strings.CutPrefix(ck.Name, "lantern_seat_"); ok {
+			if a, ok := s.access(c, code, asSeat); ok {
+				name := code
+				s.tables.Read(code, func(st *game.State) {
+					if seat := st.SeatByID(a.Seat); seat != nil {
+						name = code + " · " + seat.Name
+					}
+				})
+				links = append(links, views.Link{Label: name, URL: "/g/" + code})
+			}
+		}
+	}
+	return links
 }
 
 func (s *Server) createGame(c echo.Context) error {
@@ -59,7 +84,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		h.Version = st.Version
 		h.Title = me.Name
 		vm = views.Player{Head: h, Status: statusLine(h.Lang, st), Log: logLines(h.Lang, st)}
-		vm.Me = board(h.Lang, st, me, st.Started, asSeat)
+		vm.Me = board(h.Lang, st, me, st.Started && st.Ended == nil, asSeat)
 		vm.MyTurn = st.Started && st.Turn == me.ID
 		for i := range st.Seats {
 			if st.Seats[i].ID != me.ID {
@@ -85,7 +110,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		vm.Fight = fight(h.Lang, st, me.ID)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
-		if vm.MyTurn && st.Alive(me) {
+		if vm.MyTurn && st.Alive(me) && st.Ended == nil {
 			drawn := map[string]bool{}
 			for _, o := range st.Omens {
 				drawn[o.Omen] = true
@@ -145,7 +170,7 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 				Birthday: birthdayText(h.Lang, ex),
 				Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
 			})
-			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, true, asHost))
+			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil, asHost))
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		vm.Rolls = rollLines(h.Lang, st)

@@ -97,9 +97,15 @@ func (s *Server) appStart(c echo.Context) error {
 		if !pwaCode.MatchString(code) {
 			continue
 		}
+		if !host {
+			if len(s.controlled(c, code)) > 0 && !pwaContains(seats, code) {
+				seats = append(seats, code) // one or more seats (two-player) in one game
+			}
+			continue
+		}
 		a, ok := s.tables.Authenticate(code, ck.Value)
-		if !ok || a.Host != host || !s.tables.Exists(code) {
-			continue // a cookie of a game that is gone, or a token moved to another phone
+		if !ok || !a.Host || !s.tables.Exists(code) {
+			continue // a cookie of a game that is gone
 		}
 		if host {
 			hosts = append(hosts, code)

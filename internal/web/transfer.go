@@ -88,5 +88,10 @@ func (s *Server) claimTransfer(c echo.Context) error {
 		return s.messageError(c, err)
 	}
 	s.addSeatToken(c, code, token, seatID)
+	s.tables.Read(code, func(st *game.State) {
+		if seat := st.SeatByID(seatID); seat != nil { // the new phone speaks the seat's language
+			setCookie(c, langCookie, seat.Lang, false)
+		}
+	})
 	return c.Redirect(http.StatusSeeOther, "/g/"+code)
 }

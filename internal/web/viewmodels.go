@@ -44,6 +44,8 @@ func board(lang string, s *game.State, seat *game.Seat, editable bool, actor str
 func statusLine(lang string, s *game.State) views.Status {
 	st := views.Status{Code: s.Code, Started: s.Started, Haunt: s.Phase == game.PhaseHaunt}
 	switch {
+	case s.Ended != nil:
+		st.Phase = i18n.T(lang, "phase_over")
 	case !s.Started:
 		st.Phase = i18n.T(lang, "phase_lobby")
 	case st.Haunt:
@@ -51,10 +53,13 @@ func statusLine(lang string, s *game.State) views.Status {
 	default:
 		st.Phase = i18n.T(lang, "phase_exploration")
 	}
+	if s.Ended != nil {
+		return st
+	}
 	if seat := s.SeatByID(s.Turn); seat != nil {
 		st.TurnName = seat.Name
 	} else if s.Turn == game.MonstersTurn {
-		st.TurnName = i18n.T(lang, "monsters")
+		st.TurnName, st.MonstersTurn = i18n.T(lang, "monsters"), true
 	}
 	return st
 }
@@ -142,7 +147,7 @@ func describe(lang string, s *game.State, e game.Event) string {
 		return i18n.T(lang, "log_phase_"+e.Phase)
 	case game.EvTurnEnded:
 		if e.Seat == game.MonstersTurn {
-			return i18n.T(lang, "log_turn", i18n.T(lang, "monsters"))
+			return i18n.T(lang, "monsters_turn")
 		}
 		return i18n.T(lang, "log_turn", seatName(s, e.Seat))
 	case game.EvUndone:
@@ -185,7 +190,7 @@ func describe(lang string, s *game.State, e game.Event) string {
 			return i18n.T(lang, "log_card_discarded", seatName(s, e.Seat), cardName(lang, e.Card))
 		}
 	case game.EvCardOffered:
-		return i18n.T(lang, "offer_from_me", cardName(lang, e.Card), seatName(s, e.To)) + " · " + seatName(s, e.Seat)
+		return i18n.T(lang, "log_card_offered", seatName(s, e.Seat), cardName(lang, e.Card), seatName(s, e.To))
 	case game.EvOfferClosed:
 		return i18n.T(lang, "log_offer_closed", seatName(s, e.Seat))
 	case game.EvCardUsed:

@@ -70,15 +70,15 @@ type LogLine struct {
 
 // Status is the shared line above every live page.
 type Status struct {
-	Code      string
-	Phase     string // translated
-	Haunt     bool
-	Started   bool
-	TurnName  string
+	Code     string
+	Phase    string // translated
+	Haunt    bool
+	Started  bool
+	TurnName string
 	// MonstersTurn: the monsters move now (said as "the monsters' turn").
 	MonstersTurn bool
-	Error     string
-	ErrorCode int
+	Error        string
+	ErrorCode    int
 }
 
 // Player is a seat's private page.
@@ -355,7 +355,7 @@ type HandCard struct {
 	Worn bool
 	// Actions the owner may take on it.
 	CanGive, CanDrop, CanUse, CanDiscard bool
-	UseLabel                 string
+	UseLabel                             string
 	// Roll, when set, is a one-tap guided roll for this card; ApplySource,
 	// for a card whose effect needs no roll (Healing Salve).
 	Roll        *GuidedRoll

@@ -78,6 +78,9 @@ func TestTwoPlayerVariant(t *testing.T) {
 		t.Fatalf("handover of seat 3: %d %s", rec.Code, rec.Body)
 	}
 	body := rec.Body.String()
+	if !strings.Contains(body, `src="data:image/png;base64,`) {
+		t.Errorf("the handover page shows no QR image")
+	}
 	i := strings.Index(body, "/t/"+g.code+"?k=")
 	if i < 0 {
 		t.Fatalf("no transfer link on the handover page")

@@ -234,7 +234,8 @@
     }).then(function (r) {
       return r.text().then(function (t) {
         if (r.status >= 500) { showToast(t); buttons.forEach(function (b) { b.disabled = false; }); return; }
-        var buzzed = swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), form);
+        // A refusal keeps what was typed, so it can be corrected.
+        var buzzed = swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), r.ok ? form : null);
         // Feel it: your dice landed (unless the haunt, or someone, just buzzed).
         if (r.ok && !buzzed) {
           if (isDiceForm(form)) { vibrate([30, 50, 30]); play("dice"); } else vibrate(8);

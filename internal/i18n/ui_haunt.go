@@ -31,7 +31,7 @@ var _ = register(map[string][2]string{
 	"roll_trait":     {"%s roll, %d dice", "%s考验，%d 颗骰子"},
 	"roll_plain_n":   {"%d dice", "%d 颗骰子"},
 	"roll_meant":     {"It Is Meant to Be, %d dice stored", "窥视未来，存下 %d 颗骰子"},
-	"roll_haunt":     {"haunt roll against %d omens", "作祟掷骰（预兆数 %d）"},
+	"roll_haunt":     {"haunt roll (omens drawn: %d)", "作祟掷骰（预兆数 %d）"},
 	"log_rerolled":   {"%s rerolled with %s: now %d", "%s 用%s重掷：现在为 %d"},
 
 	"mod_candle":            {"+1 die on event rolls", "事件掷骰 +1 颗骰子"},

@@ -94,15 +94,25 @@ func (s *Server) apiJoin(c echo.Context) error {
 
 func (s *Server) apiState(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.apiError(c, code, table.ErrUnknownGame)
-	}
-	if _, ok := s.access(c, code, asAny); !ok {
-		return s.apiError(c, code, errNotAuthorized)
+	if _, err := s.apiAccess(c, code, asAny); err != nil {
+		return s.apiError(c, code, err)
 	}
 	var body PublicState
 	s.tables.Read(code, func(st *game.State) { body = publicState(st) })
 	return c.JSON(http.StatusOK, body)
+}
+
+// apiAccess is what the caller may do in a game, or the refusal to answer:
+// an unknown game, or a token that doesn't open it.
+func (s *Server) apiAccess(c echo.Context, code, as string) (table.Access, error) {
+	if !s.tables.Exists(code) {
+		return table.Access{}, table.ErrUnknownGame
+	}
+	access, ok := s.access(c, code, as)
+	if !ok {
+		return table.Access{}, errNotAuthorized
+	}
+	return access, nil
 }
 
 // logPage bounds one answer of the log endpoint.
@@ -111,11 +121,8 @@ const logPage = 1000
 // apiLog pages through the whole public event log: events after ?after=N.
 func (s *Server) apiLog(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.apiError(c, code, table.ErrUnknownGame)
-	}
-	if _, ok := s.access(c, code, asAny); !ok {
-		return s.apiError(c, code, errNotAuthorized)
+	if _, err := s.apiAccess(c, code, asAny); err != nil {
+		return s.apiError(c, code, err)
 	}
 	after := 0
 	if v := c.QueryParam("after"); v != "" {
@@ -148,12 +155,9 @@ func (s *Server) apiLog(c echo.Context) error {
 
 func (s *Server) apiMe(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.apiError(c, code, table.ErrUnknownGame)
-	}
-	access, ok := s.access(c, code, asSeat)
-	if !ok {
-		return s.apiError(c, code, errNotAuthorized)
+	access, err := s.apiAccess(c, code, asSeat)
+	if err != nil {
+		return s.apiError(c, code, err)
 	}
 	var body PrivateState
 	s.tables.Read(code, func(st *game.State) { body = privateState(st, access) })
@@ -162,12 +166,9 @@ func (s *Server) apiMe(c echo.Context) error {
 
 func (s *Server) apiAction(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.apiError(c, code, table.ErrUnknownGame)
-	}
-	access, ok := s.access(c, code, asAny)
-	if !ok {
-		return s.apiError(c, code, errNotAuthorized)
+	access, err := s.apiAccess(c, code, asAny)
+	if err != nil {
+		return s.apiError(c, code, err)
 	}
 	raw, err := readBody(c)
 	if err != nil {

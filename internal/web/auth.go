@@ -51,6 +51,20 @@ func (s *Server) controlled(c echo.Context, code string) []table.Access {
 	return seats
 }
 
+// formSeat reads the "seat" field of a form and finds it among this phone's
+// seats.
+func (s *Server) formSeat(c echo.Context, code string) (table.Access, int, error) {
+	number, err := strconv.Atoi(c.FormValue("seat"))
+	if err != nil {
+		return table.Access{}, 0, errBadNumber
+	}
+	a, ok := s.controlledSeat(c, code, number)
+	if !ok {
+		return table.Access{}, 0, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"}
+	}
+	return a, number, nil
+}
+
 // controlledSeat finds the seat with that number among this phone's seats.
 func (s *Server) controlledSeat(c echo.Context, code string, number int) (table.Access, bool) {
 	for _, a := range s.controlled(c, code) {

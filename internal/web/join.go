@@ -124,13 +124,9 @@ func (s *Server) joinSecond(c echo.Context) error {
 // switchSeat makes another of this phone's seats the one it plays.
 func (s *Server) switchSeat(c echo.Context) error {
 	code := code(c)
-	number, err := strconv.Atoi(c.FormValue("seat"))
+	a, _, err := s.formSeat(c, code)
 	if err != nil {
-		return s.messageError(c, errBadNumber)
-	}
-	a, ok := s.controlledSeat(c, code, number)
-	if !ok {
-		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
+		return s.messageError(c, err)
 	}
 	setCookie(c, activeCookie(code), strconv.Itoa(a.Seat), false)
 	return c.Redirect(http.StatusSeeOther, "/g/"+code)

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"lantern/internal/table"
 )
 
 // pingEvery keeps idle streams alive through Wi-Fi access points and proxies
@@ -19,11 +17,8 @@ const pingEvery = 20 * time.Second
 // each phone fetches its own view when the version moves.
 func (s *Server) events(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.apiError(c, code, table.ErrUnknownGame)
-	}
-	if _, ok := s.access(c, code, asAny); !ok {
-		return s.apiError(c, code, errNotAuthorized)
+	if _, err := s.apiAccess(c, code, asAny); err != nil {
+		return s.apiError(c, code, err)
 	}
 	versions, stop, err := s.tables.Subscribe(code)
 	if err != nil {

@@ -33,14 +33,9 @@ func (s *Server) startTransfer(c echo.Context) error {
 // other player: at the reveal in a two-player game, the traitor's player
 // hands over their other explorer (seed 003, 雙人遊戲).
 func (s *Server) handover(c echo.Context) error {
-	code := code(c)
-	number, err := strconv.Atoi(c.FormValue("seat"))
+	a, number, err := s.formSeat(c, code(c))
 	if err != nil {
-		return s.messageError(c, errBadNumber)
-	}
-	a, ok := s.controlledSeat(c, code, number)
-	if !ok {
-		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"})
+		return s.messageError(c, err)
 	}
 	return s.showTransfer(c, a, number)
 }

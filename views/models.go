@@ -181,6 +181,8 @@ type Reveal struct {
 	Shown      []string // public: tokens turned face up
 	// PlayedBefore counts the group's finished games with this haunt.
 	PlayedBefore int
+	// Reselect, on the table right after the reveal, picks another haunt.
+	Reselect *OmenForm
 }
 
 // SeatLine is one seat in the host's lobby list.

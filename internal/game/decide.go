@@ -98,6 +98,7 @@ const (
 	ActSetTrack     = "set_track"
 	ActDeclareWin   = "declare_winner"
 	ActJoinTraitor  = "join_traitor"
+	ActReselect     = "reselect_haunt"
 )
 
 // MaxNameLength bounds a player's name in characters.
@@ -193,6 +194,8 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 		evs, err = s.decideDeclareWinner(actor, a)
 	case ActJoinTraitor:
 		evs, err = s.decideJoinTraitor(actor, a)
+	case ActReselect:
+		evs, err = s.decideReselectHaunt(actor, a)
 	case "":
 		return nil, refuse(Invalid, "err_no_type")
 	default:

@@ -38,6 +38,7 @@ const (
 	EvTrackSet       = "track_set"
 	EvGameEnded      = "game_ended"
 	EvSideChanged    = "side_changed"
+	EvOmenReplaced   = "omen_replaced"
 )
 
 // undoable lists the changes a player may take back.
@@ -284,6 +285,8 @@ func (s *State) fold(e Event) error {
 		s.Ended = &Ending{Side: e.Side, At: e.At.Format(time.RFC3339)}
 	case EvSideChanged:
 		s.Sides[e.Seat] = e.Side
+	case EvOmenReplaced:
+		s.foldOmenReplaced(e)
 	case EvRollApplied:
 		for i := range s.Rolls {
 			if s.Rolls[i].Seq == e.Target {

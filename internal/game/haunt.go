@@ -248,22 +248,127 @@ func (s *State) decideHauntRoll(actor Actor, a Action) ([]Event, error) {
 	if rec.Total >= count {
 		return evs, nil
 	}
-	number := catalog.LookupHaunt(omen.Omen, omen.Room)
+	return append(evs, s.revealEvent(seat.ID, omen.Omen, omen.Room, count)), nil
+}
+
+// revealEvent finds the haunt on the chart by the omen and its room, picks
+// the traitor by the haunt's rule and, for a hidden traitor, deals tokens
+// 1..N face down (seed 002, 内奸): #1 is the traitor.
+func (s *State) revealEvent(revealer int, omen, room string, count int) Event {
+	number := catalog.LookupHaunt(omen, room)
 	haunt := catalog.HauntByNumber(number)
-	traitor, decision := s.SelectTraitor(haunt.Traitor, seat.ID)
-	reveal := Event{Type: EvHauntRevealed, Seat: seat.ID, Haunt: &HauntReveal{
-		Number: number, Omen: omen.Omen, Room: omen.Room, Revealer: seat.ID, OmenCount: count,
+	traitor, decision := s.SelectTraitor(haunt.Traitor, revealer)
+	reveal := Event{Type: EvHauntRevealed, Seat: revealer, Haunt: &HauntReveal{
+		Number: number, Omen: omen, Room: room, Revealer: revealer, OmenCount: count,
 		Traitor: traitor, Decision: decision,
 	}}
 	if haunt.Traitor.Kind == "hidden" {
-		// Deal tokens 1..N face down (seed 002, 内奸): #1 is the traitor.
 		deal := Shuffle(s.random(), len(s.Seats))
 		reveal.Secret = &EventSecret{Tokens: map[int]int{}}
 		for i, seat := range s.Seats {
 			reveal.Secret.Tokens[seat.ID] = deal[i]
 		}
 	}
-	return append(evs, reveal), nil
+	return reveal
+}
+
+// decideReselectHaunt picks another haunt when the group has played this
+// one (seed 000/002, 故事挑选): the chart with the next nearest omen room
+// (the group says which: the app doesn't know the house's layout), or, when
+// no room gives a new haunt, a new omen drawn in place of the revealer's,
+// which goes back into the deck. Only the host, and only right after the
+// reveal, before anything else happened.
+func (s *State) decideReselectHaunt(actor Actor, a Action) ([]Event, error) {
+	if !actor.Host {
+		return nil, refuse(Forbidden, "err_host_only")
+	}
+	h := s.Haunt
+	if h == nil {
+		return nil, refuse(Conflict, "err_no_haunt_yet")
+	}
+	if !s.JustRevealed() {
+		return nil, refuse(Conflict, "err_haunt_underway")
+	}
+	room, omen := h.Room, h.Omen
+	var evs []Event
+	switch {
+	case a.Room != "" && a.Omen == "":
+		if !catalog.IsOmenRoom(a.Room) {
+			return nil, refuse(Invalid, "err_unknown_omen_room", a.Room)
+		}
+		room = a.Room
+	case a.Omen != "" && a.Room == "":
+		if !catalog.IsOmen(a.Omen) {
+			return nil, refuse(Invalid, "err_unknown_omen", a.Omen)
+		}
+		if !s.InDeck(a.Omen) {
+			return nil, refuse(Conflict, "err_omen_drawn")
+		}
+		omen = a.Omen
+		revealer := s.SeatByID(h.Revealer)
+		evs = append(evs, Event{Type: EvOmenReplaced, Seat: h.Revealer, Omen: h.Omen, Card: a.Omen})
+		var gained, lost []string
+		if a.Omen != "bite" {
+			gained = []string{a.Omen}
+		}
+		if s.Holds(h.Revealer, h.Omen) {
+			lost = []string{h.Omen}
+		}
+		evs = append(evs, s.cardEffects(revealer, gained, lost, "card:"+a.Omen)...)
+	default:
+		return nil, refuse(Invalid, "err_reselect_one")
+	}
+	if catalog.LookupHaunt(omen, room) == h.Number {
+		return nil, refuse(Conflict, "err_same_haunt")
+	}
+	return append(evs, s.revealEvent(h.Revealer, omen, room, h.OmenCount)), nil
+}
+
+// JustRevealed: nothing but the reveal (or an earlier reselection) has
+// happened since the haunt was revealed.
+func (s *State) JustRevealed() bool {
+	for i := len(s.Events) - 1; i >= 0; i-- {
+		e := s.Events[i]
+		if s.undone[e.Seq] || e.Type == EvUndone {
+			continue
+		}
+		switch e.Type {
+		case EvHauntRevealed:
+			return true
+		case EvOmenReplaced, EvTraitsChanged:
+			if e.Group != 0 && s.groupHas(e.Group, EvHauntRevealed) {
+				continue
+			}
+		}
+		return false
+	}
+	return false
+}
+
+func (s *State) groupHas(group int, typ string) bool {
+	for _, e := range s.Events {
+		if e.Group == group && e.Type == typ {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) foldOmenReplaced(e Event) {
+	for i := range s.Omens {
+		if s.Omens[i].Omen == e.Omen {
+			s.Omens[i].Omen = e.Card
+		}
+	}
+	delete(s.Gone, e.Omen) // shuffled back into the deck
+	s.Gone[e.Card] = true
+	if i := s.heldIndex(e.Seat, e.Omen); i >= 0 {
+		s.Hands[e.Seat] = slices.Delete(s.Hands[e.Seat], i, i+1)
+	}
+	if e.Card != "bite" {
+		s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Card})
+	}
+	s.updateSetBonus(e.Seat)
 }
 
 // decideRevealToken turns a seat's hidden-traitor token face up; a hidden

@@ -92,3 +92,30 @@ func TestUsedWeaponCantAttackAgain(t *testing.T) {
 		t.Errorf("%s: attacking with a used Axe: %v", rule, r)
 	}
 }
+
+func TestReselectHaunt(t *testing.T) {
+	const rule = "seed 000 故事挑选: 以最接近揭露者的另一印有预兆标记的房间取代…若皆不适用则翻开新的预兆牌…被取代的预兆牌需洗回牌堆中"
+	s := started(t, fourExplorers...)
+	revealHaunt(t, s, 1, 1) // the Girl in the Catacombs
+	// Only the host.
+	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActReselect, Room: "kitchen"}, "err_host_only", game.Forbidden)
+	refuseAll(t, s, hostActor, game.Action{Type: game.ActReselect}, "err_reselect_one", game.Invalid)
+	refuseAll(t, s, hostActor, game.Action{Type: game.ActReselect, Room: "vault"}, "err_unknown_omen_room", game.Invalid)
+	// Another room: the Girl in the Kitchen (haunt 16 on the chart).
+	do(t, s, hostActor, game.Action{Type: game.ActReselect, Room: "kitchen"})
+	if s.Haunt.Number != 16 || s.Haunt.Room != "kitchen" || s.Haunt.Revealer != 1 {
+		t.Errorf("%s: haunt %+v after choosing the Kitchen", rule, s.Haunt.HauntReveal)
+	}
+	// A new omen in place of the Girl, which goes back into the deck.
+	do(t, s, hostActor, game.Action{Type: game.ActReselect, Omen: "book"})
+	if s.Haunt.Omen != "book" || !s.InDeck("girl") || s.InDeck("book") || s.Holds(1, "girl") || !s.Holds(1, "book") {
+		t.Errorf("%s: omen %s, girl in deck %v, book held %v", rule, s.Haunt.Omen, s.InDeck("girl"), s.Holds(1, "book"))
+	}
+	if len(s.Omens) != 1 || s.Omens[0].Omen != "book" {
+		t.Errorf("%s: the omen count changed or kept the old omen: %+v", rule, s.Omens)
+	}
+	// Once play goes on, the haunt stays.
+	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	refuseAll(t, s, hostActor, game.Action{Type: game.ActReselect, Room: "gallery"}, "err_haunt_underway", game.Conflict)
+	replaysTheSame(t, s)
+}

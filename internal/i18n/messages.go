@@ -130,4 +130,7 @@ var messages = map[string][2]string{
 	"err_traitor_immune":           {"The traitor isn't hurt by room effects.", "奸徒不受房间效果伤害。"},
 	"err_no_heroes_alive":          {"No hero is alive to win.", "没有存活的英雄可以获胜。"},
 	"err_armor_stops":              {"The Armor stops all of that damage.", "铠甲挡住了全部损伤。"},
+	"err_haunt_underway":           {"Another haunt can be chosen only right after the reveal.", "只能在揭露真相后立即另选作祟。"},
+	"err_reselect_one":             {"Choose either another room or a new omen.", "请选择另一个房间或新的预兆，二者择一。"},
+	"err_same_haunt":               {"That gives the same haunt again.", "这会得到同一个作祟。"},
 }

@@ -57,6 +57,12 @@ var _ = register(map[string][2]string{
 	"roll_defend":        {"defence with %s, %d dice", "以%s防御，%d 颗骰子"},
 	"monsters_turn":      {"The monsters' turn", "怪物的回合"},
 	"end_monsters_turn":  {"End the monsters' turn", "结束怪物的回合"},
+	"reselect_hint":      {"The group has played this haunt? Take the next nearest discovered omen room to the revealer; if none gives a new haunt, draw a new omen (the old one goes back in the deck).", "已玩过这个作祟？改用离揭露者最近的另一个带预兆标记的已发现房间；若都不行，就翻一张新的预兆（旧的洗回牌堆）。"},
+	"reselect_room":      {"Next nearest omen room", "下一个最近的预兆房间"},
+	"reselect_by_room":   {"Use this room", "使用此房间"},
+	"reselect_omen":      {"New omen drawn", "新翻出的预兆"},
+	"reselect_by_omen":   {"Use this omen", "使用此预兆"},
+	"log_omen_replaced":  {"The %s goes back into the deck; the %s takes its place", "%s洗回牌堆；由%s取代"},
 	"log_side":           {"%s now fights for the traitor", "%s 现在为奸徒而战"},
 
 	"traitor_reminder_rooms":    {"Room effects that don't deal damage don't affect you or your monsters.", "不会造成损伤的房间效果对你和怪物无效。"},

@@ -140,7 +140,7 @@ func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, er
 				a.Indexes = append(a.Indexes, i)
 			}
 		}
-	case game.ActDrawOmen:
+	case game.ActDrawOmen, game.ActReselect:
 		a.Omen, a.Room = c.FormValue("omen"), c.FormValue("room")
 	case game.ActDrawCard:
 		a.Card = cardByName(c.FormValue("card_name"))

@@ -178,6 +178,12 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 		vm.Reveal = reveal(h.Lang, st, 0)
 		if vm.Reveal != nil {
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
+			if st.JustRevealed() {
+				vm.Reveal.Reselect = &views.OmenForm{
+					Rooms: omenRoomOptions(h.Lang),
+					Omens: omenOptions(h.Lang, func(id string) bool { return !st.InDeck(id) }),
+				}
+			}
 		}
 		vm.Decks = deckCounts(h.Lang, st)
 		vm.Fight = fight(h.Lang, st, 0)

@@ -223,6 +223,8 @@ func describe(lang string, s *game.State, e game.Event) string {
 		return i18n.T(lang, "log_track", e.Track.Label, e.Track.Value)
 	case game.EvGameEnded:
 		return i18n.T(lang, "won_"+e.Side)
+	case game.EvOmenReplaced:
+		return i18n.T(lang, "log_omen_replaced", cardName(lang, e.Omen), cardName(lang, e.Card))
 	case game.EvSideChanged:
 		return i18n.T(lang, "log_side", seatName(s, e.Seat))
 	}

@@ -23,7 +23,9 @@
               var li = document.createElement("li"), a = document.createElement("a");
               a.href = res.url; a.textContent = res.name;
               var kind = document.createElement("span"); kind.className = "hint"; kind.textContent = " " + (res.label || res.kind);
-              li.appendChild(a); li.appendChild(kind); list.appendChild(li);
+              li.appendChild(a); li.appendChild(kind);
+              if (res.snippet) { var why = document.createElement("p"); why.className = "snippet"; why.textContent = res.snippet; li.appendChild(why); }
+              list.appendChild(li);
             });
             list.hidden = body.results.length === 0;
           }).catch(function () { list.hidden = true; });

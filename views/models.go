@@ -106,6 +106,8 @@ type Player struct {
 	Controls  []Option
 	CanSecond bool
 	Handover  []Option
+	// Phone is the page's layout around now (now bar, lines, sheets).
+	Phone Phone
 }
 
 // Option is one choice in a select.

@@ -14,12 +14,15 @@ type Hit struct {
 	ID    string
 	Name  Text
 	Score int
+	// Body is the entry's text, for a snippet of why it matched.
+	Body Text
 }
 
 // entry is one searchable thing with its texts folded once, at first use.
 type entry struct {
 	kind, id string
 	name     Text
+	body     Text
 	names    []string // folded names in both languages (and the id)
 	texts    []string // folded body texts in both languages
 }
@@ -50,7 +53,7 @@ func fold(s string) string {
 func buildIndex() {
 	box := Box()
 	for _, c := range box.Cards {
-		e := entry{kind: "card", id: c.ID, name: c.Name}
+		e := entry{kind: "card", id: c.ID, name: c.Name, body: c.Text}
 		e.names = []string{fold(c.Name.EN), fold(c.Name.ZH), fold(c.ID)}
 		e.texts = []string{fold(c.Text.EN), fold(c.Text.ZH)}
 		if c.Roll != nil {
@@ -61,13 +64,13 @@ func buildIndex() {
 		index = append(index, e)
 	}
 	for _, r := range box.Rooms {
-		e := entry{kind: "room", id: r.ID, name: r.Name}
+		e := entry{kind: "room", id: r.ID, name: r.Name, body: r.Text}
 		e.names = []string{fold(r.Name.EN), fold(r.Name.ZH), fold(r.ID)}
 		e.texts = []string{fold(r.Text.EN), fold(r.Text.ZH)}
 		index = append(index, e)
 	}
 	for _, s := range box.Rules {
-		e := entry{kind: "rule", id: s.ID, name: s.Title}
+		e := entry{kind: "rule", id: s.ID, name: s.Title, body: s.Body}
 		e.names = []string{fold(s.Title.EN), fold(s.Title.ZH), fold(s.ID)}
 		e.texts = []string{fold(s.Body.EN), fold(s.Body.ZH)}
 		index = append(index, e)
@@ -116,7 +119,7 @@ func Search(query string, limit int) []Hit {
 			}
 		}
 		if score > 0 {
-			hits = append(hits, Hit{Kind: e.kind, ID: e.id, Name: e.name, Score: score})
+			hits = append(hits, Hit{Kind: e.kind, ID: e.id, Name: e.name, Score: score, Body: e.body})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
@@ -124,4 +127,35 @@ func Search(query string, limit int) []Hit {
 		hits = hits[:limit]
 	}
 	return hits
+}
+
+// Snippet is about width characters of text around the first place query
+// occurs in it (ignoring case), so a result shows why it matched; when the
+// query is not in it (the name matched), the text's opening.
+func Snippet(text, query string, width int) string {
+	runes := []rune(strings.Join(strings.Fields(text), " "))
+	lower := []rune(strings.ToLower(string(runes)))
+	q := []rune(strings.ToLower(strings.TrimSpace(query)))
+	at := -1
+	if len(q) > 0 && len(lower) == len(runes) {
+		for i := 0; i+len(q) <= len(lower); i++ {
+			if string(lower[i:i+len(q)]) == string(q) {
+				at = i
+				break
+			}
+		}
+	}
+	start := 0
+	if at > width/3 {
+		start = at - width/3
+	}
+	end := min(len(runes), start+width)
+	out := string(runes[start:end])
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < len(runes) {
+		out += "…"
+	}
+	return out
 }

@@ -61,3 +61,19 @@ func BenchmarkSearch(b *testing.B) {
 		Search(queries[i%len(queries)], 20)
 	}
 }
+
+func TestSnippet(t *testing.T) {
+	text := "When you discover this room, you must attempt a Speed roll of 3+ to cross it; otherwise you stop moving."
+	cases := []struct{ query, want string }{
+		{"speed roll", "… you must attempt a Speed roll of 3+ to cross it; otherwise …"},
+		{"nothing like it", "When you discover this room, you must attempt a Speed roll o…"},
+	}
+	for _, c := range cases {
+		if got := Snippet(text, c.query, 60); got != c.want {
+			t.Errorf("Snippet(%q) = %q, want %q", c.query, got, c.want)
+		}
+	}
+	if got := Snippet("短文本", "文", 60); got != "短文本" {
+		t.Errorf("short text: %q", got)
+	}
+}

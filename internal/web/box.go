@@ -39,6 +39,9 @@ func (s *Server) searchPage(c echo.Context) error {
 	return s.page(c, http.StatusOK, h, views.SearchView(vm))
 }
 
+// snippetWidth is how many characters of text a search result shows.
+const snippetWidth = 90
+
 func (s *Server) apiSearch(c echo.Context) error {
 	lang := s.lang(c)
 	type result struct {
@@ -47,10 +50,13 @@ func (s *Server) apiSearch(c echo.Context) error {
 		Name  string `json:"name"`
 		URL   string `json:"url"`
 		Label string `json:"label"` // the kind in the caller's language
+		// Snippet is a piece of the text around the match: why it matched.
+		Snippet string `json:"snippet,omitempty"`
 	}
 	results := []result{}
 	for _, h := range catalog.Search(c.QueryParam("q"), searchLimit) {
-		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: entryURL(h.Kind, h.ID), Label: kindLabel(lang, h.Kind)})
+		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: entryURL(h.Kind, h.ID), Label: kindLabel(lang, h.Kind),
+			Snippet: catalog.Snippet(h.Body.In(lang), c.QueryParam("q"), snippetWidth)})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"results": results})
 }

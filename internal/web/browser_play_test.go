@@ -97,6 +97,25 @@ func bpOpenSeat(d *btDevice, base string, g btGame, seat int, lang, name string)
 	d.navigate(base + "/g/" + g.code)
 	d.waitText("own board", btOwnName, name)
 	d.waitUntil("the live stream", `!!document.getElementById('live').dataset.events`)
+	bpCloseSheet(d)
+}
+
+// bpCloseSheet closes a sheet that opened by itself (the haunt's reveal is
+// shown once on each phone), as a person would with one tap.
+func bpCloseSheet(d *btDevice) {
+	d.t.Helper()
+	d.waitUntil("the phone's script", `document.documentElement.classList.contains('js')`)
+	if btEval[bool](d, `!!document.querySelector('.sheet.open')`) {
+		d.click(`.sheet.open [data-close]`)
+		d.waitUntil("the sheet to close", `!document.querySelector('.sheet.open')`)
+	}
+}
+
+// bpSection opens a section of the player page from its tabs.
+func bpSection(d *btDevice, name string) {
+	d.t.Helper()
+	bpTap(d, `#live .tabs a[data-tab=`+name+`]`)
+	d.waitUntil("the "+name+" section", `document.body.dataset.tab === `+btJS(name))
 }
 
 // bpOpenTable gives the table its host cookie and opens the table page.
@@ -215,12 +234,12 @@ func TestBrowserFight(t *testing.T) {
 		}
 	}
 
-	// Bob attacks Alice with Might and types his real dice: 3.
-	bob.waitUntil("the attack form", bpHas(`#live form.attack-form select[name=target] option[value="s:1"]`))
-	bpSelect(bob, `#live form.attack-form select[name=target]`, "s:1")
-	bpSelect(bob, `#live form.attack-form select[name=trait]`, "might")
-	bpType(bob, `#live form.attack-form input[name=total]`, "3")
-	bpTap(bob, `#live form.attack-form button[name=real]`)
+	// Bob attacks Alice with Might and types his real dice: 3. The now bar
+	// opens the attack; a tap on the target rolls it.
+	bob.waitUntil("the attack form", bpHas(`#live form.attack-form button[name=target][value="s:1"]`))
+	bpTap(bob, `#now a[href="#sheet-attack"]`)
+	bpType(bob, `#sheet-attack input[name=total]`, "3")
+	bpTap(bob, `#sheet-attack button[name=target][value="s:1"]`)
 	const attacked = "Bob attacks Alice with Might: 3."
 	waiting := attacked + " Waiting for Alice to defend."
 	for _, d := range all {
@@ -235,7 +254,7 @@ func TestBrowserFight(t *testing.T) {
 	if got := btEval[string](alice, bpText(`#live form.defend button.primary`)); got != "🎲 Roll my defence" {
 		t.Errorf("alice: defence button %q, want %q", got, "🎲 Roll my defence")
 	}
-	if got := btEval[string](bob, bpText(`#live form.defend button.primary`)); got != "🎲 Roll the defence for Alice" {
+	if got := btEval[string](bob, bpText(`#now .later form.now-defend button`)); got != "🎲 Roll the defence for Alice" {
 		t.Errorf("bob: roll-for-the-defender button %q, want %q", got, "🎲 Roll the defence for Alice")
 	}
 	if btEval[bool](carol, bpHas(`#live form.defend`)) {
@@ -249,7 +268,7 @@ func TestBrowserFight(t *testing.T) {
 	}
 
 	// The loser's phone asks for the split of the 3 physical damage.
-	const resolve = `#live section.fight form.damage`
+	const resolve = `#now form.split`
 	alice.waitUntil("the damage split form", bpHas(resolve+` input[name=type][value=resolve_damage]`))
 	if got := btEval[string](alice, bpText(resolve+` legend`)); got != "You lost: split 3 physical damage" {
 		t.Errorf("alice: damage split legend %q, want %q", got, "You lost: split 3 physical damage")
@@ -267,7 +286,7 @@ func TestBrowserFight(t *testing.T) {
 	alice.screenshot(shots, "fight-alice-split")
 	bpType(alice, resolve+` input[name=might]`, "2")
 	bpType(alice, resolve+` input[name=speed]`, "1")
-	bpTap(alice, resolve+` button.primary`)
+	bpTap(alice, resolve+` button.split-take`)
 
 	// Everyone sees the attack settled and Alice's new Might and Speed.
 	const over = attacked + " Defence: 0. The attack is over."
@@ -344,6 +363,7 @@ func TestBrowserCardsFlow(t *testing.T) {
 	// Alice opens "I drew…", types "Bell" into the item deck's field (the
 	// list offers it) and taps "Drew it".
 	const itemInput = `#live details.drew form.draw input[list=deck-item]`
+	bpSection(alice, "cards")
 	bpTap(alice, `#live details.drew > summary`)
 	alice.waitUntil("the I drew… box to open", `document.querySelector('#live details.drew').open`)
 	if !btEval[bool](alice, `[...document.querySelectorAll('#deck-item option')].some(o => o.value === "Bell")`) {
@@ -383,7 +403,7 @@ func TestBrowserCardsFlow(t *testing.T) {
 	}
 	bob.screenshot(shots, "cards-bob-offer")
 	offered := bpState(t, base, g).Version
-	bpTap(bob, `#live .offer form:has(input[name=type][value=accept_card]) button`)
+	bpTap(bob, `#now form.now-accept_card button`)
 
 	st = bpStateAfter(t, base, g, offered)
 	aliceSanity2, a2 := bpTraitOf(t, st, "Alice", "sanity")
@@ -440,6 +460,7 @@ func TestBrowserRevealPrivate(t *testing.T) {
 
 	// Alice, on turn, records the Girl drawn in the Catacombs on her phone…
 	alice.waitUntil("the omen form", bpHas(`#live form.omen-form select[name=omen] option[value=girl]`))
+	bpSection(alice, "cards")
 	bpSelect(alice, `#live form.omen-form select[name=omen]`, "girl")
 	bpSelect(alice, `#live form.omen-form select[name=room]`, "catacombs")
 	bpTap(alice, `#live form.omen-form button[type=submit]`)
@@ -588,6 +609,7 @@ func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
 	bpOpenSeat(bob, base, g, 2, "en", "Bob")
 
 	// Bob sets up a roll: a trait, a target, and opens "I drew…".
+	bpSection(bob, "dice")
 	bpSelect(bob, `#live .roll-form select[name=trait]`, "might")
 	bpType(bob, `#live .roll-form input[name=target]`, "5")
 	btEval[bool](bob, `(document.activeElement && document.activeElement.blur(), document.querySelector('#live details.drew').open = true)`)

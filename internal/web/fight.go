@@ -35,8 +35,8 @@ func monsterTraits(lang string, m game.Monster) string {
 // attackStatus says where the attack in progress stands.
 func attackStatus(lang string, s *game.State) string {
 	at := s.Attack
-	if at == nil {
-		return ""
+	if at == nil || (at.Done && endedSince(s, at.Seq)) {
+		return "" // a finished attack's line clears when the turn ends
 	}
 	trait := i18n.T(lang, "trait_"+at.Trait)
 	text := i18n.T(lang, "attack_rolled", targetName(s, at.Attacker), targetName(s, at.Defender), trait, at.Attack.Total)
@@ -60,6 +60,16 @@ func attackStatus(lang string, s *game.State) string {
 		return text + " " + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
 	}
 	return text + " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+}
+
+// endedSince reports whether a turn ended after event seq.
+func endedSince(s *game.State, seq int) bool {
+	for i := len(s.Events) - 1; i >= 0 && s.Events[i].Seq > seq; i-- {
+		if s.Events[i].Type == game.EvTurnEnded && !s.IsUndone(s.Events[i].Seq) {
+			return true
+		}
+	}
+	return false
 }
 
 // fight builds the haunt's second half for a seat's phone (viewer > 0) or

@@ -79,6 +79,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 	var vm views.Player
 	played := s.tables.PlayedHaunts(access.Code)
 	mine := s.controlled(c, access.Code)
+	now := s.now()
 	err := s.tables.Read(access.Code, func(st *game.State) {
 		me := st.SeatByID(access.Seat)
 		h.Version = st.Version
@@ -93,6 +94,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		twoPlayer(h.Lang, st, mine, &vm)
+		defer phoneView(h.Lang, st, me, &vm, now)
 		if !st.Started {
 			return
 		}

@@ -1,0 +1,236 @@
+package web_test
+
+// Browser tests of the player page built around now, at 390×844 in English
+// and Chinese, for a six-seat game: what a phone shows on its first screen,
+// how tall its default view is, and how many taps the common things take.
+// Taps are counted as clicks; typed real dice only make the outcome certain.
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// bnSix are six explorers, one from each double-sided card.
+var bnSix = [][2]string{
+	{"Alice", "zoe-ingstrom"}, {"Bob", "ox-bellows"}, {"Carol", "vivian-lopez"},
+	{"Dan", "peter-akimoto"}, {"Erin", "professor-longfellow"}, {"Finn", "heather-granville"},
+}
+
+// bnTaps counts a phone's taps.
+type bnTaps struct{ n int }
+
+func (c *bnTaps) tap(d *btDevice, sel string) {
+	d.t.Helper()
+	c.n++
+	bpTap(d, sel)
+}
+
+// bnScreen is how the page sits in the window: its height, the dock's top,
+// and whether each of the own board's four traits is on the first screen
+// and not under the dock.
+const bnScreen = `(() => {
+	const dock = document.querySelector('#live .dock');
+	const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
+	const traits = [...document.querySelectorAll('#live > article.board [data-trait] .trait-value')]
+		.filter(v => { const r = v.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= dockTop; }).length;
+	const actions = [...document.querySelectorAll('#now button, #now a.button')]
+		.filter(b => { const r = b.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }).length;
+	return {height: document.documentElement.scrollHeight, screen: innerHeight, traits, actions, dockTop: Math.round(dockTop)};
+})()`
+
+type bnFit struct {
+	Height  int `json:"height"`
+	Screen  int `json:"screen"`
+	Traits  int `json:"traits"`
+	Actions int `json:"actions"`
+	DockTop int `json:"dockTop"`
+}
+
+func bnCheckFirstScreen(t *testing.T, d *btDevice, what string, wantActions bool) {
+	t.Helper()
+	btEval[bool](d, `(() => { window.scrollTo(0, 0); return true; })()`)
+	fit := btEval[bnFit](d, bnScreen)
+	if fit.Traits != 4 {
+		t.Errorf("%s, %s: %d of the four traits on the first screen above the now bar (dock at %d px); want 4", d.name, what, fit.Traits, fit.DockTop)
+	}
+	if wantActions && fit.Actions == 0 {
+		t.Errorf("%s, %s: no now bar action on the first screen", d.name, what)
+	}
+	if fit.Height > 2*fit.Screen {
+		t.Errorf("%s, %s: the default view is %d px tall; want at most two screens (%d px)", d.name, what, fit.Height, 2*fit.Screen)
+	}
+}
+
+func bnViewShot(d *btDevice, dir, label string) {
+	d.t.Helper()
+	ctx, cancel := context.WithTimeout(d.ctx, btWait)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		d.t.Errorf("%s: screenshot: %v", d.name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, label+".png"), png, 0o644); err != nil {
+		d.t.Errorf("%s: save screenshot: %v", d.name, err)
+	}
+}
+
+func TestBrowserPhoneAroundNow(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		t.Run(lang, func(t *testing.T) { bnPhoneAroundNow(t, lang) })
+	}
+}
+
+func bnPhoneAroundNow(t *testing.T, lang string) {
+	app := btStartApp(t)
+	base := app.srv.URL
+	devs := btOpenDevices(t, map[string][2]int{"alice": btPhoneSize(), "bob": btPhoneSize()})
+	alice, bob := devs["alice"], devs["bob"]
+	shots := btShotDir(t)
+	g := btNewGame(t, base, true, bnSix...)
+
+	// Exploration: Alice's turn. Her now bar offers what a turn holds.
+	bpOpenSeat(alice, base, g, 1, lang, "Alice")
+	bpOpenSeat(bob, base, g, 2, lang, "Bob")
+	alice.waitUntil("the now bar's end turn", bpHas(`#now form.now-end_turn button`))
+	bnCheckFirstScreen(t, alice, "exploring, on turn", true)
+	bnViewShot(alice, shots, "phone-"+lang+"-explore-turn")
+	bnCheckFirstScreen(t, bob, "exploring, waiting", false)
+	if got := btEval[string](bob, bpText(`#now .now-text`)); !strings.Contains(got, "Alice") {
+		t.Errorf("bob: now bar %q; want whose turn it is (Alice)", got)
+	}
+	bnViewShot(bob, shots, "phone-"+lang+"-explore-waiting")
+
+	// An omen: the haunt roll owed is one tap on the now bar.
+	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	alice.waitUntil("the haunt roll in the now bar", bpHas(`#now section.haunt-roll button.primary`))
+	bnCheckFirstScreen(t, alice, "a haunt roll owed", true)
+	bnViewShot(alice, shots, "phone-"+lang+"-haunt-roll")
+	// Real dice make it certain: 0 starts haunt 1, Alice the traitor.
+	bpType(alice, `#now section.haunt-roll input[name=total]`, "0")
+	bpTap(alice, `#now section.haunt-roll button[name=real]`)
+
+	// The reveal opens once as a sheet; one tap closes it; the chip reopens it.
+	for _, d := range []*btDevice{alice, bob} {
+		d.waitUntil("the reveal sheet", `!!document.querySelector('#sheet-haunt.open')`)
+		bnViewShot(d, shots, "phone-"+lang+"-reveal-"+d.name)
+		bpTap(d, `#sheet-haunt.open [data-close]`)
+		d.waitUntil("the reveal sheet closed", `!document.querySelector('#sheet-haunt.open')`)
+	}
+	bpTap(bob, `#live .haunt-chip`)
+	bob.waitUntil("the reveal reopened", `!!document.querySelector('#sheet-haunt.open')`)
+	if got := btEval[string](bob, bpText(`#sheet-haunt .reveal .hint`)); got == "" {
+		t.Errorf("bob: the reopened reveal has no explanation of the traitor")
+	}
+	bpTap(bob, `#sheet-haunt.open [data-close]`)
+	bob.waitUntil("the reveal sheet closed", `!document.querySelector('#sheet-haunt.open')`)
+	bob.do("reload", chromedp.Reload())
+	bob.waitUntil("the page again", bpHas(`#now`))
+	if btEval[bool](bob, `!!document.querySelector('#sheet-haunt.open')`) {
+		t.Errorf("bob: the reveal sheet opened again after a reload; want it shown once")
+	}
+
+	// Everyone else in one line each, with the traitor marked.
+	if n := btEval[int](bob, `document.querySelectorAll('#live .plines li').length`); n != 5 {
+		t.Errorf("bob: %d one-line boards; want 5", n)
+	}
+	if !btEval[bool](bob, bpHas(`#live .plines li:first-child .traitor-mark`)) {
+		t.Errorf("bob: Alice's line lacks the traitor mark")
+	}
+	bnCheckFirstScreen(t, bob, "in the haunt, on turn", true)
+	bnCheckFirstScreen(t, alice, "in the haunt, the traitor waiting", false)
+	bnViewShot(bob, shots, "phone-"+lang+"-haunt-turn")
+	bob.screenshot(shots, "phone-"+lang+"-haunt-turn-full")
+
+	// The attack, counted across the phones: Bob opens the attack (1) and
+	// taps Alice (2); Alice's phone defends (3); she loses 2 and puts it
+	// all on Might (4) and takes it (5).
+	var taps bnTaps
+	taps.tap(bob, `#now a[href="#sheet-attack"]`)
+	bob.waitUntil("the attack sheet", `!!document.querySelector('#sheet-attack.open')`)
+	targets := btEval[string](bob, `[...document.querySelectorAll('#sheet-attack .targets button')].map(b => b.value).join(",")`)
+	if targets != "s:1" {
+		t.Errorf("bob: attack targets %q; want only the traitor (s:1)", targets)
+	}
+	bnViewShot(bob, shots, "phone-"+lang+"-attack-sheet")
+	bpType(bob, `#sheet-attack input[name=total]`, "4")
+	taps.tap(bob, `#sheet-attack .targets button[value="s:1"]`)
+	alice.waitUntil("the defence in the now bar", bpHas(`#now form.defend button.primary`))
+	bnCheckFirstScreen(t, alice, "attacked", true)
+	bnViewShot(alice, shots, "phone-"+lang+"-defend")
+	if btEval[bool](bob, `!!document.querySelector('#now .later:not([hidden])')`) {
+		t.Errorf("bob: rolling the defence for Alice is offered at once; want it after a wait")
+	}
+	bpType(alice, `#now form.defend input[name=total]`, "2")
+	taps.tap(alice, `#now form.defend button[name=real]`)
+	alice.waitUntil("the split in the now bar", bpHas(`#now form.split [data-split-all=might]`))
+	bnCheckFirstScreen(t, alice, "splitting damage", true)
+	bnViewShot(alice, shots, "phone-"+lang+"-split")
+	mightBefore := btEval[string](alice, btTrait("Alice", "might"))
+	taps.tap(alice, `#now form.split [data-split-all=might]`)
+	after := btEval[string](alice, bpText(`#now form.split .split-row:first-of-type output`))
+	if !strings.Contains(after, "→") {
+		t.Errorf("alice: the split shows %q for Might; want the value before → after", after)
+	}
+	taps.tap(alice, `#now form.split button.split-take`)
+	alice.waitUntil("the split taken", `!document.querySelector('#now form.split')`)
+	if taps.n > 5 {
+		t.Errorf("an attack to the loser's split took %d taps across the phones; want at most 5", taps.n)
+	}
+	t.Logf("%s: attack to split in %d taps", lang, taps.n)
+	if got := btEval[string](alice, btTrait("Alice", "might")); got == mightBefore {
+		t.Errorf("alice: Might still %s after taking 2 damage on it", got)
+	}
+
+	// The sections: dice keep their settings after a roll.
+	bpTap(bob, `#live .tabs a[data-tab=dice]`)
+	bob.waitUntil("the dice section", `getComputedStyle(document.getElementById('s-dice')).display !== 'none'`)
+	bnCheckFirstScreen(t, bob, "dice section", true)
+	bpSelect(bob, `#live .roll-form select[name=trait]`, "")
+	bpType(bob, `#live .roll-form input[name=dice]`, "3")
+	bpType(bob, `#live .roll-form input[name=target]`, "4")
+	bpTap(bob, `#live form.roll-form button.primary`)
+	bob.waitUntil("the roll", bpHas(`#live .roller .last-roll`))
+	bpSettle(bob)
+	if got := btEval[string](bob, `(f => f.dice.value + "/" + f.target.value)(document.querySelector('#live form.roll-form'))`); got != "3/4" {
+		t.Errorf("bob: after a roll the roller holds dice/target %q; want 3/4 kept", got)
+	}
+	bnViewShot(bob, shots, "phone-"+lang+"-dice")
+	for _, d := range []*btDevice{alice, bob} {
+		d.checkNoExceptions()
+	}
+}
+
+// TestBrowserPhoneSplitKills: a split that kills says so before it is taken.
+func TestBrowserPhoneSplitKills(t *testing.T) {
+	app := btStartApp(t)
+	base := app.srv.URL
+	devs := btOpenDevices(t, map[string][2]int{"alice": btPhoneSize()})
+	alice := devs["alice"]
+	g := btNewGame(t, base, true, bnSix[:3]...)
+	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "haunt_roll", "total": 0})
+	// Bob attacks Alice (the traitor) and wins by 10: more than her Speed.
+	bpAct(t, base, g, g.seatTokens[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 10})
+	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "defend", "total": 0})
+	bpOpenSeat(alice, base, g, 1, "en", "Alice")
+	alice.waitUntil("the split", bpHas(`#now form.split [data-split-all=speed]`))
+	alice.waitUntil("the reveal sheet", `!!document.querySelector('#sheet-haunt.open')`)
+	bpTap(alice, `#sheet-haunt.open [data-close]`)
+	if btEval[bool](alice, `!document.querySelector('#now form.split .kill').hidden`) {
+		t.Errorf("alice: the kill warning shows before any damage is set")
+	}
+	bpTap(alice, `#now form.split [data-split-all=speed]`)
+	if btEval[bool](alice, `document.querySelector('#now form.split .kill').hidden`) {
+		t.Errorf("alice: all the damage on Speed kills, and the split does not say so: %s", btEval[string](alice, `document.querySelector('#now form.split').outerHTML`))
+	}
+	if got := btEval[string](alice, bpText(`#now form.split .kill`)); !strings.Contains(got, "kills") {
+		t.Errorf("alice: kill warning %q", got)
+	}
+	alice.checkNoExceptions()
+}

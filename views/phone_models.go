@@ -1,0 +1,137 @@
+package views
+
+import "strings"
+
+// The player page is built around *now*: the phone's own board first, a now
+// bar in thumb reach, everyone else one line each, and the rest in sections
+// and sheets. These are its view models; internal/web fills them from what
+// the rules engine says this seat may do now.
+
+// NowBar is the bar fixed at the bottom of a player page: what this phone
+// must or can do at this moment, or whose turn it is.
+type NowBar struct {
+	// Text says what is going on (whose turn, what they are doing); Hint is a
+	// second, quieter line (the odds of a haunt roll, what is awaited).
+	Text string
+	Hint string
+	// Urgent marks a bar that asks this phone for something (a haunt roll, a
+	// defence, a damage split).
+	Urgent  bool
+	Actions []NowAction
+	// HauntRoll is the haunt roll this phone owes; Defend, that it is
+	// attacked and rolls its own defence.
+	HauntRoll *HauntPrompt
+	Defend    bool
+	// Split, when set, is the damage split this phone must make, in the bar.
+	Split *DamageSplit
+	// Later is a secondary action that appears after a wait (roll the
+	// defence for a phone that does not answer).
+	Later *LaterAction
+}
+
+// NowAction is one button of the now bar: a form post (Type and Fields) or,
+// with Href, a link to a section or sheet of the page.
+type NowAction struct {
+	Label   string
+	Type    string
+	Fields  []Field
+	Href    string
+	Primary bool
+	Danger  bool
+	// Confirm, when set, asks before the form is sent.
+	Confirm string
+}
+
+// Field is one hidden form field.
+type Field struct {
+	Name  string
+	Value string
+}
+
+// LaterAction is a secondary form that shows WaitSeconds after render (at
+// once when 0): rolling the defence for a defender whose phone is quiet.
+type LaterAction struct {
+	NowAction
+	WaitSeconds int
+	Why         string
+}
+
+// DamageSplit is damage to spread over two traits with −/+ per trait and
+// one tap for all to one trait; the results and a killing split are shown
+// before it is confirmed.
+type DamageSplit struct {
+	Type   string // resolve_damage | take_damage
+	Kind   string // physical | mental
+	Amount int
+	Legend string
+	Traits [2]SplitTrait
+	// Exact: the split must add up to Amount (an attack's damage, a pending
+	// card or room effect); otherwise any amount up to it may be taken.
+	Exact bool
+}
+
+// SplitTrait is one trait of a split: After[n] is its value text after n
+// damage (from the engine's own loss rule), Kills[n] whether n kills.
+type SplitTrait struct {
+	ID    string
+	Label string
+	Now   string
+	After []string
+	Kills []bool
+	// AllLabel is the one-tap "all to this trait" button.
+	AllLabel string
+}
+
+// PlayerLine is another explorer in one line: tap to open the full board.
+type PlayerLine struct {
+	Seat    int
+	Name    string
+	Colour  string
+	Values  []TraitValue
+	Cards   int
+	Dead    bool
+	Traitor bool
+	IsTurn  bool
+}
+
+// TraitValue is a trait's short label and current value text.
+type TraitValue struct {
+	Short string
+	Label string
+	Value string
+}
+
+// Phone is the player page's layout beyond the shared Player model.
+type Phone struct {
+	Now    NowBar
+	Lines  []PlayerLine
+	Attack *AttackSheet
+	// HauntKey identifies the reveal, so each phone shows its sheet once.
+	HauntKey string
+	// Damage is the free damage split (an event or room said so).
+	Damage []DamageSplit
+}
+
+// AttackSheet is the attack as this seat may make it: each opponent is one
+// button that rolls the attack with the trait and weapon chosen above.
+type AttackSheet struct {
+	Targets []Option
+	Traits  []Option
+	Weapons []Option
+	// Ranged is offered only when a held weapon allows it.
+	Ranged bool
+}
+
+func joinBar(after []string) string { return strings.Join(after, "|") }
+
+func joinKills(kills []bool) string {
+	var b strings.Builder
+	for _, k := range kills {
+		if k {
+			b.WriteByte('1')
+		} else {
+			b.WriteByte('0')
+		}
+	}
+	return b.String()
+}

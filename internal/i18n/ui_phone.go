@@ -38,3 +38,12 @@ var _ = register(map[string][2]string{
 var _ = register(map[string][2]string{
 	"phone_haunt_odds": {"A total below %d starts the haunt: %s", "总数低于 %d 即开始作祟：%s"},
 })
+
+// What the player on turn is doing (game.TurnOptions.Doing), after whose turn it is.
+var _ = register(map[string][2]string{
+	"doing_haunt_roll":  {"owes the haunt roll", "需要进行作祟检定"},
+	"doing_attack":      {"an attack is on", "正在袭击"},
+	"doing_damage":      {"damage to take", "有损伤待承受"},
+	"doing_exploring":   {"exploring", "探索中"},
+	"phone_defend_dice": {"Roll %d dice of %s against %d.", "掷 %d 颗骰（%s）对抗 %d。"},
+})

@@ -220,8 +220,6 @@ func TestBrowserPhoneSplitKills(t *testing.T) {
 	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "defend", "total": 0})
 	bpOpenSeat(alice, base, g, 1, "en", "Alice")
 	alice.waitUntil("the split", bpHas(`#now form.split [data-split-all=speed]`))
-	alice.waitUntil("the reveal sheet", `!!document.querySelector('#sheet-haunt.open')`)
-	bpTap(alice, `#sheet-haunt.open [data-close]`)
 	if btEval[bool](alice, `!document.querySelector('#now form.split .kill').hidden`) {
 		t.Errorf("alice: the kill warning shows before any damage is set")
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,12 +43,11 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, now
 			p.Damage = append(p.Damage, d)
 		}
 	}
-	p.Now = nowBar(lang, st, me, vm, now)
+	o := st.Options(game.Actor{Seat: me.ID})
+	p.Attack = attackSheet(lang, o.Attack)
+	p.Now = nowBar(lang, st, me, vm, o, now)
 	if f := vm.Fight; f != nil {
 		// The phone asks for these in its now bar and attack sheet.
-		if f.CanAttack {
-			p.Attack = &views.AttackSheet{Targets: opponents(st, me.ID, f.Targets), Traits: f.Traits, Weapons: f.Weapons, Ranged: st.Holds(me.ID, "revolver")}
-		}
 		f.CanAttack, f.Defend, f.Resolve, f.StealFrom = false, false, 0, nil
 	}
 }
@@ -97,125 +97,175 @@ func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, e
 	return d
 }
 
-// nowBar is what this phone must or can do now, the most pressing first.
-func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, now time.Time) views.NowBar {
+// nowBar is what this phone must or can do now, the most pressing first,
+// as the engine's Options say; the words come from the view models.
+func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, now time.Time) views.NowBar {
 	var n views.NowBar
-	turnText := vm.TurnName
-	if vm.MonstersTurn {
-		turnText = i18n.T(lang, "monsters_turn")
-	} else if turnText != "" {
-		turnText = i18n.T(lang, "turn_of", turnText)
-	}
-	switch {
-	case !st.Started:
+	switch o.Turn.Doing {
+	case game.DoingLobby:
 		n.Text = i18n.T(lang, "waiting_for_start")
 		return n
-	case vm.Summary != nil:
-		n.Text = "🏁 " + vm.Summary.Winner
+	case game.DoingOver:
+		if vm.Summary != nil {
+			n.Text = "🏁 " + vm.Summary.Winner
+		}
 		return n
 	}
-	endTurn := views.NowAction{Label: i18n.T(lang, "end_turn"), Type: game.ActEndTurn}
+	endTurn := views.NowAction{Label: i18n.T(lang, "end_turn"), Type: game.ActEndTurn, Primary: true}
 	if !st.Alive(me) {
-		n.Text = i18n.T(lang, "phone_you_died") + " · " + turnText
-		if vm.MyTurn {
-			endTurn.Primary = true
+		n.Text = i18n.T(lang, "phone_you_died") + " · " + turnText(lang, st, o.Turn)
+		if o.EndTurn {
 			n.Actions = append(n.Actions, endTurn)
 		}
 		return n
 	}
-	if hp := vm.HauntPrompt; hp != nil {
-		n.Urgent, n.HauntRoll = true, hp
+	status := ""
+	if vm.Fight != nil {
+		status = vm.Fight.Status
+	}
+	if hr := o.HauntRoll; hr != nil {
+		n.Urgent, n.HauntRoll = true, vm.HauntPrompt
 		n.Text = i18n.T(lang, "haunt_roll_now")
-		n.Hint = i18n.T(lang, "phone_haunt_odds", hp.OmenCount, hp.Chance)
+		n.Hint = i18n.T(lang, "phone_haunt_odds", hr.OmenCount, percent(hr.Chance))
+		if n.HauntRoll == nil {
+			n.HauntRoll = &views.HauntPrompt{OmenCount: hr.OmenCount, Chance: percent(hr.Chance)}
+		}
 		return n
 	}
-	if f := vm.Fight; f != nil {
-		if f.Defend && f.DefendFor == "" {
-			n.Urgent, n.Text, n.Defend = true, f.Status, true
-			return n
-		}
-		if f.Resolve > 0 {
-			d := damageSplit(lang, me, f.ResolveKind, f.Resolve, 0, true)
-			d.Type, d.Legend = game.ActResolveDmg, i18n.T(lang, "resolve_damage", f.Resolve, i18n.T(lang, "cause_"+f.ResolveKind))
-			n.Urgent, n.Split = true, &d
-			return n
-		}
-		if len(f.StealFrom) > 0 {
-			n.Text, n.Hint = f.Status, i18n.T(lang, "steal_instead")
-			for _, c := range f.StealFrom {
-				n.Actions = append(n.Actions, views.NowAction{Label: c.Label, Type: game.ActSteal, Fields: []views.Field{{Name: "card", Value: c.ID}}})
-			}
-			return n
-		}
-		if f.Defend { // the attacker's phone, or the traitor's for a monster
-			n.Text = f.Status
-			wait := 0
-			if at := st.Attack; at != nil && at.Defender.Monster == "" {
-				wait = waitLeft(st, at.Seq, now)
-			}
-			n.Later = &views.LaterAction{
-				NowAction:   views.NowAction{Label: "🎲 " + i18n.T(lang, "defend_for", f.DefendFor), Type: game.ActDefend},
-				WaitSeconds: wait, Why: i18n.T(lang, "phone_defend_quiet", f.DefendFor),
-			}
-			return n
-		}
+	if d := o.Defend; d != nil && d.Mine {
+		n.Urgent, n.Text, n.Defend = true, status, true
+		n.Hint = i18n.T(lang, "phone_defend_dice", d.Dice, i18n.T(lang, "trait_"+d.Trait), d.Against)
+		return n
 	}
-	if c := vm.Cards; c != nil {
-		for _, o := range c.Offers {
-			if o.Mine {
-				continue
+	if d := o.Damage; d != nil {
+		if split, ok := damageSplitOf(lang, st, me, d); ok {
+			n.Urgent, n.Split = true, &split
+			if d.Action == game.ActTakeDamage && vm.Cards != nil {
+				split.Legend = vm.Cards.Pending
 			}
-			n.Urgent, n.Text = true, o.Text
-			seq := []views.Field{{Name: "offer", Value: strconv.Itoa(o.Seq)}}
-			n.Actions = append(n.Actions,
-				views.NowAction{Label: i18n.T(lang, "accept"), Type: game.ActAcceptCard, Fields: seq, Primary: true},
-				views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
 			return n
 		}
-		if p := st.Pending[me.ID]; p != nil && (p.Kind == "physical" || p.Kind == "mental") {
-			d := damageSplit(lang, me, p.Kind, p.Amount, floorOf(st), true)
-			d.Type, d.Legend = game.ActTakeDamage, c.Pending
-			n.Urgent, n.Split = true, &d
-			return n
-		} else if p != nil {
-			n.Urgent, n.Text = true, c.Pending
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_take_damage"), Href: "#s-board"})
-			return n
+		n.Urgent = true
+		if vm.Cards != nil {
+			n.Text = vm.Cards.Pending
 		}
-		if a := c.Apply; a != nil {
-			n.Text = a.Text
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
-				Fields: []views.Field{{Name: "source", Value: a.Source}}, Primary: true})
-		}
+		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_take_damage"), Href: "#s-board"})
+		return n
 	}
-	if vm.MyTurn {
+	if len(o.Steal) > 0 {
+		n.Text, n.Hint = status, i18n.T(lang, "steal_instead")
+		for _, c := range o.Steal {
+			n.Actions = append(n.Actions, views.NowAction{Label: cardName(lang, c), Type: game.ActSteal, Fields: []views.Field{{Name: "card", Value: c}}})
+		}
+		return n
+	}
+	if d := o.Defend; d != nil { // the attacker's phone, the traitor's for a monster, or the host
+		n.Text = status
+		wait := 0
+		if at := st.Attack; at != nil && at.Defender.Seat != 0 {
+			wait = waitLeft(st, d.Attack, now)
+		}
+		n.Later = &views.LaterAction{
+			NowAction:   views.NowAction{Label: "🎲 " + i18n.T(lang, "defend_for", d.Defender), Type: game.ActDefend},
+			WaitSeconds: wait, Why: i18n.T(lang, "phone_defend_quiet", d.Defender),
+		}
+		return n
+	}
+	for _, of := range o.Offers {
+		if !of.Accept {
+			continue
+		}
+		n.Urgent = true
+		n.Text = i18n.T(lang, "offer_to_me", seatName(st, st.Seats[of.From-1].ID), cardName(lang, of.Card))
+		seq := []views.Field{{Name: "offer", Value: strconv.Itoa(of.Offer)}}
+		n.Actions = append(n.Actions,
+			views.NowAction{Label: i18n.T(lang, "accept"), Type: game.ActAcceptCard, Fields: seq, Primary: true},
+			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
+		return n
+	}
+	if vm.Cards != nil && vm.Cards.Apply != nil && canApply(o, vm.Cards.Apply.Source) {
+		n.Text = vm.Cards.Apply.Text
+		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
+			Fields: []views.Field{{Name: "source", Value: vm.Cards.Apply.Source}}, Primary: true})
+		endTurn.Primary = false
+	}
+	if o.Turn.Mine && o.Turn.Monsters {
+		n.Text = i18n.T(lang, "monsters_turn")
+		if o.Monsters != nil {
+			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "monsters"), Href: "#s-haunt"})
+		}
+		if o.EndTurn {
+			endTurn.Label = i18n.T(lang, "end_monsters_turn")
+			n.Actions = append(n.Actions, endTurn)
+		}
+		return n
+	}
+	if o.Turn.Mine {
 		if n.Text == "" {
 			n.Text = i18n.T(lang, "phone_your_turn")
 		}
-		if vm.Phone.Attack != nil || (vm.Fight != nil && vm.Fight.CanAttack) {
+		switch {
+		case o.Attack != nil:
 			n.Actions = append(n.Actions, views.NowAction{Label: "⚔ " + i18n.T(lang, "attack"), Href: "#sheet-attack"})
-		} else if st.Phase != game.PhaseHaunt {
+		case len(o.Draw) > 0:
 			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards"})
 		}
-		n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})
-		endTurn.Primary = vm.Cards == nil || vm.Cards.Apply == nil
-		n.Actions = append(n.Actions, endTurn)
-		return n
-	}
-	if f := vm.Fight; f != nil && f.EndMonsters {
-		n.Text = i18n.T(lang, "monsters_turn")
-		n.Actions = append(n.Actions,
-			views.NowAction{Label: i18n.T(lang, "monsters"), Href: "#s-haunt"},
-			views.NowAction{Label: i18n.T(lang, "end_monsters_turn"), Type: game.ActEndTurn, Primary: true})
+		if o.Roll != nil && len(n.Actions) < 2 {
+			n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})
+		}
+		if o.EndTurn {
+			n.Actions = append(n.Actions, endTurn)
+		}
 		return n
 	}
 	if n.Text == "" {
-		n.Text = turnText
+		n.Text = turnText(lang, st, o.Turn)
 	}
-	if f := vm.Fight; f != nil && f.Status != "" {
-		n.Hint = f.Status
+	if status != "" {
+		n.Hint = status
 	}
 	return n
+}
+
+// turnText says whose turn it is and what they are doing.
+func turnText(lang string, st *game.State, t game.TurnOptions) string {
+	who := i18n.T(lang, "monsters_turn")
+	if !t.Monsters && t.Seat > 0 && t.Seat <= len(st.Seats) {
+		who = i18n.T(lang, "turn_of", st.Seats[t.Seat-1].Name)
+	}
+	if i18n.Has("doing_" + t.Doing) { // the ordinary haunt and monster turns need no words
+		return who + " · " + i18n.T(lang, "doing_"+t.Doing)
+	}
+	return who
+}
+
+func canApply(o game.Options, source string) bool {
+	if !strings.HasPrefix(source, "card:") {
+		return true // a room's outcome: rooms are on the board, not in a hand
+	}
+	for _, c := range o.Cards {
+		if "card:"+c.Card == source {
+			return c.Apply
+		}
+	}
+	return false
+}
+
+// damageSplitOf is the engine's damage option as a split over two traits;
+// ok is false for damage of any kind (the player picks physical or mental).
+func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOption) (views.DamageSplit, bool) {
+	if len(d.Traits) != 2 {
+		return views.DamageSplit{}, false
+	}
+	split := damageSplit(lang, me, d.Kind, d.Amount, floorOf(st), true)
+	split.Type = d.Action
+	split.Legend = i18n.T(lang, "resolve_damage", d.Amount, i18n.T(lang, "cause_"+d.Kind))
+	for i, t := range d.Traits {
+		for n := range split.Traits[i].Kills {
+			split.Traits[i].Kills[n] = t.Lethal > 0 && n >= t.Lethal
+		}
+	}
+	return split, true
 }
 
 func floorOf(st *game.State) int {
@@ -239,35 +289,32 @@ func waitLeft(st *game.State, seq int, now time.Time) int {
 	return 0
 }
 
-// opponents keeps the targets on the other side, as every screen may know
-// the sides: heroes attack the known traitor's side and the monsters, the
-// traitor attacks heroes. While no traitor is known (a hidden one, or none
-// yet shown) a hero may attack anyone, as at the table.
-func opponents(st *game.State, me int, targets []views.Option) []views.Option {
-	mine := st.SideOf(me)
-	known := false
-	for _, seat := range st.Seats {
-		known = known || (seat.ID != me && st.SideOf(seat.ID) != mine)
+// attackSheet is the engine's attack options as the sheet offers them:
+// each opponent a button, the traits and weapons any of them allows.
+func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
+	if a == nil {
+		return nil
 	}
-	if !known && mine == game.SideHeroes && (st.Haunt == nil || st.Haunt.Hidden() || st.Haunt.Traitor != 0) {
-		return targets
-	}
-	var out []views.Option
-	for _, t := range targets {
-		kind, id, _ := strings.Cut(t.ID, ":")
-		if kind == "m" {
-			if mine == game.SideHeroes {
-				out = append(out, t)
+	sheet := &views.AttackSheet{}
+	seen := map[string]bool{}
+	for _, tr := range game.Traits { // in the board's order
+		for _, t := range a.Targets {
+			if !seen[tr] && slices.Contains(t.Traits, tr) {
+				seen[tr] = true
+				sheet.Traits = append(sheet.Traits, views.Option{ID: tr, Label: i18n.T(lang, "trait_"+tr)})
 			}
-			continue
-		}
-		n, err := strconv.Atoi(id)
-		if err != nil || n < 1 || n > len(st.Seats) {
-			continue
-		}
-		if st.SideOf(st.Seats[n-1].ID) != mine {
-			out = append(out, t)
 		}
 	}
-	return out
+	for _, t := range a.Targets {
+		id := "s:" + strconv.Itoa(t.Seat)
+		if t.Monster != "" {
+			id = "m:" + t.Monster
+		}
+		sheet.Targets = append(sheet.Targets, views.Option{ID: id, Label: t.Name})
+	}
+	for _, w := range a.Weapons {
+		sheet.Weapons = append(sheet.Weapons, views.Option{ID: w.Card, Label: cardName(lang, w.Card)})
+		sheet.Ranged = sheet.Ranged || w.Ranged
+	}
+	return sheet
 }

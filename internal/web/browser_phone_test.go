@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -231,4 +232,55 @@ func TestBrowserPhoneSplitKills(t *testing.T) {
 		t.Errorf("alice: kill warning %q", got)
 	}
 	alice.checkNoExceptions()
+}
+
+// TestBrowserPhoneWithoutScript: with JavaScript off the player page is
+// plain forms: every section shows, a sheet opens as a link's target, and
+// the damage split is typed and taken with a normal post.
+func TestBrowserPhoneWithoutScript(t *testing.T) {
+	app := btStartApp(t)
+	base := app.srv.URL
+	devs := btOpenDevices(t, map[string][2]int{"alice": btPhoneSize()})
+	alice := devs["alice"]
+	g := btNewGame(t, base, true, bnSix[:3]...)
+	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "haunt_roll", "total": 0})
+	bpAct(t, base, g, g.seatTokens[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 4})
+	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "defend", "total": 2})
+	st := bpState(t, base, g)
+	_, might0 := bpTraitOf(t, st, "Alice", "might")
+
+	ctx, cancel := context.WithTimeout(alice.ctx, btWait)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatalf("turn scripts off: %v", err)
+	}
+	alice.setCookie(base, "lantern_seat_"+g.code, g.seatTokens[0], true)
+	alice.setCookie(base, "lantern_lang", "en", false)
+	alice.navigate(base + "/g/" + g.code)
+	alice.waitText("own board", btOwnName, "Alice")
+	if btEval[bool](alice, `document.documentElement.classList.contains('js')`) {
+		t.Fatalf("the page's script ran; want it off")
+	}
+	for _, id := range []string{"s-board", "s-dice", "s-cards", "s-haunt", "s-rules"} {
+		if btEval[string](alice, `getComputedStyle(document.getElementById(`+btJS(id)+`)).display`) == "none" {
+			t.Errorf("without the script the section %s is hidden; want every section shown", id)
+		}
+	}
+	if btEval[string](alice, `getComputedStyle(document.querySelector('#now form.split [data-split-all]')).display`) != "none" {
+		t.Errorf("without the script the split's one-tap buttons show, and would do nothing")
+	}
+	// A one-line board opens its full board as the link's target.
+	alice.click(`#live .plines li:first-child a`)
+	alice.waitUntil("the board sheet as a target", `getComputedStyle(document.getElementById('sheet-seat-2')).display === 'block'`)
+	alice.click(`#sheet-seat-2 [data-close]`)
+	alice.waitUntil("the sheet closed", `getComputedStyle(document.getElementById('sheet-seat-2')).display === 'none'`)
+
+	bpType(alice, `#now form.split input[name=might]`, "2")
+	alice.click(`#now form.split button.split-take`)
+	st = bpStateAfter(t, base, g, st.Version)
+	if _, might1 := bpTraitOf(t, st, "Alice", "might"); might1.Position != might0.Position-2 {
+		t.Errorf("server: Alice's might position %d → %d after a typed split of 2; want −2", might0.Position, might1.Position)
+	}
+	alice.waitUntil("the page after the post", `!document.querySelector('#now form.split')`)
 }

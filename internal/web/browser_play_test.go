@@ -216,8 +216,8 @@ func TestBrowserFight(t *testing.T) {
 	}
 
 	// Bob attacks Alice with Might and types his real dice: 3.
-	bob.waitUntil("the attack form", bpHas(`#live form.attack-form select[name=target] option[value="s:1"]`))
-	bpSelect(bob, `#live form.attack-form select[name=target]`, "s:1")
+	bob.waitUntil("the attack form", bpHas(`#live form.attack-form select[name=target] option[value="seat:1"]`))
+	bpSelect(bob, `#live form.attack-form select[name=target]`, "seat:1")
 	bpSelect(bob, `#live form.attack-form select[name=trait]`, "might")
 	bpType(bob, `#live form.attack-form input[name=total]`, "3")
 	bpTap(bob, `#live form.attack-form button[name=real]`)
@@ -265,8 +265,8 @@ func TestBrowserFight(t *testing.T) {
 		}
 	}
 	alice.screenshot(shots, "fight-alice-split")
-	bpType(alice, resolve+` input[name=might]`, "2")
-	bpType(alice, resolve+` input[name=speed]`, "1")
+	bpType(alice, resolve+` input[name="split.might"]`, "2")
+	bpType(alice, resolve+` input[name="split.speed"]`, "1")
 	bpTap(alice, resolve+` button.primary`)
 
 	// Everyone sees the attack settled and Alice's new Might and Speed.
@@ -341,16 +341,17 @@ func TestBrowserCardsFlow(t *testing.T) {
 		d.markPage()
 	}
 
-	// Alice opens "I drew…", types "Bell" into the item deck's field (the
-	// list offers it) and taps "Drew it".
-	const itemInput = `#live details.drew form.draw input[list=deck-item]`
+	// Alice opens "I drew…", narrows the item deck by typing "bel" (never
+	// needed) and taps the Bell's button.
+	const bell = `#live details.drew form.picks button.pick[value=bell]`
 	bpTap(alice, `#live details.drew > summary`)
 	alice.waitUntil("the I drew… box to open", `document.querySelector('#live details.drew').open`)
-	if !btEval[bool](alice, `[...document.querySelectorAll('#deck-item option')].some(o => o.value === "Bell")`) {
-		t.Fatalf("alice: the item list does not offer the Bell")
+	alice.waitUntil("the Bell's button", bpHas(bell))
+	bpType(alice, `#live details.drew .draw:has(button[value=bell]) input.pick-filter`, "bel")
+	if n := btEval[int](alice, `[...document.querySelectorAll('#live details.drew .draw:has(button[value=bell]) button.pick')].filter(b => !b.hidden).length`); n != 1 {
+		t.Errorf("alice: typing \"bel\" leaves %d item buttons, want the Bell alone", n)
 	}
-	bpType(alice, itemInput, "Bell")
-	bpTap(alice, `#live details.drew form.draw:has(input[list=deck-item]) button[type=submit]`)
+	bpTap(alice, bell)
 
 	st = bpStateAfter(t, base, g, st.Version)
 	aliceSanity1, a1 := bpTraitOf(t, st, "Alice", "sanity")
@@ -362,8 +363,8 @@ func TestBrowserCardsFlow(t *testing.T) {
 		d.waitText("the Bell under Alice's board", bpHandLine("Alice"), "Bell")
 	}
 	alice.waitUntil("the Bell in Alice's hand", `[...document.querySelectorAll('#live ul.hand > li > a')].some(a => a.textContent.trim() === "Bell")`)
-	if btEval[bool](alice, `[...document.querySelectorAll('#deck-item option')].some(o => o.value === "Bell")`) {
-		t.Errorf("alice: the item list still offers the Bell after it was drawn")
+	if btEval[bool](alice, bpHas(bell)) {
+		t.Errorf("alice: the item deck still offers the Bell after it was drawn")
 	}
 	if log := btEval[string](tbl, bpLog); !strings.Contains(log, "Alice drew Bell") {
 		t.Errorf("table: log lacks %q:\n%s", "Alice drew Bell", log)
@@ -589,7 +590,7 @@ func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
 
 	// Bob sets up a roll: a trait, a target, and opens "I drew…".
 	bpSelect(bob, `#live .roll-form select[name=trait]`, "might")
-	bpType(bob, `#live .roll-form input[name=target]`, "5")
+	bpType(bob, `#live .roll-form input[name=need]`, "5")
 	btEval[bool](bob, `(document.activeElement && document.activeElement.blur(), document.querySelector('#live details.drew').open = true)`)
 	bob.markPage()
 
@@ -602,7 +603,7 @@ func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
 	if got := btEval[string](bob, `document.querySelector('#live .roll-form select[name=trait]').value`); got != "might" {
 		t.Errorf("the trait Bob picked was reset to %q", got)
 	}
-	if got := btEval[string](bob, `document.querySelector('#live .roll-form input[name=target]').value`); got != "5" {
+	if got := btEval[string](bob, `document.querySelector('#live .roll-form input[name=need]').value`); got != "5" {
 		t.Errorf("the target Bob typed was reset to %q", got)
 	}
 	if !btEval[bool](bob, `document.querySelector('#live details.drew').open`) {

@@ -476,9 +476,9 @@ func TestBrowserTableAndThreePhones(t *testing.T) {
 	mightBefore := btEval[string](p1, btTrait("Alice", "might"))
 	forged := []struct{ what, expr string }{
 		{"form post as seat", `fetch('/g/` + code + `/act', {method: 'POST', credentials: 'same-origin',
-			body: new URLSearchParams({type: 'trait', as: 'seat', seat: '1', trait: 'might', delta: '1'})}).then(r => r.status)`},
+			body: new URLSearchParams({type: 'step_trait', as: 'seat', seat: '1', trait: 'might', delta: '1'})}).then(r => r.status)`},
 		{"form post as host", `fetch('/g/` + code + `/act', {method: 'POST', credentials: 'same-origin',
-			body: new URLSearchParams({type: 'trait', as: 'host', seat: '1', trait: 'might', delta: '1'})}).then(r => r.status)`},
+			body: new URLSearchParams({type: 'step_trait', as: 'host', seat: '1', trait: 'might', delta: '1'})}).then(r => r.status)`},
 		{"API action", `fetch('/api/games/` + code + `/actions', {method: 'POST', credentials: 'same-origin',
 			headers: {'Content-Type': 'application/json'},
 			body: JSON.stringify({type: 'step_trait', seat: 1, trait: 'might', delta: 1})}).then(r => r.status)`},

@@ -805,7 +805,10 @@ func TestFormActions(t *testing.T) {
 	version := func() int { return htInt(a.state(g)["version"]) }
 	might := func(seat int) int { p, _, _ := htTrait(a.state(g), seat, "might"); return p }
 	trait := func(extra url.Values) url.Values {
-		v := url.Values{"type": {"trait"}, "as": {"seat"}, "seat": {"1"}, "trait": {"might"}, "v": {strconv.Itoa(version())}}
+		v := url.Values{"type": {"step_trait"}, "as": {"seat"}, "seat": {"1"}, "trait": {"might"}, "version": {strconv.Itoa(version())}}
+		if extra.Has("position") {
+			v.Set("type", "set_trait")
+		}
 		for k, x := range extra {
 			v[k] = x
 		}
@@ -844,7 +847,7 @@ func TestFormActions(t *testing.T) {
 		t.Errorf("fetch post: might %d, want 3", might(1))
 	}
 	// The host's form goes back to the table.
-	rec = a.form("/g/"+g.code+"/act", url.Values{"type": {"trait"}, "as": {"host"}, "seat": {"2"}, "trait": {"might"}, "delta": {"1"}}, host)
+	rec = a.form("/g/"+g.code+"/act", url.Values{"type": {"step_trait"}, "as": {"host"}, "seat": {"2"}, "trait": {"might"}, "delta": {"1"}}, host)
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/g/"+g.code+"/table" {
 		t.Fatalf("host form: %d to %q", rec.Code, rec.Header().Get("Location"))
 	}
@@ -867,8 +870,10 @@ func TestFormActions(t *testing.T) {
 		key    string
 	}{
 		{"other seat", trait(url.Values{"seat": {"2"}, "delta": {"1"}}), []htOpt{seat1}, 403, "err_other_seat"},
-		{"stale", trait(url.Values{"delta": {"1"}, "v": {stale}}), []htOpt{seat1}, 409, "err_stale"},
+		{"stale", trait(url.Values{"delta": {"1"}, "version": {stale}}), []htOpt{seat1}, 409, "err_stale"},
 		{"bad number", trait(url.Values{"delta": {"lots"}}), []htOpt{seat1}, 400, "err_bad_number"},
+		{"unknown field", trait(url.Values{"delta": {"1"}, "dir": {"up"}}), []htOpt{seat1}, 400, "err_bad_json"},
+		{"two values for one field", trait(url.Values{"delta": {"1", "-1"}}), []htOpt{seat1}, 400, "err_bad_json"},
 		{"skull before the haunt", trait(url.Values{"position": {"0"}}), []htOpt{seat1}, 400, "err_no_death_before_haunt"},
 		{"no seat cookie", trait(url.Values{"delta": {"1"}}), nil, 403, "err_not_authorized"},
 		{"seat cookie posing as host", trait(url.Values{"as": {"host"}, "delta": {"1"}}), []htOpt{seat1}, 403, "err_not_authorized"},

@@ -115,10 +115,10 @@ func actionForms(t *testing.T, body string) []pageForm {
 // buttons, decodes through the API's decoder to the action it names, and
 // carries the version its page was built on.
 func TestEveryFormDecodes(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, false)
-	host := htCookie("lantern_host_"+g.code, g.host)
-	check := func(stage, path string, opts ...htOpt) {
+	host := withCookie("lantern_host_"+g.code, g.host)
+	check := func(stage, path string, opts ...reqOpt) {
 		t.Helper()
 		rec := a.do(http.MethodGet, path, "", opts...)
 		if rec.Code != http.StatusOK {
@@ -151,13 +151,13 @@ func TestEveryFormDecodes(t *testing.T) {
 	a.act(g, g.seats[0], map[string]any{"type": "roll", "dice": 3})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "dog", "room": "gallery"})
 	for i := range g.seats {
-		check("exploring", "/g/"+g.code, htCookie("lantern_seat_"+g.code, g.seats[i]))
+		check("exploring", "/g/"+g.code, withCookie("lantern_seat_"+g.code, g.seats[i]))
 	}
 	check("exploring", "/g/"+g.code+"/table", host)
 
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 	for i := range g.seats {
-		check("haunt", "/g/"+g.code, htCookie("lantern_seat_"+g.code, g.seats[i]))
+		check("haunt", "/g/"+g.code, withCookie("lantern_seat_"+g.code, g.seats[i]))
 	}
 	check("haunt", "/g/"+g.code+"/table", host)
 }

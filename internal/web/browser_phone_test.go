@@ -25,10 +25,10 @@ var bnSix = [][2]string{
 // bnTaps counts a phone's taps.
 type bnTaps struct{ n int }
 
-func (c *bnTaps) tap(d *btDevice, sel string) {
+func (c *bnTaps) tap(d *tab, sel string) {
 	d.t.Helper()
 	c.n++
-	bpTap(d, sel)
+	d.tap(sel)
 }
 
 // bnScreen is how the page sits in the window: its height, the dock's top,
@@ -52,10 +52,10 @@ type bnFit struct {
 	DockTop int `json:"dockTop"`
 }
 
-func bnCheckFirstScreen(t *testing.T, d *btDevice, what string, wantActions bool) {
+func bnCheckFirstScreen(t *testing.T, d *tab, what string, wantActions bool) {
 	t.Helper()
-	btEval[bool](d, `(() => { window.scrollTo(0, 0); return true; })()`)
-	fit := btEval[bnFit](d, bnScreen)
+	evalIn[bool](d, `(() => { window.scrollTo(0, 0); return true; })()`)
+	fit := evalIn[bnFit](d, bnScreen)
 	if fit.Traits != 4 {
 		t.Errorf("%s, %s: %d of the four traits on the first screen above the now bar (dock at %d px); want 4", d.name, what, fit.Traits, fit.DockTop)
 	}
@@ -67,9 +67,9 @@ func bnCheckFirstScreen(t *testing.T, d *btDevice, what string, wantActions bool
 	}
 }
 
-func bnViewShot(d *btDevice, dir, label string) {
+func bnViewShot(d *tab, dir, label string) {
 	d.t.Helper()
-	ctx, cancel := context.WithTimeout(d.ctx, btWait)
+	ctx, cancel := context.WithTimeout(d.ctx, tabWait)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -88,59 +88,59 @@ func TestBrowserPhoneAroundNow(t *testing.T) {
 }
 
 func bnPhoneAroundNow(t *testing.T, lang string) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{"alice": btPhoneSize(), "bob": btPhoneSize()})
+	app := newTestApp(t)
+	base := app.url()
+	devs := newTabs(t, base, map[string][2]int{"alice": phoneSize(), "bob": phoneSize()})
 	alice, bob := devs["alice"], devs["bob"]
-	shots := btShotDir(t)
-	g := btNewGame(t, base, true, bnSix...)
+	shots := shotDir(t)
+	g := app.seatGame(true, bnSix...)
 
 	// Exploration: Alice's turn. Her now bar offers what a turn holds.
-	bpOpenSeat(alice, base, g, 1, lang, "Alice")
-	bpOpenSeat(bob, base, g, 2, lang, "Bob")
-	alice.waitUntil("the now bar's end turn", bpHas(`#now form.now-end_turn button`))
+	alice.openSeat(g, 1, lang, "Alice")
+	bob.openSeat(g, 2, lang, "Bob")
+	alice.waitUntil("the now bar's end turn", jsHas(`#now form.now-end_turn button`))
 	bnCheckFirstScreen(t, alice, "exploring, on turn", true)
 	bnViewShot(alice, shots, "phone-"+lang+"-explore-turn")
 	bnCheckFirstScreen(t, bob, "exploring, waiting", false)
-	if got := btEval[string](bob, bpText(`#now .now-text`)); !strings.Contains(got, "Alice") {
+	if got := evalIn[string](bob, jsText(`#now .now-text`)); !strings.Contains(got, "Alice") {
 		t.Errorf("bob: now bar %q; want whose turn it is (Alice)", got)
 	}
 	bnViewShot(bob, shots, "phone-"+lang+"-explore-waiting")
 
 	// An omen: the haunt roll owed is one tap on the now bar.
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
-	alice.waitUntil("the haunt roll in the now bar", bpHas(`#now section.haunt-roll button.primary`))
+	app.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	alice.waitUntil("the haunt roll in the now bar", jsHas(`#now section.haunt-roll button.primary`))
 	bnCheckFirstScreen(t, alice, "a haunt roll owed", true)
 	bnViewShot(alice, shots, "phone-"+lang+"-haunt-roll")
 	// Real dice make it certain: 0 starts haunt 1, Alice the traitor.
-	bpType(alice, `#now section.haunt-roll input[name=total]`, "0")
-	bpTap(alice, `#now section.haunt-roll button[name=real]`)
+	alice.typeInto(`#now section.haunt-roll input[name=total]`, "0")
+	alice.tap(`#now section.haunt-roll button[name=real]`)
 
 	// The reveal opens once as a sheet; one tap closes it; the chip reopens it.
-	for _, d := range []*btDevice{alice, bob} {
+	for _, d := range []*tab{alice, bob} {
 		d.waitUntil("the reveal sheet", `!!document.querySelector('#sheet-haunt.open')`)
 		bnViewShot(d, shots, "phone-"+lang+"-reveal-"+d.name)
-		bpTap(d, `#sheet-haunt.open [data-close]`)
+		d.tap(`#sheet-haunt.open [data-close]`)
 		d.waitUntil("the reveal sheet closed", `!document.querySelector('#sheet-haunt.open')`)
 	}
-	bpTap(bob, `#live .haunt-chip`)
+	bob.tap(`#live .haunt-chip`)
 	bob.waitUntil("the reveal reopened", `!!document.querySelector('#sheet-haunt.open')`)
-	if got := btEval[string](bob, bpText(`#sheet-haunt .reveal .hint`)); got == "" {
+	if got := evalIn[string](bob, jsText(`#sheet-haunt .reveal .hint`)); got == "" {
 		t.Errorf("bob: the reopened reveal has no explanation of the traitor")
 	}
-	bpTap(bob, `#sheet-haunt.open [data-close]`)
+	bob.tap(`#sheet-haunt.open [data-close]`)
 	bob.waitUntil("the reveal sheet closed", `!document.querySelector('#sheet-haunt.open')`)
 	bob.do("reload", chromedp.Reload())
-	bob.waitUntil("the page again", bpHas(`#now`))
-	if btEval[bool](bob, `!!document.querySelector('#sheet-haunt.open')`) {
+	bob.waitUntil("the page again", jsHas(`#now`))
+	if evalIn[bool](bob, `!!document.querySelector('#sheet-haunt.open')`) {
 		t.Errorf("bob: the reveal sheet opened again after a reload; want it shown once")
 	}
 
 	// Everyone else in one line each, with the traitor marked.
-	if n := btEval[int](bob, `document.querySelectorAll('#live .plines li').length`); n != 5 {
+	if n := evalIn[int](bob, `document.querySelectorAll('#live .plines li').length`); n != 5 {
 		t.Errorf("bob: %d one-line boards; want 5", n)
 	}
-	if !btEval[bool](bob, bpHas(`#live .plines li:first-child .traitor-mark`)) {
+	if !evalIn[bool](bob, jsHas(`#live .plines li:first-child .traitor-mark`)) {
 		t.Errorf("bob: Alice's line lacks the traitor mark")
 	}
 	bnCheckFirstScreen(t, bob, "in the haunt, on turn", true)
@@ -154,27 +154,27 @@ func bnPhoneAroundNow(t *testing.T, lang string) {
 	var taps bnTaps
 	taps.tap(bob, `#now a[href="#sheet-attack"]`)
 	bob.waitUntil("the attack sheet", `!!document.querySelector('#sheet-attack.open')`)
-	targets := btEval[string](bob, `[...document.querySelectorAll('#sheet-attack .targets button')].map(b => b.value).join(",")`)
-	if targets != "s:1" {
+	targets := evalIn[string](bob, `[...document.querySelectorAll('#sheet-attack .targets button')].map(b => b.value).join(",")`)
+	if targets != "seat:1" {
 		t.Errorf("bob: attack targets %q; want only the traitor (s:1)", targets)
 	}
 	bnViewShot(bob, shots, "phone-"+lang+"-attack-sheet")
-	bpType(bob, `#sheet-attack input[name=total]`, "4")
-	taps.tap(bob, `#sheet-attack .targets button[value="s:1"]`)
-	alice.waitUntil("the defence in the now bar", bpHas(`#now form.defend button.primary`))
+	bob.typeInto(`#sheet-attack input[name=total]`, "4")
+	taps.tap(bob, `#sheet-attack .targets button[value="seat:1"]`)
+	alice.waitUntil("the defence in the now bar", jsHas(`#now form.defend button.primary`))
 	bnCheckFirstScreen(t, alice, "attacked", true)
 	bnViewShot(alice, shots, "phone-"+lang+"-defend")
-	if btEval[bool](bob, `!!document.querySelector('#now .later:not([hidden])')`) {
+	if evalIn[bool](bob, `!!document.querySelector('#now .later:not([hidden])')`) {
 		t.Errorf("bob: rolling the defence for Alice is offered at once; want it after a wait")
 	}
-	bpType(alice, `#now form.defend input[name=total]`, "2")
+	alice.typeInto(`#now form.defend input[name=total]`, "2")
 	taps.tap(alice, `#now form.defend button[name=real]`)
-	alice.waitUntil("the split in the now bar", bpHas(`#now form.split [data-split-all=might]`))
+	alice.waitUntil("the split in the now bar", jsHas(`#now form.split [data-split-all=might]`))
 	bnCheckFirstScreen(t, alice, "splitting damage", true)
 	bnViewShot(alice, shots, "phone-"+lang+"-split")
-	mightBefore := btEval[string](alice, btTrait("Alice", "might"))
+	mightBefore := evalIn[string](alice, jsTrait("Alice", "might"))
 	taps.tap(alice, `#now form.split [data-split-all=might]`)
-	after := btEval[string](alice, bpText(`#now form.split .split-row:first-of-type output`))
+	after := evalIn[string](alice, jsText(`#now form.split .split-row:first-of-type output`))
 	if !strings.Contains(after, "→") {
 		t.Errorf("alice: the split shows %q for Might; want the value before → after", after)
 	}
@@ -184,51 +184,51 @@ func bnPhoneAroundNow(t *testing.T, lang string) {
 		t.Errorf("an attack to the loser's split took %d taps across the phones; want at most 5", taps.n)
 	}
 	t.Logf("%s: attack to split in %d taps", lang, taps.n)
-	if got := btEval[string](alice, btTrait("Alice", "might")); got == mightBefore {
+	if got := evalIn[string](alice, jsTrait("Alice", "might")); got == mightBefore {
 		t.Errorf("alice: Might still %s after taking 2 damage on it", got)
 	}
 
 	// The sections: dice keep their settings after a roll.
-	bpTap(bob, `#live .tabs a[data-tab=dice]`)
+	bob.tap(`#live .tabs a[data-tab=dice]`)
 	bob.waitUntil("the dice section", `getComputedStyle(document.getElementById('s-dice')).display !== 'none'`)
 	bnCheckFirstScreen(t, bob, "dice section", true)
-	bpSelect(bob, `#live .roll-form select[name=trait]`, "")
-	bpType(bob, `#live .roll-form input[name=dice]`, "3")
-	bpType(bob, `#live .roll-form input[name=target]`, "4")
-	bpTap(bob, `#live form.roll-form button.primary`)
-	bob.waitUntil("the roll", bpHas(`#live .roller .last-roll`))
-	bpSettle(bob)
-	if got := btEval[string](bob, `(f => f.dice.value + "/" + f.target.value)(document.querySelector('#live form.roll-form'))`); got != "3/4" {
+	bob.pick(`#live .roll-form select[name=trait]`, "")
+	bob.typeInto(`#live .roll-form input[name=dice]`, "3")
+	bob.typeInto(`#live .roll-form input[name=need]`, "4")
+	bob.tap(`#live form.roll-form button.primary`)
+	bob.waitUntil("the roll", jsHas(`#live .roller .last-roll`))
+	bob.settle()
+	if got := evalIn[string](bob, `(f => f.dice.value + "/" + f.need.value)(document.querySelector('#live form.roll-form'))`); got != "3/4" {
 		t.Errorf("bob: after a roll the roller holds dice/target %q; want 3/4 kept", got)
 	}
 	bnViewShot(bob, shots, "phone-"+lang+"-dice")
-	for _, d := range []*btDevice{alice, bob} {
+	for _, d := range []*tab{alice, bob} {
 		d.checkNoExceptions()
 	}
 }
 
 // TestBrowserPhoneSplitKills: a split that kills says so before it is taken.
 func TestBrowserPhoneSplitKills(t *testing.T) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{"alice": btPhoneSize()})
+	app := newTestApp(t)
+	base := app.url()
+	devs := newTabs(t, base, map[string][2]int{"alice": phoneSize()})
 	alice := devs["alice"]
-	g := btNewGame(t, base, true, bnSix[:3]...)
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "haunt_roll", "total": 0})
+	g := app.seatGame(true, bnSix[:3]...)
+	app.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	app.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 	// Bob attacks Alice (the traitor) and wins by 10: more than her Speed.
-	bpAct(t, base, g, g.seatTokens[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 10})
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "defend", "total": 0})
-	bpOpenSeat(alice, base, g, 1, "en", "Alice")
-	alice.waitUntil("the split", bpHas(`#now form.split [data-split-all=speed]`))
-	if btEval[bool](alice, `!document.querySelector('#now form.split .kill').hidden`) {
+	app.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 10})
+	app.act(g, g.seats[0], map[string]any{"type": "defend", "total": 0})
+	alice.openSeat(g, 1, "en", "Alice")
+	alice.waitUntil("the split", jsHas(`#now form.split [data-split-all=speed]`))
+	if evalIn[bool](alice, `!document.querySelector('#now form.split .kill').hidden`) {
 		t.Errorf("alice: the kill warning shows before any damage is set")
 	}
-	bpTap(alice, `#now form.split [data-split-all=speed]`)
-	if btEval[bool](alice, `document.querySelector('#now form.split .kill').hidden`) {
-		t.Errorf("alice: all the damage on Speed kills, and the split does not say so: %s", btEval[string](alice, `document.querySelector('#now form.split').outerHTML`))
+	alice.tap(`#now form.split [data-split-all=speed]`)
+	if evalIn[bool](alice, `document.querySelector('#now form.split .kill').hidden`) {
+		t.Errorf("alice: all the damage on Speed kills, and the split does not say so: %s", evalIn[string](alice, `document.querySelector('#now form.split').outerHTML`))
 	}
-	if got := btEval[string](alice, bpText(`#now form.split .kill`)); !strings.Contains(got, "kills") {
+	if got := evalIn[string](alice, jsText(`#now form.split .kill`)); !strings.Contains(got, "kills") {
 		t.Errorf("alice: kill warning %q", got)
 	}
 	alice.checkNoExceptions()
@@ -238,36 +238,36 @@ func TestBrowserPhoneSplitKills(t *testing.T) {
 // plain forms: every section shows, a sheet opens as a link's target, and
 // the damage split is typed and taken with a normal post.
 func TestBrowserPhoneWithoutScript(t *testing.T) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{"alice": btPhoneSize()})
+	app := newTestApp(t)
+	base := app.url()
+	devs := newTabs(t, base, map[string][2]int{"alice": phoneSize()})
 	alice := devs["alice"]
-	g := btNewGame(t, base, true, bnSix[:3]...)
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "haunt_roll", "total": 0})
-	bpAct(t, base, g, g.seatTokens[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 4})
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "defend", "total": 2})
-	st := bpState(t, base, g)
-	_, might0 := bpTraitOf(t, st, "Alice", "might")
+	g := app.seatGame(true, bnSix[:3]...)
+	app.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	app.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	app.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 4})
+	app.act(g, g.seats[0], map[string]any{"type": "defend", "total": 2})
+	st := app.publicState(g)
+	_, might0 := traitOf(t, st, "Alice", "might")
 
-	ctx, cancel := context.WithTimeout(alice.ctx, btWait)
+	ctx, cancel := context.WithTimeout(alice.ctx, tabWait)
 	defer cancel()
 	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 		t.Fatalf("turn scripts off: %v", err)
 	}
-	alice.setCookie(base, "lantern_seat_"+g.code, g.seatTokens[0], true)
-	alice.setCookie(base, "lantern_lang", "en", false)
-	alice.navigate(base + "/g/" + g.code)
-	alice.waitText("own board", btOwnName, "Alice")
-	if btEval[bool](alice, `document.documentElement.classList.contains('js')`) {
+	alice.setCookie("lantern_seat_"+g.code, g.seats[0], true)
+	alice.setCookie("lantern_lang", "en", false)
+	alice.open("/g/" + g.code)
+	alice.waitText("own board", jsOwnName, "Alice")
+	if evalIn[bool](alice, `document.documentElement.classList.contains('js')`) {
 		t.Fatalf("the page's script ran; want it off")
 	}
 	for _, id := range []string{"s-board", "s-dice", "s-cards", "s-haunt", "s-rules"} {
-		if btEval[string](alice, `getComputedStyle(document.getElementById(`+btJS(id)+`)).display`) == "none" {
+		if evalIn[string](alice, `getComputedStyle(document.getElementById(`+jsString(id)+`)).display`) == "none" {
 			t.Errorf("without the script the section %s is hidden; want every section shown", id)
 		}
 	}
-	if btEval[string](alice, `getComputedStyle(document.querySelector('#now form.split [data-split-all]')).display`) != "none" {
+	if evalIn[string](alice, `getComputedStyle(document.querySelector('#now form.split [data-split-all]')).display`) != "none" {
 		t.Errorf("without the script the split's one-tap buttons show, and would do nothing")
 	}
 	// A one-line board opens its full board as the link's target.
@@ -276,10 +276,10 @@ func TestBrowserPhoneWithoutScript(t *testing.T) {
 	alice.click(`#sheet-seat-2 [data-close]`)
 	alice.waitUntil("the sheet closed", `getComputedStyle(document.getElementById('sheet-seat-2')).display === 'none'`)
 
-	bpType(alice, `#now form.split input[name=might]`, "2")
+	alice.typeInto(`#now form.split input[name="split.might"]`, "2")
 	alice.click(`#now form.split button.split-take`)
-	st = bpStateAfter(t, base, g, st.Version)
-	if _, might1 := bpTraitOf(t, st, "Alice", "might"); might1.Position != might0.Position-2 {
+	st = app.stateAfter(g, st.Version)
+	if _, might1 := traitOf(t, st, "Alice", "might"); might1.Position != might0.Position-2 {
 		t.Errorf("server: Alice's might position %d → %d after a typed split of 2; want −2", might0.Position, might1.Position)
 	}
 	alice.waitUntil("the page after the post", `!document.querySelector('#now form.split')`)

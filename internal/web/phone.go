@@ -306,9 +306,9 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 		}
 	}
 	for _, t := range a.Targets {
-		id := "s:" + strconv.Itoa(t.Seat)
+		id := "seat:" + strconv.Itoa(t.Seat)
 		if t.Monster != "" {
-			id = "m:" + t.Monster
+			id = "monster:" + t.Monster
 		}
 		sheet.Targets = append(sheet.Targets, views.Option{ID: id, Label: t.Name})
 	}

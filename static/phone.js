@@ -76,7 +76,14 @@
     if (a.hasAttribute("data-close")) { e.preventDefault(); if (a.closest("#read")) closeRead(); else closeSheet(); return; }
     var href = a.getAttribute("href") || "";
     if (a.hasAttribute("data-tab")) { e.preventDefault(); showTab(a.getAttribute("data-tab"), true); return; }
-    if (href.indexOf("#s-") === 0) { e.preventDefault(); if (openSheet) closeSheet(); showTab(href.slice(3), true); return; }
+    if (href.indexOf("#s-") === 0) {
+      e.preventDefault();
+      if (openSheet) closeSheet();
+      showTab(href.slice(3), !a.hasAttribute("data-open"));
+      var box = a.hasAttribute("data-open") && live.querySelector("#" + href.slice(1) + " details." + a.getAttribute("data-open"));
+      if (box) { box.open = true; box.scrollIntoView({ block: "start" }); window.scrollBy(0, -70); }
+      return;
+    }
     if (href.indexOf("#sheet-") === 0) { e.preventDefault(); open(href.slice(1), a); return; }
     if (a.hasAttribute("data-split") || a.hasAttribute("data-split-all")) { e.preventDefault(); splitClick(a); return; }
     if (a.tagName === "A" && readable(a)) { e.preventDefault(); read(a.href); }
@@ -88,7 +95,7 @@
     var amount = parseInt(form.getAttribute("data-amount"), 10);
     var inputs = form.querySelectorAll(".split-row input");
     if (btn.hasAttribute("data-split-all")) {
-      inputs.forEach(function (i) { i.value = i.name === btn.getAttribute("data-split-all") ? amount : 0; });
+      inputs.forEach(function (i) { i.value = i.name === "split." + btn.getAttribute("data-split-all") ? amount : 0; });
     } else {
       var input = btn.closest(".split-row").querySelector("input");
       var v = (parseInt(input.value, 10) || 0) + parseInt(btn.getAttribute("data-split"), 10);

@@ -38,6 +38,8 @@ type NowAction struct {
 	Href    string
 	Primary bool
 	Danger  bool
+	// Open names a <details> the link opens in its section ("drew").
+	Open string
 	// Confirm, when set, asks before the form is sent.
 	Confirm string
 }

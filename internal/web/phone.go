@@ -191,8 +191,18 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 	}
 	if o.Turn.Mine && o.Turn.Monsters {
 		n.Text = i18n.T(lang, "monsters_turn")
-		if o.Monsters != nil {
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "monsters"), Href: "#s-haunt"})
+		if m := o.Monsters; m != nil {
+			// The monsters' steps: their movement rolls here, their
+			// attacks and stuns in the haunt section.
+			for _, kind := range m.Move {
+				if len(n.Actions) < 2 {
+					n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "monster_move", kind), Type: game.ActMonsterMove,
+						Fields: []views.Field{{Name: "kind", Value: kind}}})
+				}
+			}
+			if len(m.Attack) > 0 || len(m.Move) > 1 {
+				n.Actions = append(n.Actions[:min(len(n.Actions), 1)], views.NowAction{Label: "⚔ " + i18n.T(lang, "monsters"), Href: "#s-haunt"})
+			}
 		}
 		if o.EndTurn {
 			endTurn.Label = i18n.T(lang, "end_monsters_turn")
@@ -204,11 +214,13 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		if n.Text == "" {
 			n.Text = i18n.T(lang, "phone_your_turn")
 		}
-		switch {
-		case o.Attack != nil:
+		// At most two before End turn, the most pressing first; the
+		// rest is one tap away in the tabs.
+		if o.Attack != nil {
 			n.Actions = append(n.Actions, views.NowAction{Label: "⚔ " + i18n.T(lang, "attack"), Href: "#sheet-attack"})
-		case len(o.Draw) > 0:
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards"})
+		}
+		if len(o.Draw) > 0 && len(n.Actions) < 2 {
+			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
 		}
 		if o.Roll != nil && len(n.Actions) < 2 {
 			n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})

@@ -137,3 +137,11 @@ func joinKills(kills []bool) string {
 	}
 	return b.String()
 }
+
+// hauntNumber is the revealed haunt's number, 0 before the reveal.
+func hauntNumber(r *Reveal) int {
+	if r == nil {
+		return 0
+	}
+	return r.Number
+}

@@ -207,18 +207,24 @@ func bnPhoneAroundNow(t *testing.T, lang string) {
 	}
 }
 
-// TestBrowserPhoneSplitKills: a split that kills says so before it is taken.
-func TestBrowserPhoneSplitKills(t *testing.T) {
+// bnAliceLost is three seats in haunt 1 (Alice the traitor) where Bob's
+// attack of attack beat Alice's defence of defence, and a phone for Alice.
+func bnAliceLost(t *testing.T, attack, defence int) (*testApp, testGame, *tab) {
+	t.Helper()
 	app := newTestApp(t)
-	base := app.url()
-	devs := newTabs(t, base, map[string][2]int{"alice": phoneSize()})
-	alice := devs["alice"]
+	alice := newTabs(t, app.url(), map[string][2]int{"alice": phoneSize()})["alice"]
 	g := app.seatGame(true, bnSix[:3]...)
 	app.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
 	app.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	app.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": attack})
+	app.act(g, g.seats[0], map[string]any{"type": "defend", "total": defence})
+	return app, g, alice
+}
+
+// TestBrowserPhoneSplitKills: a split that kills says so before it is taken.
+func TestBrowserPhoneSplitKills(t *testing.T) {
 	// Bob attacks Alice (the traitor) and wins by 10: more than her Speed.
-	app.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 10})
-	app.act(g, g.seats[0], map[string]any{"type": "defend", "total": 0})
+	_, g, alice := bnAliceLost(t, 10, 0)
 	alice.openSeat(g, 1, "en", "Alice")
 	alice.waitUntil("the split", jsHas(`#now form.split [data-split-all=speed]`))
 	if evalIn[bool](alice, `!document.querySelector('#now form.split .kill').hidden`) {
@@ -238,15 +244,7 @@ func TestBrowserPhoneSplitKills(t *testing.T) {
 // plain forms: every section shows, a sheet opens as a link's target, and
 // the damage split is typed and taken with a normal post.
 func TestBrowserPhoneWithoutScript(t *testing.T) {
-	app := newTestApp(t)
-	base := app.url()
-	devs := newTabs(t, base, map[string][2]int{"alice": phoneSize()})
-	alice := devs["alice"]
-	g := app.seatGame(true, bnSix[:3]...)
-	app.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
-	app.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
-	app.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 4})
-	app.act(g, g.seats[0], map[string]any{"type": "defend", "total": 2})
+	app, g, alice := bnAliceLost(t, 4, 2)
 	st := app.publicState(g)
 	_, might0 := traitOf(t, st, "Alice", "might")
 

@@ -334,7 +334,7 @@ func btTrait(player, trait string) string {
 }
 
 // btOwnName is the name on the first board of a player page: its own.
-const btOwnName = `(document.querySelector('#live > article.board header strong') || {textContent: ""}).textContent.trim()`
+const btOwnName = `(document.querySelector('#live > .part > article.board header strong') || {textContent: ""}).textContent.trim()`
 
 func TestBrowserTableAndThreePhones(t *testing.T) {
 	app := btStartApp(t)
@@ -422,12 +422,12 @@ func TestBrowserTableAndThreePhones(t *testing.T) {
 	tbl.waitUntil("the started table with three boards", `document.querySelectorAll('#live .table-boards .board').length === 3`)
 	for _, d := range []*btDevice{p1, p2, p3} {
 		d.markPage()
-		d.waitUntil("own controls after the start", `!!document.querySelector('#live > article.board [data-trait=sanity] button[value="-1"]')`)
+		d.waitUntil("own controls after the start", `!!document.querySelector('#live > .part > article.board [data-trait=sanity] button[value="-1"]')`)
 	}
 
 	// Phone 1 taps Sanity −; everyone else sees it live.
 	before := btEval[string](p1, btTrait("Alice", "sanity"))
-	p1.click(`#live > article.board [data-trait=sanity] button[value="-1"]`)
+	p1.click(`#live > .part > article.board [data-trait=sanity] button[value="-1"]`)
 	deadline := time.Now().Add(btWait)
 	after := before
 	for after == before {
@@ -448,7 +448,7 @@ func TestBrowserTableAndThreePhones(t *testing.T) {
 	}
 
 	// The Chinese phone shows Chinese trait names.
-	if got := btEval[string](p3, `document.querySelector('#live > article.board [data-trait=speed] .trait-name').textContent.trim()`); got != "速度" {
+	if got := btEval[string](p3, `document.querySelector('#live > .part > article.board [data-trait=speed] .trait-name').textContent.trim()`); got != "速度" {
 		t.Errorf("phone3 (zh): speed trait named %q, want 速度", got)
 	}
 
@@ -466,7 +466,7 @@ func TestBrowserTableAndThreePhones(t *testing.T) {
 	if n := btEval[int](p2, `document.querySelectorAll('#live .others .board :is(form, button, input, select)').length`); n != 0 {
 		t.Errorf("phone2: %d controls on other players' boards, want 0", n)
 	}
-	if n := btEval[int](p2, `document.querySelectorAll('#live > article.board button').length`); n == 0 {
+	if n := btEval[int](p2, `document.querySelectorAll('#live > .part > article.board button').length`); n == 0 {
 		t.Errorf("phone2: no controls on its own board")
 	}
 

@@ -34,13 +34,13 @@ import (
 
 // htApp is the real handler over a fresh database file.
 type htApp struct {
-	t      *testing.T
+	t      testing.TB
 	h      http.Handler
 	tables *table.Tables
 	n      atomic.Int64 // numbers the default client address of each request
 }
 
-func htNew(t *testing.T) *htApp {
+func htNew(t testing.TB) *htApp {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
@@ -126,7 +126,7 @@ func (a *htApp) form(target string, v url.Values, opts ...htOpt) *httptest.Respo
 		append([]htOpt{htHeader("Content-Type", "application/x-www-form-urlencoded")}, opts...)...)
 }
 
-func htDecode(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
+func htDecode(t testing.TB, rec *httptest.ResponseRecorder) map[string]any {
 	t.Helper()
 	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type %q, want JSON: %s", ct, rec.Body)
@@ -1110,6 +1110,28 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	if htInt(st["omen_count"]) != 1 || htInt(st["haunt_roll_owed_by"]) != 1 {
 		t.Fatalf("after the omen: count %v, owed by %v", st["omen_count"], st["haunt_roll_owed_by"])
 	}
+	// Streams open before the reveal carry it as it happens: each phone's
+	// own HTML (both languages, compressed or not) and JSON view.
+	type pushed struct {
+		seat int // 0 = host
+		lang string
+		s    *lvStream
+	}
+	var streams []pushed
+	for seat := 0; seat <= n; seat++ {
+		token, cookie := g.host, htCookie("lantern_host_"+g.code, g.host)
+		if seat > 0 {
+			token, cookie = g.seats[seat-1], htCookie("lantern_seat_"+g.code, g.seats[seat-1])
+		}
+		for i, lang := range []string{"en", "zh"} {
+			gz := htHeader("Accept-Encoding", []string{"identity", "gzip"}[i])
+			streams = append(streams, pushed{seat, lang, lvOpen(t, srv, g.api("/events?view=html"), cookie, htLang(lang), gz)})
+		}
+		streams = append(streams, pushed{seat, "json", lvOpen(t, srv, g.api("/events?view=json"), htBearer(token))})
+	}
+	for _, p := range streams {
+		p.s.next()
+	}
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 	st = a.state(g)
 	h, ok := st["haunt"].(map[string]any)
@@ -1276,14 +1298,74 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 					checkHTML(t, what, v.seat, htLangCode(lang), rec.Body.String())
 				}
 			}
-			// The stream says only the version.
+			// The version stream says only the version.
 			s := htOpenSSE(t, srv, g.api("/events"), htBearer(v.token))
 			m := s.next()
 			if !htVersionMsg.MatchString(m) {
 				t.Errorf("first stream message %q", m)
 			}
 			noSecrets(t, "stream", v.seat, m)
+			// A stream opened now starts with the whole page or view.
+			for _, lang := range []string{"en", "zh"} {
+				full := lvOpen(t, srv, g.api("/events?view=html"), v.cookie, htLang(lang), htHeader("Accept-Encoding", "gzip")).html()
+				if full.Full == nil {
+					t.Fatalf("first html message is not whole")
+				}
+				checkHTML(t, "pushed html "+lang, v.seat, lang, *full.Full)
+			}
+			jm := lvOpen(t, srv, g.api("/events?view=json"), htBearer(v.token)).must("view")
+			checkJSON(t, "pushed view", v.seat, []byte(jm.data))
 		})
+	}
+
+	// What the streams pushed while the haunt began: no message to one phone
+	// carries another's secret or, to anyone but the traitor, who it is.
+	version := htInt(a.state(g)["version"])
+	for _, p := range streams {
+		for seen := 0; seen < version; {
+			m := p.s.must(map[bool]string{true: "view", false: "html"}[p.lang == "json"])
+			seen, _ = strconv.Atoi(m.id)
+			what := fmt.Sprintf("message %d pushed to viewer %d (%s)", seen, p.seat, p.lang)
+			if p.lang == "json" {
+				checkJSON(t, what, p.seat, []byte(m.data))
+				continue
+			}
+			noSecrets(t, what, p.seat, m.data)
+			if p.seat == traitor {
+				continue
+			}
+			var body lvHTML
+			json.Unmarshal([]byte(m.data), &body)
+			text := ""
+			if body.Full != nil {
+				text = *body.Full
+			}
+			for _, part := range body.Parts {
+				text += part[1]
+			}
+			for _, s := range traitorText(p.lang) {
+				if strings.Contains(text, s) || strings.Contains(text, html.EscapeString(s)) {
+					t.Errorf("%s reveals the traitor: contains %q", what, s)
+				}
+			}
+		}
+	}
+
+	// The parts rendered once for every seat are the same for every seat.
+	for _, lang := range []string{"en", "zh"} {
+		shared := map[string]string{}
+		for i, tok := range g.seats {
+			parts, err := web.SharedPartsOf(web.Config{Tables: a.tables}, g.code, tok, lang)
+			if err != nil || len(parts) == 0 {
+				t.Fatalf("shared parts of seat %d: %v %v", i+1, len(parts), err)
+			}
+			for k, v := range parts {
+				if prev, ok := shared[k]; ok && prev != v {
+					t.Errorf("shared part %s (%s) differs for seat %d", k, lang, i+1)
+				}
+				shared[k] = v
+			}
+		}
 	}
 
 	// No refusal is an oracle: the host, or a seat naming another seat,

@@ -355,4 +355,3 @@ func TestLiveSeatMoved(t *testing.T) {
 		t.Errorf("the old token opens a stream: %d", s.resp.StatusCode)
 	}
 }
-

@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 
 	"github.com/labstack/echo/v4"
 
+	"lantern/internal/game"
 	"lantern/views"
 )
+
+// DecodeForm lets the external tests decode the forms the pages render.
+func DecodeForm(form url.Values) (game.Action, error) { return decodeForm(form) }
 
 // SharedPartsOf renders the player page of the seat holding token in lang,
 // without the shared-part cache, and returns its shared parts by key.

@@ -182,7 +182,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 	}
 	page := buf.Bytes()
 
-	blank := fmt.Appendf(nil, `name="v" value="%d"`, h.Version)
+	blank := fmt.Appendf(nil, `name="version" value="%d"`, h.Version)
 	keys := make([]string, len(rec.Spans))
 	hashes := make([]uint64, len(rec.Spans))
 	var skel maphash.Hash
@@ -234,6 +234,7 @@ type htmlMsg struct {
 func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream) ([]byte, error) {
 	var core []byte
 	var me MeJSON
+	var options game.Options
 	var log []game.Event
 	var version int
 	var err error
@@ -249,7 +250,7 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 		}
 		log = logAfter(st, after)
 		if !access.Host {
-			me = meState(st, access)
+			me, options = meState(st, access), st.Options(access.Actor())
 		}
 	})
 	if err != nil {
@@ -274,8 +275,14 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 		if err != nil {
 			return nil, err
 		}
+		optionsJSON, err := json.Marshal(options)
+		if err != nil {
+			return nil, err
+		}
 		body = append(body, `,"me":`...)
 		body = append(body, meJSON...)
+		body = append(body, `,"options":`...)
+		body = append(body, optionsJSON...)
 	}
 	body = append(body, '}')
 	ls.sent = version
@@ -320,7 +327,7 @@ func writeBlanked(h *maphash.Hash, b, blank []byte) {
 			return
 		}
 		h.Write(b[:i])
-		h.WriteString(`name="v" value=""`)
+		h.WriteString(`name="version" value=""`)
 		b = b[i+len(blank):]
 	}
 }

@@ -63,6 +63,9 @@ type HauntJSON struct {
 type PrivateState struct {
 	PublicState
 	Me MeJSON `json:"me"`
+	// Options is what this seat may do now: the engine's answer
+	// (game.State.Options), the same one the phone's buttons follow.
+	Options game.Options `json:"options"`
 }
 
 // MeJSON is what only the calling seat may know.
@@ -141,7 +144,7 @@ func logAfter(st *game.State, after int) []game.Event {
 }
 
 func privateState(st *game.State, a table.Access) PrivateState {
-	return PrivateState{PublicState: publicState(st), Me: meState(st, a)}
+	return PrivateState{PublicState: publicState(st), Me: meState(st, a), Options: st.Options(a.Actor())}
 }
 
 func meState(st *game.State, a table.Access) MeJSON {

@@ -218,7 +218,8 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 		var rw sync.WaitGroup
 		for i, g := range games {
 			rw.Go(func() {
-				actor := g.phones[round%len(g.phones)]
+				// One phone steps a trait up, then back down the next round.
+				actor := g.phones[(round/2)%len(g.phones)]
 				time.Sleep(time.Until(start))
 				var res struct {
 					Version int64 `json:"version"`

@@ -57,8 +57,8 @@ func code(c echo.Context) string { return strings.ToUpper(c.Param("code")) }
 
 func (s *Server) playerPage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	access, ok := s.access(c, code, asSeat)
 	if !ok {
@@ -131,8 +131,8 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 
 func (s *Server) tablePage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	access, ok := s.access(c, code, asHost)
 	if !ok {

@@ -32,7 +32,9 @@ func (s *Server) events(c echo.Context) error {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	rc := http.NewResponseController(w.Writer)
-	rc.SetWriteDeadline(time.Time{}) // a stream outlives any write timeout
+	// A stream outlives the server's read and write timeouts.
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 1500\n\n")
 	w.Flush()
@@ -44,7 +46,10 @@ func (s *Server) events(c echo.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case v := <-versions:
+		case v, open := <-versions:
+			if !open {
+				return nil // the server is stopping
+			}
 			if _, err := fmt.Fprintf(w, "event: version\ndata: %d\n\n", v); err != nil {
 				return nil
 			}

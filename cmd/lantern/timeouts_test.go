@@ -119,4 +119,3 @@ func TestSlowRequestsAreCutButStreamsStay(t *testing.T) {
 		}
 	}
 }
-

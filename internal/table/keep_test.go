@@ -198,3 +198,35 @@ func TestEndStreams(t *testing.T) {
 		t.Errorf("Subscribe while stopping: %v", err)
 	}
 }
+
+// A database from before summaries (updated_at empty) is summarised once at
+// the first start: its finished games count in the haunt memory and leave
+// memory like any other.
+func TestOldDatabaseIsSummarisedOnce(t *testing.T) {
+	e := newEnv(t)
+	done, seats := e.game(2, true)
+	haunt := e.finishGame(done, seats)
+	e.clock.Advance(time.Hour)
+	live, _ := e.game(1, false)
+	e.st.Close()
+	db, err := sql.Open("sqlite", e.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE games SET updated_at = '', finished = 0, ended_haunt = 0`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	e.open()
+	if got := e.tab.PlayedHaunts(live.Code); got[haunt] != 1 {
+		t.Errorf("haunt memory of an old database: %v", got)
+	}
+	if n := e.tab.Loaded(); n != 1 {
+		t.Errorf("%d games kept in memory, want the live one", n)
+	}
+	e.restart()
+	if got := e.tab.PlayedHaunts(live.Code); got[haunt] != 1 || e.tab.Loaded() != 1 {
+		t.Errorf("after the next start: haunts %v, %d loaded", got, e.tab.Loaded())
+	}
+}

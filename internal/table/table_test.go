@@ -735,4 +735,3 @@ func TestConcurrentClaims(t *testing.T) {
 		t.Error("old token still works")
 	}
 }
-

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"html"
 	"log/slog"
-	"net/http/httptest"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,31 +54,31 @@ func TestBrokenGameAnswersWithAnError(t *testing.T) {
 	if tb, err = table.Open(ctx, st, time.Now); err != nil {
 		t.Fatalf("a broken game stopped the start: %v", err)
 	}
-	a := &htApp{t: t, h: web.New(web.Config{Tables: tb}), tables: tb}
+	a := &testApp{t: t, h: web.New(web.Config{Tables: tb}), tables: tb}
 
 	for _, lang := range []string{"en", "zh"} {
 		want := i18n.T(htLangCode(lang), "err_broken_game", broken.Code, 1)
-		host := htCookie("lantern_host_"+broken.Code, broken.HostToken)
+		host := withCookie("lantern_host_"+broken.Code, broken.HostToken)
 		for _, target := range []string{"/g/" + broken.Code + "/table", "/g/" + broken.Code, "/j/" + broken.Code + "?k=" + broken.JoinKey} {
-			rec := a.do(http.MethodGet, target, "", host, htLang(lang))
+			rec := a.do(http.MethodGet, target, "", host, withLang(lang))
 			if rec.Code != http.StatusServiceUnavailable || !strings.Contains(html.UnescapeString(rec.Body.String()), want) {
 				t.Errorf("%s %s: %d, want 503 with %q", lang, target, rec.Code, want)
 			}
 		}
 		for _, target := range []string{"/api/games/" + broken.Code, "/api/games/" + broken.Code + "/events"} {
-			rec := a.do(http.MethodGet, target, "", htBearer(broken.HostToken), htLang(lang))
+			rec := a.do(http.MethodGet, target, "", withBearer(broken.HostToken), withLang(lang))
 			var body map[string]any
 			json.Unmarshal(rec.Body.Bytes(), &body)
 			if rec.Code != http.StatusServiceUnavailable || body["error"] != want || body["key"] != "err_broken_game" || body["state"] != nil {
 				t.Errorf("%s %s: %d %s", lang, target, rec.Code, rec.Body)
 			}
 		}
-		rec := a.do(http.MethodPost, "/api/games/"+broken.Code+"/actions", `{"type":"start_game","first_seat":1}`, htBearer(broken.HostToken), htLang(lang))
+		rec := a.do(http.MethodPost, "/api/games/"+broken.Code+"/actions", `{"type":"start_game","first_seat":1}`, withBearer(broken.HostToken), withLang(lang))
 		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "err_broken_game") {
 			t.Errorf("%s action on the broken game: %d %s", lang, rec.Code, rec.Body)
 		}
 	}
-	rec := a.do(http.MethodGet, "/g/"+fine.Code+"/table", "", htCookie("lantern_host_"+fine.Code, fine.HostToken))
+	rec := a.do(http.MethodGet, "/g/"+fine.Code+"/table", "", withCookie("lantern_host_"+fine.Code, fine.HostToken))
 	if rec.Code != http.StatusOK {
 		t.Errorf("the other game's table: %d", rec.Code)
 	}
@@ -88,7 +88,7 @@ func TestBrokenGameAnswersWithAnError(t *testing.T) {
 // error: nothing is logged at ERROR.
 func TestClosedPhoneIsNotAnError(t *testing.T) {
 	var logs bytes.Buffer
-	a := htNew(t)
+	a := newTestApp(t)
 	h := web.New(web.Config{Tables: a.tables, Log: slog.New(slog.NewTextHandler(&logs, nil))})
 	created, err := a.tables.Create(context.Background())
 	if err != nil {

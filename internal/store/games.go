@@ -190,7 +190,7 @@ func (s *Store) loadWhere(ctx context.Context, where string, args ...any) ([]Gam
 	}
 
 	rows, err = s.db.QueryContext(ctx,
-		`SELECT e.game_code, e.seq, e.body FROM events e JOIN games g ON g.code = e.game_code WHERE `+where+` ORDER BY e.game_code, e.seq`, args...)
+		`SELECT game_code, seq, body FROM events WHERE game_code IN (SELECT code FROM games g WHERE `+where+`) ORDER BY game_code, seq`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("load events: %w", err)
 	}
@@ -218,7 +218,7 @@ func (s *Store) loadWhere(ctx context.Context, where string, args ...any) ([]Gam
 	}
 
 	rows, err = s.db.QueryContext(ctx,
-		`SELECT t.game_code, t.token_hash, t.seat_id FROM seat_tokens t JOIN games g ON g.code = t.game_code WHERE `+where, args...)
+		`SELECT game_code, token_hash, seat_id FROM seat_tokens WHERE game_code IN (SELECT code FROM games g WHERE `+where+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("load seat tokens: %w", err)
 	}

@@ -261,9 +261,10 @@
     openOnce();
   }
   if (!live) return;
+  // A live update replaces the whole live part or some of its parts.
   new MutationObserver(function (list) {
-    if (list.some(function (m) { return m.target === live; })) afterSwap();
-  }).observe(live, { childList: true });
+    if (list.some(function (m) { return m.target === live || (m.target.classList && m.target.classList.contains("part")); })) afterSwap();
+  }).observe(live, { childList: true, subtree: true });
   var hash = location.hash.indexOf("#s-") === 0 ? location.hash.slice(3) : "";
   document.body.setAttribute("data-tab", hash || getItem(session, tabKey) || "board");
   if (location.hash.indexOf("#sheet-") === 0) open(location.hash.slice(1), null);

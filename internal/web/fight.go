@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -73,7 +74,8 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 	host := viewer == 0
 	f.RunMonsters = host || (s.Haunt != nil && s.Haunt.IsTraitor(viewer) && s.SideOf(viewer) == game.SideTraitor)
 	if t := s.Track; t != nil {
-		f.Track = &views.TrackLine{Value: t.Value, Label: t.Label}
+		// A track set by its −/+ alone has no label of its own yet.
+		f.Track = &views.TrackLine{Value: t.Value, Label: cmp.Or(t.Label, i18n.T(lang, "track"))}
 	} else if f.RunMonsters {
 		f.Track = &views.TrackLine{Label: i18n.T(lang, "track")}
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -104,22 +105,14 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 		if vm.Reveal != nil {
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		}
+		opts := st.Options(access.Actor())
 		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me)
+			vm.Cards = cardsArea(h.Lang, st, me, slices.Contains(opts.Draw, "omen"))
 		}
+		vm.Explore = explore(h.Lang, st, me, opts.Explore)
 		vm.Fight = fight(h.Lang, st, me.ID)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
-		if vm.MyTurn && st.Alive(me) && st.Ended == nil {
-			drawn := map[string]bool{}
-			for _, o := range st.Omens {
-				drawn[o.Omen] = true
-			}
-			vm.OmenForm = &views.OmenForm{
-				Omens: omenOptions(h.Lang, func(id string) bool { return drawn[id] }),
-				Rooms: omenRoomOptions(h.Lang),
-			}
-		}
 	})
 	if err != nil {
 		return s.messageError(c, err)
@@ -180,14 +173,16 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 			if st.JustRevealed() {
 				vm.Reveal.Reselect = &views.OmenForm{
-					Rooms: omenRoomOptions(h.Lang),
-					Omens: omenOptions(h.Lang, func(id string) bool { return !st.InDeck(id) }),
+					HouseRooms: houseOmenRooms(h.Lang, st, st.Haunt.Room),
+					Rooms:      omenRoomOptions(h.Lang),
+					Omens:      omenOptions(h.Lang, func(id string) bool { return !st.InDeck(id) }),
 				}
 			}
 		}
 		vm.Decks = deckCounts(h.Lang, st)
 		vm.Fight = fight(h.Lang, st, 0)
 		vm.Summary = summary(h.Lang, st)
+		vm.House = houseFloors(h.Lang, st)
 		for _, pile := range sortedKeys(st.Piles) {
 			p := views.Pile{ID: pile, Name: pileName(h.Lang, st, pile)}
 			for _, id := range st.Piles[pile] {

@@ -136,10 +136,12 @@ type DefendOption struct {
 type DamageOption struct {
 	// Action is the action that takes it: resolve_damage (an attack lost)
 	// or take_damage (a card or room).
-	Action string        `json:"action"`
-	Source string        `json:"source,omitempty"`
-	Amount int           `json:"amount"`
-	Kind   string        `json:"kind"` // physical | mental | any
+	Action string `json:"action"`
+	Source string `json:"source,omitempty"`
+	Amount int    `json:"amount"`
+	Kind   string `json:"kind"` // physical | mental | any
+	// As are other kinds a held card lets it be taken as (Skull: physical).
+	As     []string      `json:"as,omitempty"`
 	Traits []DamageTrait `json:"traits"`
 }
 
@@ -453,6 +455,7 @@ func (s *State) damageOption(d *dryRun, me *Seat) *DamageOption {
 	if opt == nil {
 		return nil
 	}
+	opt.As = s.damageKinds(me.ID, opt.Kind)[1:]
 	traits := Traits
 	if pair, ok := damageTraits[opt.Kind]; ok {
 		traits = pair[:]

@@ -109,7 +109,6 @@ func sameFullState(t testing.TB, got, want *game.State) {
 	}
 }
 
-
 func pow3(n int) int64 {
 	p := int64(1)
 	for range n {
@@ -499,7 +498,7 @@ func TestRoll(t *testing.T) {
 		{name: "drip's floor after the candle, at 1 die", rule: "seed 000 l.1323: (骰子数目最少仍有1颗) applies to the final count: 1 + 1 − 1 = 1",
 			setup: func(t testing.TB, s *game.State) {
 				force(t, s, 2, map[string]game.TraitState{game.Sanity: {Position: 1}}) // Missy sanity 1
-				turnTo(t, s, 2) // the Candle is used on your own turn
+				turnTo(t, s, 2)                                                        // the Candle is used on your own turn
 			},
 			holds: mods(game.ModCandle),
 			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModDrip, game.ModCandle), Total: intp(2)},

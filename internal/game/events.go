@@ -96,8 +96,8 @@ type Event struct {
 	Card    string         `json:"card,omitempty"`
 	Keep    bool           `json:"keep,omitempty"`
 	Wear    bool           `json:"wear,omitempty"` // card_used: put on or taken off
-	To      int            `json:"to,omitempty"`  // receiving seat id
-	How     string         `json:"how,omitempty"` // give, drop, pick_up, steal, discard, death
+	To      int            `json:"to,omitempty"`   // receiving seat id
+	How     string         `json:"how,omitempty"`  // give, drop, pick_up, steal, discard, death
 	Pending *PendingDamage `json:"pending,omitempty"`
 
 	Attack   *AttackState `json:"attack,omitempty"`

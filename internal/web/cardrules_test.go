@@ -13,7 +13,7 @@ import (
 )
 
 // crAct posts an action as a seat (1-based) or the host (seat 0).
-func crAct(a *htApp, g htGame, seat int, action map[string]any) int {
+func crAct(a *testApp, g testGame, seat int, action map[string]any) int {
 	a.t.Helper()
 	tok := g.host
 	if seat > 0 {
@@ -24,15 +24,15 @@ func crAct(a *htApp, g htGame, seat int, action map[string]any) int {
 
 // crRefused posts an action that must be refused with key; the game must
 // not change, and the message must name what it says (want, if given).
-func crRefused(t *testing.T, a *htApp, g htGame, seat int, action map[string]any, status int, key, want string) {
+func crRefused(t *testing.T, a *testApp, g testGame, seat int, action map[string]any, status int, key, want string) {
 	t.Helper()
 	before := a.snapshot(g)
 	tok := g.host
 	if seat > 0 {
 		tok = g.seats[seat-1]
 	}
-	rec := a.do(http.MethodPost, g.api("/actions"), htBody(action), htBearer(tok))
-	body := htDecode(t, rec)
+	rec := a.do(http.MethodPost, g.api("/actions"), jsonBody(action), withBearer(tok))
+	body := decodeBody(t, rec)
 	if rec.Code != status || body["key"] != key {
 		t.Fatalf("%v: %d %v, want %d %s", action, rec.Code, body, status, key)
 	}
@@ -64,14 +64,14 @@ func crCell(t *testing.T, kind string) (omen, room string) {
 
 // crHaunt has seat 1 draw an omen and reveal a haunt whose traitor rule is
 // kind (seat 1 plays).
-func crHaunt(t *testing.T, a *htApp, g htGame, kind string) {
+func crHaunt(t *testing.T, a *testApp, g testGame, kind string) {
 	t.Helper()
 	omen, room := crCell(t, kind)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": omen, "room": room})
 	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 0})
 }
 
-func crHand(a *htApp, g htGame, seat int) []string {
+func crHand(a *testApp, g testGame, seat int) []string {
 	a.t.Helper()
 	var out []string
 	cards, _ := htOptions(a, g, seat)["cards"].([]any)
@@ -93,7 +93,7 @@ func crHas(list []string, x string) bool {
 // TestCardMask: seed 000 面具 — a Sanity roll of 0–3 means it can't go on or
 // off this turn; 4+ puts it on.
 func TestCardMask(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "mask", "room": "kitchen"})
 	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 12})
@@ -114,7 +114,7 @@ func TestCardMask(t *testing.T) {
 
 // TestCardCrystalBall: only after the haunt, once per turn (its card).
 func TestCardCrystalBall(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "crystal-ball", "room": "kitchen"})
 	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 12})
@@ -131,7 +131,7 @@ func TestCardCrystalBall(t *testing.T) {
 // used for the turn (seed 002 FAQ: once used it can't be handed over or
 // dropped that turn); the Bottle waits for the haunt and is then discarded.
 func TestCardUsedThroughItsRoll(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "medical-kit"})
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "bottle"})
@@ -151,7 +151,7 @@ func TestCardUsedThroughItsRoll(t *testing.T) {
 // TestCardTraitorLosesLingeringEvents: becoming the traitor ends harmful
 // events held (seed 002 FAQ: 当你变成奸徒之前存在的这些有害事件效果立即消失).
 func TestCardTraitorLosesLingeringEvents(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "lights-out"})
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "webs"})
@@ -167,7 +167,7 @@ func TestCardTraitorLosesLingeringEvents(t *testing.T) {
 // TestCardLuckyStoneRerollsADefence: seed 002 FAQ — items usable outside
 // your turn, e.g. when attacked: the Lucky Stone rerolls a defence.
 func TestCardLuckyStoneRerollsADefence(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "lucky-stone"})
 	crAct(a, g, 0, map[string]any{"type": "set_phase", "phase": "haunt"})
@@ -178,7 +178,7 @@ func TestCardLuckyStoneRerollsADefence(t *testing.T) {
 	if len(rerolls) != 1 || rerolls[0].(map[string]any)["card"] != "lucky-stone" {
 		t.Fatalf("options offer the Lucky Stone on the defence: %v", opts["rerolls"])
 	}
-	dice := htInt(rerolls[0].(map[string]any)["dice"])
+	dice := jsonInt(rerolls[0].(map[string]any)["dice"])
 	idx, faces := []int{}, []int{}
 	for i := range dice {
 		idx, faces = append(idx, i), append(faces, 2)
@@ -195,7 +195,7 @@ func TestCardLuckyStoneRerollsADefence(t *testing.T) {
 // TestCardSkullAndMedallion: seed 000 颅骨 (mental damage as physical) and
 // 徽章 (the Pentagram Chamber, Crypt and Graveyard have no effect).
 func TestCardSkullAndMedallion(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "skull", "room": "kitchen"})
 	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 12})
@@ -217,18 +217,18 @@ func TestCardSkullAndMedallion(t *testing.T) {
 // TestCardBite: seed 000 噬咬, seed 002 FAQ: the bite is an attack on the
 // drawer, defended with Might like a monster's; no death before the haunt.
 func TestCardBite(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "bite", "room": "kitchen", "total": 6})
 	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 12})
 	crRefused(t, a, g, 1, map[string]any{"type": "end_turn"}, http.StatusConflict, "err_attack_in_progress", "")
 	d := htOptions(a, g, 1)["defend"].(map[string]any)
-	if d["mine"] != true || d["attacker"] != "Bite" || htInt(d["against"]) != 6 {
+	if d["mine"] != true || d["attacker"] != "Bite" || jsonInt(d["against"]) != 6 {
 		t.Fatalf("the drawer defends against the Bite: %v", d)
 	}
 	crAct(a, g, 1, map[string]any{"type": "defend", "total": 2})
 	dmg := htOptions(a, g, 1)["damage"].(map[string]any)
-	if htInt(dmg["amount"]) != 4 || dmg["kind"] != "physical" {
+	if jsonInt(dmg["amount"]) != 4 || dmg["kind"] != "physical" {
 		t.Fatalf("lost 6 to 2: 4 physical, got %v", dmg)
 	}
 	crAct(a, g, 1, map[string]any{"type": "resolve_damage", "split": map[string]int{"might": 2, "speed": 2}})
@@ -239,7 +239,7 @@ func TestCardBite(t *testing.T) {
 // Sanity raises Sanity; Hanged Men rolls each trait; Angry Being 0–1 deals
 // both its damage dice).
 func TestCardEventsFromTheRoll(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	sanity, _, _ := htTrait(a.state(g), 1, "sanity")
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "spider"})
@@ -275,7 +275,7 @@ func TestCardEventsFromTheRoll(t *testing.T) {
 
 // TestCardIdolAndSmoke: both change the dice of a roll when named.
 func TestCardIdolAndSmoke(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "idol"})
 	crAct(a, g, 1, map[string]any{"type": "roll", "trait": "might", "modifiers": []string{"idol"}, "faces": []int{1, 1, 1, 1, 1, 1, 1}[:htFaces(a, g, 1, "might")+2]})
@@ -284,7 +284,7 @@ func TestCardIdolAndSmoke(t *testing.T) {
 }
 
 // htFaces is a seat's trait value: the dice it rolls.
-func htFaces(a *htApp, g htGame, seat int, trait string) int {
+func htFaces(a *testApp, g testGame, seat int, trait string) int {
 	_, v, _ := htTrait(a.state(g), seat, trait)
 	return v
 }
@@ -292,7 +292,7 @@ func htFaces(a *htApp, g htGame, seat int, trait string) int {
 // TestCardHauntNineTurnsALivingHero: haunt 9 has no traitor at first; a
 // living hero can turn traitor during play (its text).
 func TestCardHauntNineTurnsALivingHero(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crHaunt(t, a, g, "none_at_first")
 	crAct(a, g, 0, map[string]any{"type": "join_traitor", "seat": 2})
@@ -302,7 +302,7 @@ func TestCardHauntNineTurnsALivingHero(t *testing.T) {
 // TestCardsOutOfTurn: drawing a card and picking an item up happen on your
 // own turn (seed 000 玩家行动).
 func TestCardsOutOfTurn(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crRefused(t, a, g, 2, map[string]any{"type": "draw_card", "card": "axe"}, http.StatusForbidden, "err_not_your_turn", "")
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "axe"})
@@ -313,11 +313,11 @@ func TestCardsOutOfTurn(t *testing.T) {
 // TestCardRefusalInChinese: the refusal names the card in the reader's
 // language.
 func TestCardRefusalInChinese(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "crystal-ball", "room": "kitchen"})
-	body := htDecode(t, a.do(http.MethodPost, g.api("/actions"), htBody(map[string]any{"type": "roll", "trait": "knowledge", "source": "card:crystal-ball", "total": 5}),
-		htBearer(g.seats[0]), htLang("zh")))
+	body := decodeBody(t, a.do(http.MethodPost, g.api("/actions"), jsonBody(map[string]any{"type": "roll", "trait": "knowledge", "source": "card:crystal-ball", "total": 5}),
+		withBearer(g.seats[0]), withLang("zh")))
 	if !strings.Contains(body["error"].(string), "水晶球") {
 		t.Errorf("the refusal doesn't name the card in Chinese: %v", body["error"])
 	}

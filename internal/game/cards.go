@@ -85,7 +85,7 @@ func (s *State) DeckCount(deck string) int {
 // climb (past the top into overflow), losses take overflow first and stop at
 // the floor (seed 003, 檢定; l.169 for items).
 func (s *State) traitDelta(seat *Seat, m map[string]int, traits map[string]TraitState) []TraitChange {
-	floor := s.floor()
+	floor := s.Floor()
 	var out []TraitChange
 	for _, t := range Traits {
 		n, ok := m[t]
@@ -107,7 +107,9 @@ func (s *State) traitDelta(seat *Seat, m map[string]int, traits map[string]Trait
 	return out
 }
 
-func (s *State) floor() int {
+// Floor is the lowest position a loss can reach now: 1 before the haunt,
+// 0 (the skull) after (seed 000, 伤害).
+func (s *State) Floor() int {
 	if s.Phase == PhaseHaunt {
 		return 0
 	}

@@ -395,10 +395,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	floor := 1
-	if s.Phase == PhaseHaunt {
-		floor = 0
-	}
+	floor := s.Floor()
 	var changes []TraitChange
 	change := func(trait string, to TraitState) {
 		if from := seat.Traits[trait]; from != to {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -292,6 +293,18 @@ func (s *State) nextTurn() int {
 		}
 	}
 	return traitor
+}
+
+// TurnOrder is one round of turns from the current one on, as end_turn
+// passes them (nextTurn): the screens show it, never work it out again.
+func (s *State) TurnOrder() []int {
+	c := *s
+	var order []int
+	for len(order) <= len(s.Seats)+1 && !slices.Contains(order, c.Turn) {
+		order = append(order, c.Turn)
+		c.Turn = c.nextTurn()
+	}
+	return order
 }
 
 func (s *State) foldMonsterTurnEnd() {

@@ -313,6 +313,18 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 	return r
 }
 
+// RerollOptions are the cards that may reroll the seat's last roll now
+// (Options.Rerolls on its own, for the roll log's buttons).
+func (s *State) RerollOptions(actor Actor) []RerollOption {
+	me := s.SeatByID(actor.Seat)
+	if actor.Host || me == nil {
+		return nil
+	}
+	d := &dryRun{s: *s, actor: actor}
+	d.s.rng = blankDice{}
+	return s.rerollOptions(d, me)
+}
+
 func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
 	last := s.LastRoll(me.ID)
 	if last == nil {

@@ -3,6 +3,8 @@ package i18n
 // uiCardRules holds the refusals of card rules (each names the card and the
 // reason) and of what a seat may do now (game.Options).
 var _ = register(map[string][2]string{
+	"mod_idol":                     {"+2 dice, −1 Sanity (once per turn)", "+2颗骰子，神志−1（每回合一次）"},
+	"mod_smoke":                    {"−2 dice in the Smoke (at least 1)", "烟雾中−2颗骰子（至少1颗）"},
 	"err_attack_ally":              {"%s is on your side: attack only opponents.", "%s 与你同一阵营：只能袭击对手。"},
 	"err_card_not_held":            {"You don't hold the %s.", "你没有持有%s。"},
 	"err_card_used_turn":           {"The %s was already used this turn: once per turn.", "%s本回合已使用过：每回合只能使用一次。"},

@@ -57,8 +57,8 @@ func code(c echo.Context) string { return strings.ToUpper(c.Param("code")) }
 
 func (s *Server) playerPage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	access, ok := s.access(c, code, asSeat)
 	if !ok {
@@ -71,9 +71,19 @@ func (s *Server) playerPage(c echo.Context) error {
 }
 
 func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, errText string) error {
+	vm, err := s.playerView(c, access)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm.Error, vm.ErrorCode = errText, status
+	return s.page(c, status, vm.Head, views.PlayerPage(vm))
+}
+
+// playerView is a seat's page as that seat may see it now.
+func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, error) {
 	h := s.head(c, "")
 	h.Path = "/g/" + access.Code
-	h.Events = "/api/games/" + access.Code + "/events"
+	h.Events = "/api/games/" + access.Code + "/events?view=html"
 	h.Fragment = h.Path
 	h.Act = h.Path + "/act"
 	var vm views.Player
@@ -121,18 +131,14 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 			}
 		}
 	})
-	if err != nil {
-		return s.messageError(c, err)
-	}
 	vm.Head = h
-	vm.Error, vm.ErrorCode = errText, status
-	return s.page(c, status, h, views.PlayerPage(vm))
+	return vm, err
 }
 
 func (s *Server) tablePage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	access, ok := s.access(c, code, asHost)
 	if !ok {
@@ -142,14 +148,24 @@ func (s *Server) tablePage(c echo.Context) error {
 }
 
 func (s *Server) renderTable(c echo.Context, access table.Access, status int, errText string) error {
+	vm, err := s.tableView(c, access)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm.Error, vm.ErrorCode = errText, status
+	return s.page(c, status, vm.Head, views.TablePage(vm))
+}
+
+// tableView is the host's table page now.
+func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, error) {
 	h := s.head(c, i18n.T(s.lang(c), "table_title"))
 	h.Path = "/g/" + access.Code + "/table"
-	h.Events = "/api/games/" + access.Code + "/events"
+	h.Events = "/api/games/" + access.Code + "/events?view=html"
 	h.Fragment = h.Path
 	h.Act = "/g/" + access.Code + "/act"
 	key, err := s.tables.JoinKey(access.Code)
 	if err != nil {
-		return s.messageError(c, err)
+		return views.Table{}, err
 	}
 	vm := views.Table{
 		JoinURL: s.joinURL(c, access.Code, key), QRPath: "/g/" + access.Code + "/qr.png",
@@ -198,12 +214,8 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 			}
 		}
 	})
-	if err != nil {
-		return s.messageError(c, err)
-	}
 	vm.Head = h
-	vm.Error, vm.ErrorCode = errText, status
-	return s.page(c, status, h, views.TablePage(vm))
+	return vm, err
 }
 
 func (s *Server) joinURL(c echo.Context, code, key string) string {

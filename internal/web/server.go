@@ -3,6 +3,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net"
@@ -34,11 +35,13 @@ type Server struct {
 	lanURLs []string
 	now     func() time.Time
 	log     *slog.Logger
+	// shared holds the parts of the live views every seat sees alike.
+	shared *sharedParts
 }
 
 // New builds the echo instance with every route.
 func New(cfg Config) *echo.Echo {
-	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log}
+	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log, shared: newSharedParts()}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -55,6 +58,10 @@ func New(cfg Config) *echo.Echo {
 
 // statusOf maps a refusal to its HTTP status.
 func statusOf(err error) int {
+	var broken *table.BrokenGame
+	if errors.As(err, &broken) || errors.Is(err, table.ErrShuttingDown) {
+		return http.StatusServiceUnavailable
+	}
 	var ge *game.Error
 	if !errors.As(err, &ge) {
 		return http.StatusInternalServerError
@@ -72,7 +79,8 @@ func statusOf(err error) int {
 }
 
 // message translates an error for a person; server faults get a generic
-// message and are logged, never shown.
+// message and are logged, never shown. A request its phone gave up on (the
+// page closed, the Wi-Fi dropped) is no fault of the server's.
 func (s *Server) message(lang string, err error) string {
 	var ge *game.Error
 	if errors.As(err, &ge) {
@@ -85,7 +93,11 @@ func (s *Server) message(lang string, err error) string {
 		}
 		return i18n.T(lang, ge.Key, args...)
 	}
-	s.log.Error("request failed", "err", err)
+	if errors.Is(err, context.Canceled) {
+		s.log.Debug("request abandoned by its phone", "err", err)
+	} else {
+		s.log.Error("request failed", "err", err)
+	}
 	return i18n.T(lang, "err_internal")
 }
 

@@ -66,8 +66,8 @@ func (s *Server) showTransfer(c echo.Context, access table.Access, number int) e
 // URLs too, and must not use up the one-time code.
 func (s *Server) transferPage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	h := s.head(c, i18n.T(s.lang(c), "claim_title"))
 	return s.page(c, http.StatusOK, h, views.MessagePage(views.Message{

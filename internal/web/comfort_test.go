@@ -25,6 +25,7 @@ import (
 	"lantern/internal/table"
 	"lantern/internal/tlscert"
 	"lantern/internal/web"
+	"lantern/static"
 )
 
 // comfortHandler is the real handler over a fresh database.
@@ -262,7 +263,7 @@ func TestLayoutComfort(t *testing.T) {
 	for _, want := range []string{
 		`<link rel="manifest" href="/manifest.webmanifest">`,
 		`<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
-		`<link rel="icon" href="/static/icon.svg" type="image/svg+xml">`,
+		`<link rel="icon" href="` + static.URL("icon.svg") + `" type="image/svg+xml">`,
 		`<meta name="theme-color" content="#14121a">`,
 	} {
 		if !strings.Contains(home, want) {

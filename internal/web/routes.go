@@ -14,6 +14,7 @@ import (
 
 // routes lists every route of the app in one place.
 func (s *Server) routes(e *echo.Echo) {
+	e.Use(securityHeaders)
 	e.Use(middleware.Recover())
 	e.Use(middleware.BodyLimit("64K"))
 	// Phones on a busy Wi-Fi get pages, CSS and script compressed; the event

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"lantern/internal/i18n"
 	"lantern/static"
 )
 
@@ -203,5 +204,46 @@ func TestStaticHashedURLs(t *testing.T) {
 	}
 	if rec := a.do(http.MethodGet, "/static/nope.0123456789ab.js", ""); rec.Code != http.StatusNotFound {
 		t.Errorf("unknown hashed file: %d", rec.Code)
+	}
+}
+
+// TestJoinNameLookAlike: a name that reads like another seat's is refused
+// by the join form and the API in the phone's language, and nothing joins
+// (issue 11, item 5).
+func TestJoinNameLookAlike(t *testing.T) {
+	a := htNew(t)
+	g := a.newGame(1, false) // Ann
+	for _, variant := range htLangs {
+		for _, name := range []string{"Ann\u200b", "ANN", "\u202eAnn", "\u200b"} {
+			key := map[string]string{"Ann\u200b": "err_name_taken", "ANN": "err_name_taken", "\u202eAnn": "err_name_control", "\u200b": "err_name_invisible"}[name]
+			lang := htLangCode(variant)
+			var args []any
+			if key == "err_name_taken" {
+				args = []any{"Ann"}
+			}
+			want := i18n.T(lang, key, args...)
+			rec := a.form("/j/"+g.code, url.Values{"k": {g.key}, "name": {name}, "explorer": {"zoe-ingstrom"}, "lang": {lang}}, htLang(variant))
+			if rec.Code == http.StatusSeeOther || !strings.Contains(html.UnescapeString(rec.Body.String()), want) {
+				t.Errorf("%s: join form with %q: %d, want the message %q", variant, name, rec.Code, want)
+			}
+			rec = a.do(http.MethodPost, g.api("/seats"), htBody(map[string]string{"name": name, "explorer": "zoe-ingstrom", "key": g.key, "lang": "en"}), htLang(variant))
+			status := http.StatusBadRequest
+			if key == "err_name_taken" {
+				status = http.StatusConflict
+			}
+			htWantError(t, rec, status, variant, key, args...)
+		}
+	}
+	if n := len(a.state(g)["seats"].([]any)); n != 1 {
+		t.Errorf("%d seats after the refusals, want 1", n)
+	}
+	// The two-player variant: the same phone's second explorer takes the
+	// player's name, numbered.
+	rec := a.form("/g/"+g.code+"/second", url.Values{"name": {"Ann"}, "explorer": {"jenny-leclerc"}}, htCookie("lantern_seat_"+g.code, g.seats[0]))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("second explorer: %d %s", rec.Code, rec.Body)
+	}
+	if name := a.state(g)["seats"].([]any)[1].(map[string]any)["name"]; name != "Ann 2" {
+		t.Errorf("the second explorer is called %q, want Ann 2", name)
 	}
 }

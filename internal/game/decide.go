@@ -100,7 +100,6 @@ const (
 	ActReselect     = "reselect_haunt"
 )
 
-
 // DecodeAction parses an action from JSON, refusing unknown fields so a typo
 // is reported instead of silently ignored.
 func DecodeAction(raw []byte) (Action, error) {

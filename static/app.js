@@ -170,6 +170,9 @@
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 403 || r.status === 404) { location.reload(); return; }
+        // The page's live part moved elsewhere (a seat-moving code was
+        // used): follow it as a whole page.
+        if (r.redirected) { location.assign(r.url); return; }
         return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), null); });
       })
       .catch(function () { setOffline(true); })

@@ -144,7 +144,7 @@ func Layout(h Head, body templ.Component) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if h.Events != "" && !strings.HasSuffix(h.Path, "/table") {
+		if h.Events != "" && !strings.HasSuffix(h.Path, "/table") && !strings.Contains(h.Path, "/transfer?") {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " <button id=\"sound\" class=\"sound\" type=\"button\" aria-pressed=\"false\" aria-label=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -179,3 +179,21 @@ func twoPlayer(lang string, st *game.State, mine []table.Access, vm *views.Playe
 		}
 	}
 }
+
+// noSeat answers a phone without a seat in a game. Once the game has
+// started the join code can't help (it answers "already started"), so the
+// page says how a seat comes back: the host's "Move to a new phone".
+func (s *Server) noSeat(c echo.Context, code string) error {
+	started := false
+	s.tables.Read(code, func(st *game.State) { started = st.Started })
+	if !started {
+		return s.messageError(c, errNotAuthorized)
+	}
+	h := s.head(c, "Lantern")
+	heading := "no_seat_started_title"
+	if len(seatTokens(c, code)) > 0 { // it held a seat here: the seat moved away
+		heading = "seat_moved_title"
+	}
+	h.Title = i18n.T(h.Lang, heading)
+	return s.page(c, http.StatusForbidden, h, messagePage(h, h.Title, i18n.T(h.Lang, "seat_moved_text"), "/", i18n.T(h.Lang, "home")))
+}

@@ -65,7 +65,7 @@ func (s *Server) playerPage(c echo.Context) error {
 		if _, host := s.access(c, code, asHost); host && !isFetch(c) {
 			return c.Redirect(http.StatusSeeOther, "/g/"+code+"/table")
 		}
-		return s.messageError(c, errNotAuthorized)
+		return s.noSeat(c, code)
 	}
 	return s.renderPlayer(c, access, http.StatusOK, "")
 }

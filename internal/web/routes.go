@@ -46,6 +46,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/g/:code/qr.png", s.joinQR)
 	e.POST("/g/:code/act", s.formAction)
 	e.POST("/g/:code/transfer", s.startTransfer)
+	e.GET("/g/:code/transfer", s.transferStatus)
 	e.POST("/g/:code/handover", s.handover)
 	e.GET("/g/:code/second", s.secondPage)
 	e.POST("/g/:code/second", s.joinSecond, joinLimit)

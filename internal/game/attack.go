@@ -202,6 +202,9 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	if defender == attacker {
 		return nil, refuse(Invalid, "err_attack_self")
 	}
+	if !s.opponents(attacker, defender) {
+		return nil, refuse(Conflict, "err_attack_ally", s.targetName(defender))
+	}
 	if _, ok := s.traitValueOf(defender, trait); !ok {
 		return nil, refuse(Invalid, "err_target_lacks_trait", s.targetName(defender))
 	}
@@ -224,6 +227,27 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 		}
 	}
 	return evs, nil
+}
+
+// opponents reports whether two fighters are on opposite sides: the traitor
+// and the monsters against the heroes (seed 000, 作祟: 敌对双方…可对另一方的人物
+// 怪物进行袭击). While the sides aren't known — a hidden traitor who hasn't
+// shown their token, or no haunt recorded — any explorer may attack any
+// other (seed 002, 内奸: 任何探险者都可以主动攻击另外一名探险者).
+func (s *State) opponents(a, b Target) bool {
+	if a.Monster != "" && b.Monster != "" {
+		return false
+	}
+	if s.Haunt == nil || (s.Haunt.Hidden() && s.Haunt.PublicTraitor() == 0) {
+		return true
+	}
+	side := func(t Target) string {
+		if t.Monster != "" {
+			return SideTraitor
+		}
+		return s.SideOf(t.Seat)
+	}
+	return side(a) != side(b)
 }
 
 func attackerKey(t Target) string {

@@ -225,13 +225,13 @@ func TestDefend(t *testing.T) {
 
 	// The attacker may roll for a defender who doesn't answer.
 	s = traitorBoard(t)
-	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(3), Total: intp(3)})
+	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)})
 	do(t, s, seatActor(2), game.Action{Type: game.ActDefend, Total: intp(3)})
-	if at := s.Attack; at.Defense == nil || at.Defense.Dice != 3 || !at.Done {
+	if at := s.Attack; at.Defense == nil || at.Defense.Dice != 5 || !at.Done {
 		t.Errorf("app: the attacker rolled the defence: %+v", at)
 	}
 	// Nothing to defend.
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActDefend}, "err_no_attack", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDefend}, "err_no_attack", game.Conflict)
 	s = traitorBoard(t)
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDefend}, "err_no_attack", game.Conflict)
 }

@@ -179,6 +179,9 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if card.Deck == "omen" {
 		return nil, refuse(Invalid, "err_omen_needs_room")
 	}
+	if err := s.ownTurn(actor, seat); err != nil {
+		return nil, err
+	}
 	if !s.InDeck(card.ID) {
 		return nil, refuse(Conflict, "err_card_not_in_deck")
 	}
@@ -206,6 +209,16 @@ func (s *State) omenEvents(seat *Seat, omen string) []Event {
 		return nil
 	}
 	return s.cardEffects(seat, []string{omen}, nil, "card:"+omen)
+}
+
+// ownTurn refuses what a seat may only do on its own turn: drawing a card
+// when it discovers a room, picking an item up (seed 000, 玩家行动: a turn's
+// moves and actions are the player's own); the host may record it for them.
+func (s *State) ownTurn(actor Actor, seat *Seat) error {
+	if !actor.Host && s.Turn != seat.ID {
+		return refuse(Forbidden, "err_not_your_turn")
+	}
+	return nil
 }
 
 func (s *State) heldOrRefuse(seat *Seat, card string) (*HeldCard, error) {
@@ -302,6 +315,9 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.ownTurn(actor, seat); err != nil {
 		return nil, err
 	}
 	if !slices.Contains(s.Piles[a.Room], a.Card) {

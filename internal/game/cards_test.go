@@ -70,11 +70,11 @@ func TestDrawCard(t *testing.T) {
 		{name: "Bell: +1 Sanity on gain", rule: "seed 000 l.631-633: 手铃Bell 人物的神志Sanity上升1个级别",
 			actor: seatActor(1), act: game.Action{Card: "bell"}, seat: 1, kept: true, delta: map[string]int{game.Sanity: 1}},
 		{name: "Amulet of the Ages: +1 in every trait", rule: "seed 000 l.589-597: 护符 人物的力量、速度、知识及神志全获上升1个级别",
-			actor: seatActor(2), act: game.Action{Card: "amulet-of-the-ages"}, seat: 2, kept: true, delta: all(1)},
+			actor: seatActor(1), act: game.Action{Card: "amulet-of-the-ages"}, seat: 1, kept: true, delta: all(1)},
 		{name: "the host records it for a seat", rule: "app: the host keeps the table for anyone",
 			actor: hostActor, act: game.Action{Seat: 3, Card: "axe"}, seat: 3, kept: true},
-		{name: "an item drawn out of turn", rule: "seed 000 l.181 (draws happen on any turn: events move explorers into rooms)",
-			actor: seatActor(4), act: game.Action{Card: "armor"}, seat: 4, kept: true},
+		{name: "an item drawn out of turn", rule: "seed 000 玩家行动 l.150-181: a card is drawn on discovering a room, on the drawer's own turn",
+			actor: seatActor(4), act: game.Action{Card: "armor"}, err: "err_not_your_turn", kind: game.Forbidden},
 		{name: "Debris stays with the player", rule: "seed 000 l.1283-1297: 若人物遭瓦砾掩埋，则玩家保有这张咭牌",
 			actor: seatActor(1), act: game.Action{Card: "debris"}, seat: 1, kept: true},
 		{name: "Lights Out stays with the player", rule: "seed 000 l.1457-1463: 灯灭 — keep it until you may discard it",
@@ -106,8 +106,8 @@ func TestDrawCard(t *testing.T) {
 		{name: "no card", rule: "app",
 			actor: seatActor(1), act: game.Action{}, err: "err_unknown_card", kind: game.Invalid},
 		{name: "a card is drawn once", rule: "seed 000 l.27-29: one card of each (物品牌Item card 22张); data copies: 1",
-			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "candle") },
-			actor: seatActor(2), act: game.Action{Card: "candle"}, err: "err_card_not_in_deck", kind: game.Conflict},
+			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "candle") },
+			actor: seatActor(1), act: game.Action{Card: "candle"}, err: "err_card_not_in_deck", kind: game.Conflict},
 		{name: "a discarded event is out of the deck too", rule: "seed 003 l.139: 將牌棄掉",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "angry-being") },
 			actor: seatActor(1), act: game.Action{Card: "angry-being"}, err: "err_card_not_in_deck", kind: game.Conflict},
@@ -547,6 +547,8 @@ func TestPickUp(t *testing.T) {
 	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "bell", Room: "kitchen"})
 	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"})
 	before := positions(s, 3)
+	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "bell", Room: "kitchen"}, "err_not_your_turn", game.Forbidden)
+	turnTo(t, s, 3)
 	evs := do(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "bell", Room: "kitchen"})
 	checkGroup(t, rule, evs)
 	if evs[0].Type != game.EvCardMoved || evs[0].To != 3 || evs[0].Room != "kitchen" || evs[0].How != "pick_up" || evs[0].Seat != 0 {
@@ -733,6 +735,7 @@ func TestAmuletOfTheAges(t *testing.T) {
 	}
 	// Picked up by seat 4 at the top of Knowledge: the +1 is remembered.
 	force(t, s, 4, map[string]game.TraitState{game.Knowledge: pos(8)})
+	turnTo(t, s, 4)
 	do(t, s, seatActor(4), game.Action{Type: game.ActPickUp, Card: "amulet-of-the-ages", Room: "kitchen"})
 	if got := s.SeatByID(4).Traits[game.Knowledge]; got != (game.TraitState{Position: 8, Overflow: 1}) {
 		t.Errorf("seed 003 l.197: knowledge %+v, want 8 with 1 over", got)

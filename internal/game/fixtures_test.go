@@ -150,3 +150,15 @@ func traitorBoard(t testing.TB) *game.State {
 	}
 	return s
 }
+
+// turnTo ends turns (as the host) until it is seatID's turn.
+func turnTo(t testing.TB, s *game.State, seatID int) {
+	t.Helper()
+	for range 2 * (len(s.Seats) + 1) {
+		if s.Turn == seatID {
+			return
+		}
+		do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	}
+	t.Fatalf("turnTo: seat %d never got the turn", seatID)
+}

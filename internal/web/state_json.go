@@ -73,6 +73,9 @@ type PrivateState struct {
 		// OwesHauntRoll is true when this seat must roll for the haunt now.
 		OwesHauntRoll bool `json:"owes_haunt_roll"`
 	} `json:"me"`
+	// Options is what this seat may do now: the engine's answer
+	// (game.State.Options), the same one the phone's buttons follow.
+	Options game.Options `json:"options"`
 }
 
 func publicState(st *game.State) PublicState {
@@ -130,6 +133,7 @@ func privateState(st *game.State, a table.Access) PrivateState {
 	last := st.LastUndoable()
 	p.Me.CanUndo = last != nil && last.Actor == a.Actor()
 	p.Me.OwesHauntRoll = st.OwesHauntRoll(a.Seat)
+	p.Options = st.Options(a.Actor())
 	if h := st.Haunt; h != nil {
 		p.Me.Traitor = h.IsTraitor(a.Seat)
 		if h.Hidden() {

@@ -1,0 +1,537 @@
+package game
+
+import (
+	"slices"
+	"time"
+
+	"lantern/internal/catalog"
+)
+
+// Options is the engine's one answer to "what may this seat do now". Every
+// entry is found by running Decide on the candidate action (a dry run on a
+// copy of the state with dice that always show blanks), so the answer can't
+// drift from the rules: what Options offers, Decide accepts, and the other
+// way round. Seats are 1-based seat numbers, as in actions and the API.
+type Options struct {
+	// Seat is the asking seat's number; 0 for the host.
+	Seat int         `json:"seat"`
+	Turn TurnOptions `json:"turn"`
+	// EndTurn: this seat (or the host) may end the turn now.
+	EndTurn bool `json:"end_turn"`
+	// Roll is the dice this seat may roll now, nil when none.
+	Roll *RollOptions `json:"roll,omitempty"`
+	// Rerolls are the cards that may reroll the seat's last roll.
+	Rerolls []RerollOption `json:"rerolls,omitempty"`
+	// Draw lists the decks (omen, item, event) the seat may draw from.
+	Draw []string `json:"draw,omitempty"`
+	// HauntRoll is set when this seat owes the haunt roll now.
+	HauntRoll *HauntRollOption `json:"haunt_roll,omitempty"`
+	// Attack is set when the seat may attack: its targets and weapons.
+	Attack *AttackOptions `json:"attack,omitempty"`
+	// Defend is set when the seat may roll a defence now.
+	Defend *DefendOption `json:"defend,omitempty"`
+	// Damage is damage this seat must split now.
+	Damage *DamageOption `json:"damage,omitempty"`
+	// Steal lists the cards this seat may steal instead of dealing damage.
+	Steal []string `json:"steal,omitempty"`
+	// Offers are cards handed to this seat, or by it, still open.
+	Offers []OfferOption `json:"offers,omitempty"`
+	// Cards are this seat's held cards with what each may do now.
+	Cards []CardOption `json:"cards,omitempty"`
+	// Monsters is set for whoever runs the monsters while they may act.
+	Monsters *MonsterOptions `json:"monsters,omitempty"`
+}
+
+// What the player whose turn it is is doing (TurnOptions.Doing).
+const (
+	DoingLobby     = "lobby"      // the game hasn't started
+	DoingOver      = "over"       // a side has won
+	DoingHauntRoll = "haunt_roll" // they owe the haunt roll
+	DoingAttack    = "attack"     // an attack waits for a defence, a split or a theft
+	DoingDamage    = "damage"     // someone has damage to split
+	DoingMonsters  = "monsters"   // the monsters' turn
+	DoingExploring = "exploring"  // an ordinary turn before the haunt
+	DoingHaunt     = "haunt"      // an ordinary turn in the haunt
+)
+
+// TurnOptions says whose turn it is and what is going on.
+type TurnOptions struct {
+	Seat     int    `json:"seat"` // 0 before the start and on the monsters' turn
+	Monsters bool   `json:"monsters,omitempty"`
+	Doing    string `json:"doing"`
+	// Mine is true when it is the asking seat's turn (or, for whoever runs
+	// them, the monsters').
+	Mine bool `json:"mine"`
+}
+
+// RollOptions are the trait rolls and roll modifiers allowed now.
+type RollOptions struct {
+	// Traits are the traits the seat may make a trait roll with.
+	Traits    []string         `json:"traits"`
+	Modifiers []ModifierOption `json:"modifiers,omitempty"`
+}
+
+// ModifierOption is one roll modifier and the rolls it may be named on now.
+type ModifierOption struct {
+	Card string `json:"card"`
+	// Held is true for an item the seat holds; false for a room or event
+	// token or a stored result, which the table tracks.
+	Held      bool `json:"held"`
+	TraitRoll bool `json:"trait_roll"`
+	EventRoll bool `json:"event_roll"`
+	PlainRoll bool `json:"plain_roll"`
+}
+
+// RerollOption is a card that may reroll dice of the seat's last roll.
+type RerollOption struct {
+	Card string `json:"card"`
+	Roll int    `json:"roll"` // the roll's seq
+	Dice int    `json:"dice"` // how many of its dice may be rerolled
+}
+
+// HauntRollOption is the haunt roll owed: 6 dice against the omen count.
+type HauntRollOption struct {
+	Dice      int `json:"dice"`
+	OmenCount int `json:"omen_count"`
+	// Chance is the exact chance that the haunt begins (seed 000, 作祟).
+	Chance float64 `json:"chance"`
+}
+
+// AttackOptions are the opponents this seat may attack and how.
+type AttackOptions struct {
+	Targets []AttackTarget `json:"targets"`
+	Weapons []WeaponOption `json:"weapons,omitempty"`
+}
+
+// AttackTarget is one opponent and the traits it may be attacked with.
+type AttackTarget struct {
+	Seat    int      `json:"seat,omitempty"` // seat number
+	Monster string   `json:"monster,omitempty"`
+	Name    string   `json:"name"`
+	Traits  []string `json:"traits"`
+}
+
+// WeaponOption is a held weapon that may be used in an attack now.
+type WeaponOption struct {
+	Card   string `json:"card"`
+	Trait  string `json:"trait"`
+	Dice   int    `json:"dice"`
+	Ranged bool   `json:"ranged,omitempty"`
+}
+
+// DefendOption is an attack waiting for this seat's defence roll (or one it
+// may roll for another, Defender naming whom).
+type DefendOption struct {
+	Attack   int    `json:"attack"` // the attack's seq
+	Attacker string `json:"attacker"`
+	Defender string `json:"defender"`
+	Mine     bool   `json:"mine"` // the seat defends itself
+	Trait    string `json:"trait"`
+	Dice     int    `json:"dice"`
+	Against  int    `json:"against"` // the attack roll's total
+}
+
+// DamageOption is damage to split: which traits may take it and where each
+// stands, so a split that kills can be told before it is sent.
+type DamageOption struct {
+	// Action is the action that takes it: resolve_damage (an attack lost)
+	// or take_damage (a card or room).
+	Action string        `json:"action"`
+	Source string        `json:"source,omitempty"`
+	Amount int           `json:"amount"`
+	Kind   string        `json:"kind"` // physical | mental | any
+	Traits []DamageTrait `json:"traits"`
+}
+
+// DamageTrait is one trait damage may go to. Lethal is the least damage on
+// this trait alone that puts it on the skull; 0 when it can't (before the
+// haunt nobody dies).
+type DamageTrait struct {
+	Trait    string `json:"trait"`
+	Position int    `json:"position"`
+	Overflow int    `json:"overflow,omitempty"`
+	Lethal   int    `json:"lethal,omitempty"`
+}
+
+// Kills reports whether a split of damage would kill.
+func (d DamageOption) Kills(split map[string]int) bool {
+	for _, t := range d.Traits {
+		if t.Lethal > 0 && split[t.Trait] >= t.Lethal {
+			return true
+		}
+	}
+	return false
+}
+
+// OfferOption is an open offer to or from this seat.
+type OfferOption struct {
+	Offer   int    `json:"offer"`
+	Card    string `json:"card"`
+	From    int    `json:"from"`
+	To      int    `json:"to"`
+	Accept  bool   `json:"accept"`
+	Decline bool   `json:"decline"`
+}
+
+// CardOption is a held card and what may be done with it now.
+type CardOption struct {
+	Card    string `json:"card"`
+	Use     bool   `json:"use"`
+	Apply   bool   `json:"apply"` // apply its effect (its roll's outcome, or the effect of a card without a roll)
+	Give    []int  `json:"give,omitempty"`
+	Drop    bool   `json:"drop"`
+	Discard bool   `json:"discard"`
+}
+
+// MonsterOptions is what whoever runs the monsters may do with them now.
+type MonsterOptions struct {
+	// Attack lists the monsters that may still attack this turn, each with
+	// the heroes they may attack.
+	Attack []MonsterAttack `json:"attack,omitempty"`
+	// Move lists the kinds whose movement may be rolled.
+	Move []string `json:"move,omitempty"`
+}
+
+// MonsterAttack is one monster that may attack and its targets.
+type MonsterAttack struct {
+	Monster string         `json:"monster"`
+	Targets []AttackTarget `json:"targets"`
+}
+
+// blankDice rolls blanks: a dry run must not draw from the game's dice.
+type blankDice struct{}
+
+func (blankDice) Intn(int) int { return 0 }
+
+// dryRun asks Decide about candidate actions without changing anything.
+type dryRun struct {
+	s     State
+	actor Actor
+}
+
+func (d *dryRun) allows(a Action) bool {
+	_, err := d.s.Decide(d.actor, a, time.Time{})
+	return err == nil
+}
+
+var zeroTotal = 0
+
+// Options computes what the actor may do now. A seat gets its own options;
+// the host gets the turn, ending it, the defence it may roll for anyone and
+// the monsters.
+func (s *State) Options(actor Actor) Options {
+	d := &dryRun{s: *s, actor: actor}
+	d.s.rng = blankDice{}
+	o := Options{Turn: s.turnOptions(actor)}
+	me := s.SeatByID(actor.Seat)
+	if actor.Host {
+		me = nil
+	} else if me == nil {
+		return o
+	}
+	if !s.Started {
+		return o
+	}
+	o.EndTurn = d.allows(Action{Type: ActEndTurn})
+	o.Defend = s.defendOption(d, me)
+	o.Monsters = s.monsterOptions(d)
+	if me == nil || s.Ended != nil {
+		return o
+	}
+	o.Seat = s.SeatNumber(me.ID)
+	o.Roll = s.rollOptions(d, me)
+	o.Rerolls = s.rerollOptions(d, me)
+	o.Draw = s.drawOptions(d)
+	if d.allows(Action{Type: ActHauntRoll, Total: &zeroTotal}) {
+		o.HauntRoll = &HauntRollOption{Dice: HauntRollDice, OmenCount: len(s.Omens), Chance: ChanceBelow(HauntRollDice, len(s.Omens))}
+	}
+	o.Attack = s.attackOptions(d, me)
+	o.Damage = s.damageOption(d, me)
+	o.Steal = s.stealOptions(d)
+	o.Offers = s.offerOptions(d, me)
+	o.Cards = s.cardOptions(d, me)
+	return o
+}
+
+func (s *State) turnOptions(actor Actor) TurnOptions {
+	t := TurnOptions{Seat: s.SeatNumber(s.Turn), Monsters: s.Turn == MonstersTurn}
+	t.Mine = s.Started && !actor.Host && actor.Seat == s.Turn || t.Monsters && s.controlsMonsters(actor)
+	switch {
+	case !s.Started:
+		t.Doing = DoingLobby
+	case s.Ended != nil:
+		t.Doing = DoingOver
+	case s.Haunt == nil && len(s.OwedHauntRolls) > 0:
+		t.Doing = DoingHauntRoll
+	case s.attackOpen():
+		t.Doing = DoingAttack
+	case len(s.Pending) > 0:
+		t.Doing = DoingDamage
+	case t.Monsters:
+		t.Doing = DoingMonsters
+	case s.Phase == PhaseHaunt:
+		t.Doing = DoingHaunt
+	default:
+		t.Doing = DoingExploring
+	}
+	return t
+}
+
+func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
+	r := &RollOptions{Traits: []string{}}
+	for _, t := range Traits {
+		if d.allows(Action{Type: ActRoll, Trait: t, Total: &zeroTotal}) {
+			r.Traits = append(r.Traits, t)
+		}
+	}
+	trait := Might
+	if len(r.Traits) > 0 {
+		trait = r.Traits[0]
+	}
+	for _, m := range RollModifiers {
+		try := func(a Action) bool {
+			a.Type, a.Modifiers, a.Choose = ActRoll, []string{m}, &zeroTotal
+			if m != ModAngelFeather {
+				a.Choose = nil
+				a.Total = &zeroTotal
+			}
+			return d.allows(a)
+		}
+		mo := ModifierOption{Card: m, Held: IsItemModifier(m) && s.Holds(me.ID, m),
+			TraitRoll: try(Action{Trait: trait, Purpose: "trait"}),
+			EventRoll: try(Action{Trait: trait, Purpose: "event"}),
+			PlainRoll: try(Action{Dice: 1, Purpose: "free"})}
+		if mo.TraitRoll || mo.EventRoll || mo.PlainRoll {
+			r.Modifiers = append(r.Modifiers, mo)
+		}
+	}
+	if len(r.Traits) == 0 && len(r.Modifiers) == 0 && !d.allows(Action{Type: ActRoll, Dice: 1, Total: &zeroTotal}) {
+		return nil
+	}
+	return r
+}
+
+func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
+	last := s.LastRoll(me.ID)
+	if last == nil {
+		return nil
+	}
+	var out []RerollOption
+	for _, c := range RerollCards {
+		if d.allows(Action{Type: ActReroll, Card: c, Indexes: []int{0}, Faces: []int{0}}) {
+			n := len(last.Faces)
+			if c == ModRabbitsFoot {
+				n = 1
+			}
+			out = append(out, RerollOption{Card: c, Roll: last.Seq, Dice: n})
+		}
+	}
+	return out
+}
+
+func (s *State) drawOptions(d *dryRun) []string {
+	var out []string
+	for _, deck := range []string{"omen", "item", "event"} {
+		for _, c := range catalog.Box().Cards {
+			if c.Deck != deck || !s.InDeck(c.ID) {
+				continue
+			}
+			a := Action{Type: ActDrawCard, Card: c.ID}
+			if deck == "omen" {
+				a = Action{Type: ActDrawOmen, Omen: c.ID, Room: catalog.Chart().Rooms[0]}
+			}
+			if d.allows(a) {
+				out = append(out, deck)
+			}
+			break
+		}
+	}
+	return out
+}
+
+// targets are every other seat and every monster, as attack candidates.
+func (s *State) targets(except Target) []AttackTarget {
+	var out []AttackTarget
+	for _, seat := range s.Seats {
+		if seat.ID != except.Seat {
+			out = append(out, AttackTarget{Seat: s.SeatNumber(seat.ID), Name: seat.Name})
+		}
+	}
+	for _, m := range s.Monsters {
+		if m.ID != except.Monster {
+			out = append(out, AttackTarget{Monster: m.ID, Name: m.Name})
+		}
+	}
+	return out
+}
+
+// allowedTargets keeps the candidates an attack may be aimed at, each with
+// the traits it may be attacked with.
+func allowedTargets(d *dryRun, base Action, cands []AttackTarget, traits []string) []AttackTarget {
+	var out []AttackTarget
+	for _, t := range cands {
+		t.Traits = nil
+		for _, tr := range traits {
+			a := base
+			a.Type, a.Trait, a.Target, a.Total = ActAttack, tr, Target{Seat: t.Seat, Monster: t.Monster}, &zeroTotal
+			if d.allows(a) {
+				t.Traits = append(t.Traits, tr)
+			}
+		}
+		if len(t.Traits) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
+	if s.Phase != PhaseHaunt {
+		return nil
+	}
+	cands := s.targets(Target{Seat: me.ID})
+	targets := allowedTargets(d, Action{}, cands, Traits)
+	var weapons []WeaponOption
+	for _, h := range s.Hands[me.ID] {
+		w := catalog.Box().Card(h.Card)
+		if w == nil || w.Weapon == nil {
+			continue
+		}
+		with := allowedTargets(d, Action{Weapon: w.ID}, cands, []string{w.Weapon.Trait})
+		if len(with) == 0 {
+			continue
+		}
+		targets = mergeTargets(targets, with)
+		wo := WeaponOption{Card: w.ID, Trait: w.Weapon.Trait, Dice: w.Weapon.Dice}
+		wo.Ranged = len(allowedTargets(d, Action{Weapon: w.ID, Ranged: true}, with, []string{w.Weapon.Trait})) > 0
+		weapons = append(weapons, wo)
+	}
+	if len(targets) == 0 {
+		return nil
+	}
+	return &AttackOptions{Targets: targets, Weapons: weapons}
+}
+
+// mergeTargets adds the traits a weapon opens to the targets list.
+func mergeTargets(into, more []AttackTarget) []AttackTarget {
+	for _, m := range more {
+		i := slices.IndexFunc(into, func(t AttackTarget) bool { return t.Seat == m.Seat && t.Monster == m.Monster })
+		if i < 0 {
+			into = append(into, m)
+			continue
+		}
+		for _, tr := range m.Traits {
+			if !slices.Contains(into[i].Traits, tr) {
+				into[i].Traits = append(into[i].Traits, tr)
+			}
+		}
+	}
+	return into
+}
+
+func (s *State) defendOption(d *dryRun, me *Seat) *DefendOption {
+	at := s.Attack
+	if at == nil || !d.allows(Action{Type: ActDefend, Total: &zeroTotal}) {
+		return nil
+	}
+	dice, _ := s.traitValueOf(at.Defender, at.Trait)
+	return &DefendOption{Attack: at.Seq, Attacker: s.targetName(at.Attacker), Defender: s.targetName(at.Defender),
+		Mine: me != nil && at.Defender.Seat == me.ID, Trait: at.Trait, Dice: min(max(dice, 1), MaxDice), Against: at.Attack.Total}
+}
+
+func (s *State) damageOption(d *dryRun, me *Seat) *DamageOption {
+	var opt *DamageOption
+	if at := s.Attack; at != nil && at.Loser.Seat == me.ID && at.Damage > 0 {
+		pair := damageTraits[at.Kind]
+		if d.allows(Action{Type: ActResolveDmg, Split: map[string]int{pair[0]: at.Damage}}) {
+			opt = &DamageOption{Action: ActResolveDmg, Source: "attack", Amount: at.Damage, Kind: at.Kind}
+		}
+	}
+	if p := s.Pending[me.ID]; opt == nil && p != nil {
+		opt = &DamageOption{Action: ActTakeDamage, Source: p.Source, Amount: p.Amount, Kind: p.Kind}
+	}
+	if opt == nil {
+		return nil
+	}
+	traits := Traits
+	if pair, ok := damageTraits[opt.Kind]; ok {
+		traits = pair[:]
+	}
+	for _, t := range traits {
+		ts := me.Traits[t]
+		dt := DamageTrait{Trait: t, Position: ts.Position, Overflow: ts.Overflow}
+		if s.Phase == PhaseHaunt {
+			dt.Lethal = ts.Position + ts.Overflow
+		}
+		opt.Traits = append(opt.Traits, dt)
+	}
+	return opt
+}
+
+func (s *State) stealOptions(d *dryRun) []string {
+	at := s.Attack
+	if at == nil || at.Loser.Seat == 0 {
+		return nil
+	}
+	var out []string
+	for _, h := range s.Hands[at.Loser.Seat] {
+		if d.allows(Action{Type: ActSteal, Card: h.Card}) {
+			out = append(out, h.Card)
+		}
+	}
+	return out
+}
+
+func (s *State) offerOptions(d *dryRun, me *Seat) []OfferOption {
+	var out []OfferOption
+	for _, of := range s.Offers {
+		if of.To != me.ID && of.From != me.ID {
+			continue
+		}
+		o := OfferOption{Offer: of.Seq, Card: of.Card, From: s.SeatNumber(of.From), To: s.SeatNumber(of.To),
+			Accept:  of.To == me.ID && d.allows(Action{Type: ActAcceptCard, Offer: of.Seq}),
+			Decline: d.allows(Action{Type: ActDeclineCard, Offer: of.Seq})}
+		out = append(out, o)
+	}
+	return out
+}
+
+func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
+	var out []CardOption
+	anyRoom := catalog.Box().Rooms[0].ID
+	for _, h := range s.Hands[me.ID] {
+		c := CardOption{Card: h.Card,
+			Use:     d.allows(Action{Type: ActUseCard, Card: h.Card}),
+			Apply:   d.allows(Action{Type: ActApplyEffect, Source: "card:" + h.Card}),
+			Drop:    d.allows(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}),
+			Discard: d.allows(Action{Type: ActDiscardCard, Card: h.Card})}
+		for _, other := range s.Seats {
+			n := s.SeatNumber(other.ID)
+			if other.ID != me.ID && d.allows(Action{Type: ActGiveCard, Card: h.Card, To: n}) {
+				c.Give = append(c.Give, n)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
+	if len(s.Monsters) == 0 || !s.controlsMonsters(d.actor) {
+		return nil
+	}
+	mo := &MonsterOptions{}
+	for _, m := range s.Monsters {
+		targets := allowedTargets(d, Action{Monster: m.ID}, s.targets(Target{Monster: m.ID}), []string{Might})
+		if len(targets) > 0 {
+			mo.Attack = append(mo.Attack, MonsterAttack{Monster: m.ID, Targets: targets})
+		}
+		if !slices.Contains(mo.Move, m.Kind) && d.allows(Action{Type: ActMonsterMove, Kind: m.Kind, Total: &zeroTotal}) {
+			mo.Move = append(mo.Move, m.Kind)
+		}
+	}
+	if len(mo.Attack) == 0 && len(mo.Move) == 0 {
+		return nil
+	}
+	return mo
+}

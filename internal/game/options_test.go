@@ -1,0 +1,301 @@
+package game_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+)
+
+// optionsFor is what a seat may do now.
+func optionsFor(s *game.State, seatID int) game.Options { return s.Options(seatActor(seatID)) }
+
+func targetNames(ts []game.AttackTarget) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+func cardOption(o game.Options, card string) *game.CardOption {
+	for i := range o.Cards {
+		if o.Cards[i].Card == card {
+			return &o.Cards[i]
+		}
+	}
+	return nil
+}
+
+func TestOptionsTurn(t *testing.T) {
+	cases := []struct {
+		name  string
+		rule  string
+		setup func(t testing.TB) *game.State
+		seat  int
+		// want
+		doing   string
+		turn    int
+		mine    bool
+		endTurn bool
+		draw    []string
+		traits  []string
+		haunt   bool
+	}{
+		{name: "the lobby", rule: "app: nothing to do before the start",
+			setup: func(t testing.TB) *game.State { return lobby(t, fourExplorers...) },
+			seat:  1, doing: game.DoingLobby},
+		{name: "my turn before the haunt", rule: "seed 000 游玩 l.150-181: the player whose turn it is moves, discovers, draws and rolls",
+			setup: func(t testing.TB) *game.State { return started(t, fourExplorers...) },
+			seat:  1, doing: game.DoingExploring, turn: 1, mine: true, endTurn: true,
+			draw: []string{"omen", "item", "event"}, traits: game.Traits},
+		{name: "someone else's turn", rule: "seed 000 游玩: only the player whose turn it is draws or ends it",
+			setup: func(t testing.TB) *game.State { return started(t, fourExplorers...) },
+			seat:  2, doing: game.DoingExploring, turn: 1, traits: game.Traits},
+		{name: "an omen owes the haunt roll", rule: "seed 000 作祟 l.255: 在该玩家完结其回合后必须试图揭露真相",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				drawOmen(t, s, 1, "book", "kitchen")
+				return s
+			},
+			seat: 1, doing: game.DoingHauntRoll, turn: 1, mine: true, draw: []string{"omen", "item", "event"}, traits: game.Traits, haunt: true},
+		{name: "the haunt", rule: "seed 000 作祟: the hero left of the traitor plays first",
+			setup: traitorBoard,
+			seat:  2, doing: game.DoingHaunt, turn: 2, mine: true, endTurn: true, draw: []string{"omen", "item", "event"}, traits: game.Traits},
+		{name: "game over", rule: "seed 000 胜负: the game ends when a side wins",
+			setup: func(t testing.TB) *game.State {
+				s := traitorBoard(t)
+				do(t, s, hostActor, game.Action{Type: game.ActDeclareWin, Side: game.SideHeroes})
+				return s
+			},
+			seat: 2, doing: game.DoingOver, turn: 2, mine: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := c.setup(t)
+			o := optionsFor(s, c.seat)
+			if o.Turn.Doing != c.doing || o.Turn.Seat != c.turn || o.Turn.Mine != c.mine || o.EndTurn != c.endTurn {
+				t.Errorf("%s: turn %+v end %v, want doing %s seat %d mine %v end %v", c.rule, o.Turn, o.EndTurn, c.doing, c.turn, c.mine, c.endTurn)
+			}
+			if !slices.Equal(o.Draw, c.draw) {
+				t.Errorf("%s: draw %v, want %v", c.rule, o.Draw, c.draw)
+			}
+			var traits []string
+			if o.Roll != nil {
+				traits = o.Roll.Traits
+			}
+			if !slices.Equal(traits, c.traits) && !(len(traits) == 0 && len(c.traits) == 0) {
+				t.Errorf("%s: roll traits %v, want %v", c.rule, traits, c.traits)
+			}
+			if (o.HauntRoll != nil) != c.haunt {
+				t.Errorf("%s: haunt roll %+v, want %v", c.rule, o.HauntRoll, c.haunt)
+			}
+		})
+	}
+}
+
+func TestOptionsHauntRollOdds(t *testing.T) {
+	const rule = "seed 000 作祟 l.257: 6 dice; the haunt begins when the total is less than the omens drawn, this one included"
+	s := started(t, fourExplorers...)
+	drawOmen(t, s, 1, "book", "kitchen")
+	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	drawOmen(t, s, 2, "ring", "kitchen")
+	o := optionsFor(s, 2)
+	if o.HauntRoll == nil || o.HauntRoll.Dice != 6 || o.HauntRoll.OmenCount != 2 || o.HauntRoll.Chance != game.ChanceBelow(6, 2) {
+		t.Fatalf("%s: %+v", rule, o.HauntRoll)
+	}
+	if o.EndTurn {
+		t.Errorf("%s: the turn may not end before the haunt roll", rule)
+	}
+	if optionsFor(s, 1).HauntRoll != nil {
+		t.Errorf("%s: seat 1 owes nothing", rule)
+	}
+}
+
+func TestOptionsAttackOpponentsOnly(t *testing.T) {
+	const rule = "seed 000 作祟 l.281: 敌对双方…可对另一方的人物怪物进行袭击"
+	s := traitorBoard(t) // seat 1 is the traitor, seat 2 plays
+	zombie(t, s)
+	give(t, s, 2, "revolver", "axe")
+	o := optionsFor(s, 2)
+	if o.Attack == nil {
+		t.Fatalf("%s: seat 2 may attack", rule)
+	}
+	if got := targetNames(o.Attack.Targets); !slices.Equal(got, []string{"P1", "Zombie 1"}) {
+		t.Errorf("%s: targets %v, want the traitor and the monster", rule, got)
+	}
+	if p1 := o.Attack.Targets[0]; !slices.Equal(p1.Traits, []string{game.Might, game.Speed}) {
+		t.Errorf("seed 000 手枪: the Revolver attacks with Speed: traits %v", p1.Traits)
+	}
+	want := []game.WeaponOption{{Card: "revolver", Trait: game.Speed, Dice: 1, Ranged: true}, {Card: "axe", Trait: game.Might, Dice: 1}}
+	if w := catalog.Box().Card("revolver").Weapon; w.Dice != 1 {
+		want[0].Dice = w.Dice
+	}
+	if !slices.Equal(o.Attack.Weapons, want) {
+		t.Errorf("seed 000 物件: weapons held only: %+v, want %+v", o.Attack.Weapons, want)
+	}
+	// Another hero is no target, and Decide agrees.
+	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(3)}, "err_attack_ally", game.Conflict)
+
+	// The traitor attacks heroes, not the monsters.
+	turnTo(t, s, 1)
+	o = optionsFor(s, 1)
+	if o.Attack == nil || !slices.Equal(targetNames(o.Attack.Targets), []string{"P2", "P3", "P4"}) {
+		t.Errorf("%s: the traitor's targets %+v", rule, o.Attack)
+	}
+	if o.Monsters == nil || len(o.Monsters.Attack) != 1 || !slices.Equal(targetNames(o.Monsters.Attack[0].Targets), []string{"P2", "P3", "P4"}) ||
+		!slices.Equal(o.Monsters.Move, []string{"Zombie"}) {
+		t.Errorf("seed 000 怪物: the traitor runs the monsters against the heroes: %+v", o.Monsters)
+	}
+	if optionsFor(s, 2).Attack != nil || optionsFor(s, 2).Monsters != nil {
+		t.Errorf("seed 000 袭击: one attacks on one's own turn; heroes don't run monsters")
+	}
+}
+
+func TestOptionsAttackAnyoneWhileSidesUnknown(t *testing.T) {
+	const rule = "seed 002 内奸: 除非剧本特别说明，任何探险者都可以主动攻击另外一名探险者"
+	s := haunted(t, fourExplorers...) // phase set by hand: no haunt recorded
+	o := optionsFor(s, 1)
+	if o.Attack == nil || !slices.Equal(targetNames(o.Attack.Targets), []string{"P2", "P3", "P4"}) {
+		t.Errorf("%s: %+v", rule, o.Attack)
+	}
+}
+
+func TestOptionsDefendAndSplit(t *testing.T) {
+	s := traitorBoard(t)
+	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(6)})
+	o := optionsFor(s, 1)
+	if o.Defend == nil || !o.Defend.Mine || o.Defend.Trait != game.Might || o.Defend.Dice != 5 || o.Defend.Against != 6 || o.Defend.Attacker != "P2" {
+		t.Fatalf("seed 000 袭击 l.207: the defender rolls Might: %+v", o.Defend)
+	}
+	if o.Turn.Doing != game.DoingAttack {
+		t.Errorf("app: doing %s during an attack", o.Turn.Doing)
+	}
+	if a := optionsFor(s, 2); a.Defend == nil || a.Defend.Mine || a.EndTurn {
+		t.Errorf("app: the attacker may roll for a defender who doesn't answer, and can't end the turn: %+v", a)
+	}
+	if optionsFor(s, 3).Defend != nil {
+		t.Errorf("seed 000 袭击: a bystander doesn't defend")
+	}
+	force(t, s, 1, map[string]game.TraitState{game.Might: pos(2), game.Speed: {Position: 3, Overflow: 1}})
+	do(t, s, seatActor(1), game.Action{Type: game.ActDefend, Total: intp(1)})
+	o = optionsFor(s, 1)
+	d := o.Damage
+	if d == nil || d.Action != game.ActResolveDmg || d.Amount != 5 || d.Kind != "physical" || len(d.Traits) != 2 {
+		t.Fatalf("seed 000 袭击 l.211: the loser splits the difference: %+v", d)
+	}
+	want := []game.DamageTrait{{Trait: game.Might, Position: 2, Lethal: 2}, {Trait: game.Speed, Position: 3, Overflow: 1, Lethal: 4}}
+	if !slices.Equal(d.Traits, want) {
+		t.Errorf("seed 000 伤害 + seed 003 (overflow first): %+v, want %+v", d.Traits, want)
+	}
+	if !d.Kills(map[string]int{game.Might: 2, game.Speed: 3}) || d.Kills(map[string]int{game.Might: 1, game.Speed: 3}) {
+		t.Errorf("seed 000 伤害 l.225: a trait on the skull kills")
+	}
+	if len(o.Steal) != 0 {
+		t.Errorf("seed 000 袭击: the loser steals nothing: %v", o.Steal)
+	}
+	if optionsFor(s, 2).Damage != nil {
+		t.Errorf("app: only the loser splits")
+	}
+}
+
+func TestOptionsCards(t *testing.T) {
+	s := handsBoard(t) // seat 1 holds bell, candle, amulet, blood dagger, armor, dog
+	o := optionsFor(s, 1)
+	bell, dog := cardOption(o, "bell"), cardOption(o, "dog")
+	if bell == nil || !bell.Drop || !slices.Equal(bell.Give, []int{2, 3, 4}) {
+		t.Errorf("seed 000 物件 l.193-197: the Bell may be dropped or handed over: %+v", bell)
+	}
+	if dog == nil || dog.Drop || len(dog.Give) != 0 || dog.Discard {
+		t.Errorf("seed 000 物件: the Dog is never handed over or dropped: %+v", dog)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
+	if bell := cardOption(optionsFor(s, 1), "bell"); bell.Use || bell.Drop || len(bell.Give) != 0 {
+		t.Errorf("seed 002 FAQ: an item used this turn can't be used again, handed over or dropped: %+v", bell)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
+	offer := s.Offers[0].Seq
+	if got := optionsFor(s, 2).Offers; len(got) != 1 || got[0] != (game.OfferOption{Offer: offer, Card: "candle", From: 1, To: 2, Accept: true, Decline: true}) {
+		t.Errorf("app: the receiver may accept or decline: %+v", got)
+	}
+	if got := optionsFor(s, 1).Offers; len(got) != 1 || got[0].Accept || !got[0].Decline {
+		t.Errorf("app: the giver may take the offer back: %+v", got)
+	}
+	if got := optionsFor(s, 3).Offers; len(got) != 0 {
+		t.Errorf("app: others see no offer to answer: %+v", got)
+	}
+}
+
+func TestOptionsRerollsAndModifiers(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "lucky-stone", "rabbits-foot", "candle")
+	s.SetRandom(facesRandom(0, 1, 2, 0, 1))
+	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Might})
+	o := optionsFor(s, 1)
+	if len(o.Rerolls) != 2 || o.Rerolls[0] != (game.RerollOption{Card: "lucky-stone", Roll: s.LastRoll(1).Seq, Dice: 5}) || o.Rerolls[1].Dice != 1 {
+		t.Errorf("the Lucky Stone rerolls any dice, the Rabbit's Foot one: %+v", o.Rerolls)
+	}
+	var candle *game.ModifierOption
+	for i := range o.Roll.Modifiers {
+		if o.Roll.Modifiers[i].Card == "candle" {
+			candle = &o.Roll.Modifiers[i]
+		}
+	}
+	if candle == nil || !candle.Held || !candle.EventRoll || candle.TraitRoll || candle.PlainRoll {
+		t.Errorf("seed 000 蜡烛: +1 die on event trait rolls only: %+v", candle)
+	}
+	// On someone else's turn the Rabbit's Foot is out; the Lucky Stone
+	// still works (seed 002 FAQ: only Angel Feather, Lucky Stone, Skull).
+	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	if o := optionsFor(s, 1); len(o.Rerolls) != 1 || o.Rerolls[0].Card != "lucky-stone" {
+		t.Errorf("seed 002 FAQ: %+v", o.Rerolls)
+	}
+}
+
+// countingRandom fails the test if a dry run draws from the game's dice.
+type countingRandom struct{ calls int }
+
+func (r *countingRandom) Intn(int) int { r.calls++; return 0 }
+
+func TestOptionsIsPureAndAgreesWithDecide(t *testing.T) {
+	const rule = "app: Options is a dry run of Decide: it changes nothing and rolls no dice"
+	s := traitorBoard(t)
+	zombie(t, s)
+	give(t, s, 2, "revolver", "lucky-stone", "bottle")
+	do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Might})
+	r := &countingRandom{}
+	s.SetRandom(r)
+	before := richView(t, s)
+	for _, id := range []int{1, 2, 3, 4} {
+		o := optionsFor(s, id)
+		// Everything offered is accepted.
+		if o.Attack != nil {
+			for _, tg := range o.Attack.Targets {
+				for _, tr := range tg.Traits {
+					a := game.Action{Type: game.ActAttack, Trait: tr, Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Total: intp(0)}
+					if tr == game.Speed {
+						a.Weapon = "revolver"
+					}
+					if _, err := s.Decide(seatActor(id), a, time.Time{}); err != nil {
+						t.Errorf("%s: offered %+v, refused %v", rule, a, err)
+					}
+				}
+			}
+		}
+		for _, c := range o.Cards {
+			if _, err := s.Decide(seatActor(id), game.Action{Type: game.ActDropCard, Card: c.Card, Room: "kitchen"}, time.Time{}); (err == nil) != c.Drop {
+				t.Errorf("%s: drop %s offered %v, Decide says %v", rule, c.Card, c.Drop, err)
+			}
+		}
+	}
+	_ = s.Options(hostActor)
+	if r.calls != 0 {
+		t.Errorf("%s: %d dice drawn", rule, r.calls)
+	}
+	if after := richView(t, s); after != before {
+		t.Errorf("%s: state changed", rule)
+	}
+}

@@ -147,6 +147,7 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 	h.Events = "/api/games/" + access.Code + "/events"
 	h.Fragment = h.Path
 	h.Act = "/g/" + access.Code + "/act"
+	h.TV = tvMode(c)
 	key, err := s.tables.JoinKey(access.Code)
 	if err != nil {
 		return s.messageError(c, err)
@@ -170,7 +171,8 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 				Birthday: birthdayText(h.Lang, ex),
 				Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
 			})
-			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil, asHost))
+			// A TV shows the boards; the host changes them from a phone or laptop.
+			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil && !h.TV, asHost))
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		vm.Rolls = rollLines(h.Lang, st)

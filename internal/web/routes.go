@@ -44,6 +44,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/g/:code", s.playerPage)
 	e.GET("/g/:code/table", s.tablePage)
 	e.GET("/g/:code/qr.png", s.joinQR)
+	e.POST("/g/:code/tv", s.setTV)
 	e.POST("/g/:code/act", s.formAction)
 	e.POST("/g/:code/transfer", s.startTransfer)
 	e.GET("/g/:code/transfer", s.transferStatus)

@@ -105,7 +105,7 @@
     live.querySelectorAll("form").forEach(function (f) {
       var k = f.getAttribute("action") || "";
       f.querySelectorAll("input[type=hidden]").forEach(function (h) {
-        if (h.name !== "v") k += "|" + h.name + "=" + h.value;
+        if (h.name !== "version") k += "|" + h.name + "=" + h.value;
       });
       seen[k] = (seen[k] || 0) + 1;
       keys.push([f, k + "#" + seen[k]]);
@@ -275,17 +275,26 @@
     var trait = form.querySelector(".roll-trait");
     var opt = trait.options[trait.selectedIndex];
     var n = trait.value ? parseInt(opt.dataset.dice, 10) : parseInt(form.dice.value || "0", 10);
-    var mods = Array.prototype.map.call(form.querySelectorAll("input[name=mod]:checked"), function (m) { return m.value; });
+    var mods = Array.prototype.map.call(form.querySelectorAll("input[name=modifiers]:checked"), function (m) { return m.value; });
     if (mods.indexOf("candle") >= 0 || mods.indexOf("a-moment-of-hope") >= 0) n++;
     if (mods.indexOf("drip-drip-drip") >= 0) n = Math.max(1, n - 1);
     n = Math.min(8, n);
     var bonus = mods.indexOf("adrenaline-shot") >= 0 ? 4 : 0;
-    var target = parseInt(form.target.value || "0", 10);
+    var target = parseInt(form.need.value || "0", 10);
     form.querySelector(".roll-dice").hidden = !!trait.value;
     var out = form.querySelector("output[name=odds]");
     out.textContent = target > 0 && n > 0 ? n + " 🎲 → " + target + "+ : " + Math.round(chanceAtLeast(n, bonus, target) * 100) + "%" : "";
   }
   live.addEventListener("input", updateOdds);
+
+  // Drawing by picking: typing narrows the deck's buttons.
+  live.addEventListener("input", function (e) {
+    var box = e.target;
+    if (!box.classList || !box.classList.contains("pick-filter")) return;
+    var q = box.value.trim().toLowerCase();
+    var picks = box.parentNode.querySelectorAll(".pick");
+    picks.forEach(function (b) { b.hidden = q !== "" && b.textContent.toLowerCase().indexOf(q) < 0; });
+  });
   live.addEventListener("change", updateOdds);
 
   // ---- Comfort: screen awake, haptics and sound -------------------------

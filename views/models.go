@@ -478,3 +478,14 @@ type Buzz struct {
 	ID   string
 	Kind string // act | haunt
 }
+
+// SwappedOrder is the seating order 1..n with the seats at indexes i and j
+// swapped: what a lobby's ▲/▼ sends.
+func SwappedOrder(n, i, j int) []int {
+	order := make([]int, n)
+	for k := range order {
+		order[k] = k + 1
+	}
+	order[i], order[j] = order[j], order[i]
+	return order
+}

@@ -1,8 +1,11 @@
 package web
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -29,14 +32,15 @@ func (s *Server) formAction(c echo.Context) error {
 	if !ok {
 		return s.messageError(c, errNotAuthorized)
 	}
-	if _, err := c.FormParams(); err != nil {
+	form, err := c.FormParams()
+	if err != nil {
 		var he *echo.HTTPError
 		if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
 			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 		}
 		return s.messageError(c, errBadJSON)
 	}
-	a, err := s.parseForm(c, access)
+	a, err := decodeForm(form)
 	if err == nil {
 		_, err = s.tables.Act(c.Request().Context(), access, a)
 	}
@@ -60,184 +64,158 @@ func pagePath(a table.Access) string {
 	return "/g/" + a.Code
 }
 
-// formInt reads an optional integer field; ok is false when it is absent.
-func formInt(c echo.Context, name string) (n int, ok bool, err error) {
-	v := c.FormValue(name)
-	if v == "" {
-		return 0, false, nil
-	}
-	n, err = strconv.Atoi(v)
-	if err != nil {
-		return 0, false, errBadNumber
-	}
-	return n, true, nil
-}
+// Form fields that are about the request, not the action: which page sent
+// it (the host's table or a seat's phone), and the "record real dice"
+// button, which needs a typed total.
+const (
+	formAs   = "as"
+	formReal = "real"
+)
 
-func (s *Server) parseForm(c echo.Context, access table.Access) (game.Action, error) {
-	a := game.Action{Type: c.FormValue("type"), Trait: c.FormValue("trait"), Kind: c.FormValue("kind"), Phase: c.FormValue("phase")}
-	ints := map[string]*int{}
-	for _, name := range []string{"v", "seat", "delta", "position", "first_seat", game.Might, game.Speed, game.Sanity, game.Knowledge,
-		"dice", "choose", "total", "to", "offer", "count", "value"} {
-		n, ok, err := formInt(c, name)
-		if err != nil {
-			return a, err
+// actionFields maps each JSON field name of game.Action to its type, so a
+// form's fields (named like the JSON API's) are decoded by the same rules.
+var actionFields = func() map[string]reflect.Type {
+	fields := map[string]reflect.Type{}
+	t := reflect.TypeFor[game.Action]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			fields[name] = f.Type
 		}
-		if ok {
-			ints[name] = &n
+	}
+	return fields
+}()
+
+// decodeForm turns a submitted form into an action through the same
+// decoding as POST /api/games/{code}/actions: the form's fields carry the
+// JSON field names, are converted to JSON by the field's type and decoded
+// with game.DecodeAction, so an unknown field is refused the same way.
+//
+// Conventions a form can't avoid: a blank field is a field not given (an
+// empty number box); a list (order, modifiers, indexes, faces) is its field
+// repeated; a map or object field is "split.might" or "target.seat", or one
+// field "target" whose value is "seat:2" or "monster:zombie-1" (one select
+// choosing among kinds of target).
+func decodeForm(form url.Values) (game.Action, error) {
+	obj := map[string]any{}
+	for key, values := range form {
+		if key == formAs || key == formReal {
+			continue
 		}
-	}
-	a.Version = ints["v"]
-	if p := ints["seat"]; p != nil {
-		a.Seat = *p
-	}
-	if p := ints["first_seat"]; p != nil {
-		a.FirstSeat = *p
-	}
-	switch a.Type {
-	case "trait": // one form per trait: a value button sets, − and + step
-		if p := ints["position"]; p != nil {
-			a.Type, a.Position = game.ActSetTrait, p
-		} else {
-			a.Type = game.ActStepTrait
-			if p := ints["delta"]; p != nil {
-				a.Delta = *p
+		values = nonBlank(values)
+		if len(values) == 0 {
+			continue
+		}
+		name, sub, nested := strings.Cut(key, ".")
+		typ, ok := actionFields[name]
+		if !ok {
+			return game.Action{}, errBadJSON
+		}
+		if !nested && (typ.Kind() == reflect.Struct || typ.Kind() == reflect.Map) {
+			// "target=seat:2" is "target.seat=2".
+			if len(values) != 1 {
+				return game.Action{}, errBadJSON
+			}
+			sub, values[0], nested = strings.Cut(values[0], ":")
+			if !nested {
+				return game.Action{}, errBadJSON
 			}
 		}
-	case game.ActTakeDamage:
-		a.Split = map[string]int{}
-		for _, t := range game.Traits {
-			if p := ints[t]; p != nil && *p != 0 {
-				a.Split[t] = *p
-			}
-		}
-	case game.ActRoll, game.ActHauntRoll:
-		a.Purpose, a.Source = c.FormValue("purpose"), c.FormValue("source")
-		if p := ints["dice"]; p != nil && a.Trait == "" {
-			a.Dice = *p
-		}
-		if v := c.FormValue("target"); v != "" {
-			n, err := strconv.Atoi(v)
+		if !nested {
+			v, err := formValue(typ, values)
 			if err != nil {
-				return a, errBadNumber
+				return game.Action{}, err
 			}
-			a.Need = n
+			obj[name] = v
+			continue
 		}
-		a.Choose = ints["choose"]
-		if form, err := c.FormParams(); err == nil {
-			a.Modifiers = form["mod"]
+		elem, ok := memberType(typ, sub)
+		if !ok {
+			return game.Action{}, errBadJSON
 		}
-		if err := realDice(c, ints, &a); err != nil {
-			return a, err
-		}
-	case game.ActReroll:
-		a.Card = c.FormValue("card")
-		if form, err := c.FormParams(); err == nil {
-			for _, d := range form["die"] {
-				i, err := strconv.Atoi(d)
-				if err != nil {
-					return a, errBadNumber
-				}
-				a.Indexes = append(a.Indexes, i)
-			}
-		}
-	case game.ActDrawOmen, game.ActReselect:
-		a.Omen, a.Room = c.FormValue("omen"), c.FormValue("room")
-	case game.ActDrawCard:
-		a.Card = cardByName(c.FormValue("card_name"))
-	case game.ActGiveCard, game.ActDropCard, game.ActPickUp, game.ActDiscardCard, game.ActUseCard:
-		a.Card, a.Room = c.FormValue("card"), c.FormValue("room")
-		if p := ints["to"]; p != nil {
-			a.To = *p
-		}
-	case game.ActAcceptCard, game.ActDeclineCard:
-		if p := ints["offer"]; p != nil {
-			a.Offer = *p
-		}
-	case game.ActApplyEffect:
-		a.Source = c.FormValue("source")
-	case game.ActAttack, game.ActDefend:
-		a.Weapon, a.Ranged, a.Monster = c.FormValue("weapon"), c.FormValue("ranged") != "", c.FormValue("monster")
-		if t := c.FormValue("target"); t != "" {
-			kind, id, _ := strings.Cut(t, ":")
-			switch kind {
-			case "m":
-				a.Target.Monster = id
-			default:
-				n, err := strconv.Atoi(id)
-				if err != nil {
-					return a, errBadNumber
-				}
-				a.Target.Seat = n
-			}
-		}
-		if err := realDice(c, ints, &a); err != nil {
-			return a, err
-		}
-	case game.ActResolveDmg:
-		a.Split = map[string]int{}
-		for _, t := range game.Traits {
-			if p := ints[t]; p != nil && *p != 0 {
-				a.Split[t] = *p
-			}
-		}
-	case game.ActSteal:
-		a.Card = c.FormValue("card")
-	case game.ActAddMonster:
-		a.Kind = c.FormValue("kind")
-		a.Traits = map[string]int{}
-		for _, t := range game.Traits {
-			if v := c.FormValue("m_" + t); v != "" {
-				n, err := strconv.Atoi(v)
-				if err != nil {
-					return a, errBadNumber
-				}
-				a.Traits[t] = n
-			}
-		}
-		if p := ints["count"]; p != nil {
-			a.Count = *p
-		}
-	case game.ActMonsterMove:
-		a.Kind = c.FormValue("kind")
-	case game.ActStun:
-		a.Monster = c.FormValue("monster")
-	case game.ActSetTrack:
-		a.Value, a.Label = ints["value"], c.FormValue("label")
-	case game.ActDeclareWin:
-		a.Side = c.FormValue("side")
-	case "move_seat": // ▲/▼ in the lobby become a whole new seating order
-		a.Type = game.ActReorderSeats
-		err := s.tables.Read(access.Code, func(st *game.State) {
-			a.Order = make([]int, len(st.Seats))
-			for i := range a.Order {
-				a.Order[i] = i + 1
-			}
-			i := a.Seat - 1
-			j := i - 1
-			if c.FormValue("dir") == "down" {
-				j = i + 1
-			}
-			if i >= 0 && i < len(a.Order) && j >= 0 && j < len(a.Order) {
-				a.Order[i], a.Order[j] = a.Order[j], a.Order[i]
-			}
-		})
+		v, err := formValue(elem, values)
 		if err != nil {
-			return a, err
+			return game.Action{}, err
 		}
+		inner, _ := obj[name].(map[string]any)
+		if inner == nil {
+			inner = map[string]any{}
+			obj[name] = inner
+		}
+		if _, dup := inner[sub]; dup {
+			return game.Action{}, errBadJSON
+		}
+		inner[sub] = v
 	}
-	return a, nil
+	if form.Get(formReal) != "" && obj["total"] == nil {
+		return game.Action{}, errBadNumber
+	}
+	raw, err := json.Marshal(obj)
+	if err != nil {
+		return game.Action{}, errBadJSON
+	}
+	return game.DecodeAction(raw)
 }
 
-// realDice takes a total typed in from real dice. A typed total means real
-// dice whichever button sent the form (a phone's Go key presses the first
-// one); the "record real dice" button without a total is a mistake to say.
-func realDice(c echo.Context, ints map[string]*int, a *game.Action) error {
-	if ints["total"] != nil {
-		a.Total = ints["total"]
-		return nil
+func nonBlank(values []string) []string {
+	out := values[:0:0]
+	for _, v := range values {
+		if strings.TrimSpace(v) != "" {
+			out = append(out, v)
+		}
 	}
-	if c.FormValue("real") != "" {
-		return errBadNumber
+	return out
+}
+
+// memberType is the type of "name.sub": a map's values or a struct's field.
+func memberType(typ reflect.Type, sub string) (reflect.Type, bool) {
+	switch typ.Kind() {
+	case reflect.Map:
+		return typ.Elem(), sub != ""
+	case reflect.Struct:
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == sub {
+				return f.Type, true
+			}
+		}
 	}
-	return nil
+	return nil, false
+}
+
+// formValue converts a field's text to the JSON value its type wants. A
+// number that isn't one says so in the person's language.
+func formValue(typ reflect.Type, values []string) (any, error) {
+	if typ.Kind() == reflect.Pointer {
+		typ = typ.Elem()
+	}
+	if typ.Kind() == reflect.Slice {
+		out := make([]any, len(values))
+		for i, v := range values {
+			x, err := formValue(typ.Elem(), []string{v})
+			if err != nil {
+				return nil, err
+			}
+			out[i] = x
+		}
+		return out, nil
+	}
+	if len(values) != 1 {
+		return nil, errBadJSON
+	}
+	v := strings.TrimSpace(values[0])
+	switch typ.Kind() {
+	case reflect.String:
+		return values[0], nil
+	case reflect.Int:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, errBadNumber
+		}
+		return n, nil
+	case reflect.Bool:
+		return true, nil // a ticked checkbox; an unticked one sends nothing
+	}
+	return nil, errBadJSON
 }

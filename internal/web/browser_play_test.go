@@ -7,302 +7,143 @@ package web_test
 // bt helpers of browser_test.go and skip when Chromium is not installed.
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
-
-	"lantern/internal/web"
 )
 
-// bpAct posts one action through the API with a token.
-func bpAct(t *testing.T, base string, g btGame, token string, body map[string]any) {
-	t.Helper()
-	btPost(t, base+"/api/games/"+g.code+"/actions", token, body, http.StatusOK)
-}
-
-// bpState reads the public state through the API with the host token.
-func bpState(t *testing.T, base string, g btGame) web.PublicState {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, base+"/api/games/"+g.code, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+g.hostToken)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("GET state: %v", err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET state: status %d: %s", resp.StatusCode, raw)
-	}
-	var st web.PublicState
-	if err := json.Unmarshal(raw, &st); err != nil {
-		t.Fatalf("GET state: %v in %s", err, raw)
-	}
-	return st
-}
-
-// bpStateAfter polls the server until its version passes after: a tap only
-// sends the post, so the test waits for the action to be committed.
-func bpStateAfter(t *testing.T, base string, g btGame, after int) web.PublicState {
-	t.Helper()
-	deadline := time.Now().Add(btWait)
-	for {
-		st := bpState(t, base, g)
-		if st.Version > after {
-			return st
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for the server to pass version %d (at %d)", after, st.Version)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// bpTraitOf is a trait as btTrait reads it from a page ("value@position"),
-// taken from the server's state.
-func bpTraitOf(t *testing.T, st web.PublicState, name, trait string) (string, web.TraitJSON) {
-	t.Helper()
-	for _, s := range st.Seats {
-		if s.Name == name {
-			tr := s.Traits[trait]
-			v := fmt.Sprint(tr.Value)
-			if tr.Position == 0 {
-				v = "💀"
-			}
-			if tr.Overflow > 0 {
-				v += fmt.Sprintf("+%d", tr.Overflow)
-			}
-			return fmt.Sprintf("%s@%d", v, tr.Position), tr
-		}
-	}
-	t.Fatalf("no seat named %q in the state", name)
-	return "", web.TraitJSON{}
-}
-
-// bpOpenSeat gives a phone its seat cookie (and language) and opens its page.
-func bpOpenSeat(d *btDevice, base string, g btGame, seat int, lang, name string) {
-	d.t.Helper()
-	d.setCookie(base, "lantern_seat_"+g.code, g.seatTokens[seat-1], true)
-	d.setCookie(base, "lantern_lang", lang, false)
-	d.navigate(base + "/g/" + g.code)
-	d.waitText("own board", btOwnName, name)
-	d.waitUntil("the live stream", `!!document.getElementById('live').dataset.events`)
-}
-
-// bpOpenTable gives the table its host cookie and opens the table page.
-func bpOpenTable(d *btDevice, base string, g btGame, boards int) {
-	d.t.Helper()
-	d.setCookie(base, "lantern_host_"+g.code, g.hostToken, true)
-	d.setCookie(base, "lantern_lang", "en", false)
-	d.navigate(base + "/g/" + g.code + "/table")
-	d.waitUntil("the table's boards", fmt.Sprintf(`document.querySelectorAll('#live .table-boards .board').length === %d`, boards))
-}
-
-// bpSettle waits until the live part of the page has not been replaced for
-// 400 ms, so a tap lands on the page as it now is and not on one a live
-// update is about to replace.
-func bpSettle(d *btDevice) {
-	d.t.Helper()
-	d.waitUntil("the page to settle", `(() => {
-		const live = document.getElementById('live');
-		if (!live) return false;
-		if (window.__bpObserved !== live) {
-			window.__bpObserved = live;
-			window.__bpLast = performance.now();
-			new MutationObserver(() => { window.__bpLast = performance.now(); }).observe(live, {childList: true});
-		}
-		return performance.now() - window.__bpLast > 400;
-	})()`)
-}
-
-// bpTap taps an element once the page has settled.
-func bpTap(d *btDevice, sel string) {
-	d.t.Helper()
-	bpSettle(d)
-	d.click(sel)
-}
-
-// bpType types into a field as a person would: it is cleared, focused and
-// the keys are sent.
-func bpType(d *btDevice, sel, text string) {
-	d.t.Helper()
-	bpSettle(d)
-	d.do("type into "+sel,
-		chromedp.ScrollIntoView(chromedp.CSS(sel)),
-		chromedp.Clear(chromedp.CSS(sel)),
-		chromedp.SendKeys(chromedp.CSS(sel), text))
-}
-
-// bpSelect picks an option of a select.
-func bpSelect(d *btDevice, sel, value string) {
-	d.t.Helper()
-	bpSettle(d)
-	d.do("select "+value+" in "+sel, chromedp.SetValue(chromedp.CSS(sel), value))
-	if got := btEval[string](d, `document.querySelector(`+btJS(sel)+`).value`); got != value {
-		d.fatalf("select %s: value %q after picking %q (no such option?)", sel, got, value)
-	}
-}
-
-func bpHas(sel string) string { return `!!document.querySelector(` + btJS(sel) + `)` }
-
-func bpText(sel string) string {
-	return `(document.querySelector(` + btJS(sel) + `) || {textContent: ""}).textContent.replace(/\s+/g, " ").trim()`
-}
-
-// bpLog is the page's shared log, one line per entry, without the times.
-const bpLog = `[...document.querySelectorAll('#live section.log li')].map(li => li.textContent.replace(/\s+/g, " ").trim().replace(/^\d\d:\d\d /, "")).join("\n")`
-
-// bpHandLine is the hand shown under the named player's board.
-func bpHandLine(player string) string {
-	return fmt.Sprintf(`(() => {
-		const b = [...document.querySelectorAll('#live .board')].find(b => b.querySelector('header strong').textContent.trim() === %s);
-		if (!b) return "no board";
-		const h = b.querySelector('.hand-line');
-		return h ? [...h.querySelectorAll('a')].map(a => a.textContent.trim()).join("|") : "";
-	})()`, btJS(player))
-}
-
 func TestBrowserFight(t *testing.T) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{
-		"table": btTableSize(), "alice": btPhoneSize(), "bob": btPhoneSize(), "carol": btPhoneSize(),
+	app := newTestApp(t)
+	devs := newTabs(t, app.url(), map[string][2]int{
+		"table": tableSize(), "alice": phoneSize(), "bob": phoneSize(), "carol": phoneSize(),
 	})
 	tbl, alice, bob, carol := devs["table"], devs["alice"], devs["bob"], devs["carol"]
-	all := []*btDevice{alice, bob, carol, tbl}
-	shots := btShotDir(t)
+	all := []*tab{alice, bob, carol, tbl}
+	shots := shotDir(t)
 	start := time.Now()
 
 	// Seat 1 (Alice, on turn) draws the Girl in the Catacombs: haunt 1,
 	// "The Mummy Walks", whose traitor is the revealer. A haunt roll of 0
 	// starts it; the turn passes to the hero on the traitor's left, Bob.
-	g := btNewGame(t, base, true,
+	g := app.seatGame(true,
 		[2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"}, [2]string{"Carol", "vivian-lopez"})
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "haunt_roll", "total": 0})
-	st := bpState(t, base, g)
+	app.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	app.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	st := app.publicState(g)
 	if st.Haunt == nil || st.Haunt.Number != 1 || st.Haunt.Traitor != 1 || st.Phase != "haunt" {
 		t.Fatalf("after the Girl in the Catacombs and a haunt roll of 0: haunt %+v, phase %q; want haunt 1 with seat 1 the traitor", st.Haunt, st.Phase)
 	}
 	if st.Turn.Seat != 2 {
 		t.Fatalf("after the reveal the turn is seat %d's; want seat 2 (Bob, the hero left of the traitor)", st.Turn.Seat)
 	}
-	mightBefore, m0 := bpTraitOf(t, st, "Alice", "might")
-	speedBefore, s0 := bpTraitOf(t, st, "Alice", "speed")
+	mightBefore, m0 := traitOf(t, st, "Alice", "might")
+	speedBefore, s0 := traitOf(t, st, "Alice", "speed")
 
-	bpOpenSeat(alice, base, g, 1, "en", "Alice")
-	bpOpenSeat(bob, base, g, 2, "en", "Bob")
-	bpOpenSeat(carol, base, g, 3, "en", "Carol")
-	bpOpenTable(tbl, base, g, 3)
+	alice.openSeat(g, 1, "en", "Alice")
+	bob.openSeat(g, 2, "en", "Bob")
+	carol.openSeat(g, 3, "en", "Carol")
+	tbl.openTable(g, 3)
 	for _, d := range all {
-		d.waitText("Alice's might before the fight", btTrait("Alice", "might"), mightBefore)
-		d.waitText("Alice's speed before the fight", btTrait("Alice", "speed"), speedBefore)
+		d.waitText("Alice's might before the fight", jsTrait("Alice", "might"), mightBefore)
+		d.waitText("Alice's speed before the fight", jsTrait("Alice", "speed"), speedBefore)
 		d.markPage()
 	}
-	for _, d := range []*btDevice{alice, carol} {
-		if btEval[bool](d, bpHas(`#live form.attack-form`)) {
+	for _, d := range []*tab{alice, carol} {
+		if evalIn[bool](d, jsHas(`#live form.attack-form`)) {
 			t.Errorf("%s: an attack form on a phone whose turn it is not", d.name)
 		}
 	}
 
 	// Bob attacks Alice with Might and types his real dice: 3.
-	bob.waitUntil("the attack form", bpHas(`#live form.attack-form select[name=target] option[value="s:1"]`))
-	bpSelect(bob, `#live form.attack-form select[name=target]`, "s:1")
-	bpSelect(bob, `#live form.attack-form select[name=trait]`, "might")
-	bpType(bob, `#live form.attack-form input[name=total]`, "3")
-	bpTap(bob, `#live form.attack-form button[name=real]`)
+	bob.waitUntil("the attack form", jsHas(`#live form.attack-form select[name=target] option[value="seat:1"]`))
+	bob.pick(`#live form.attack-form select[name=target]`, "seat:1")
+	bob.pick(`#live form.attack-form select[name=trait]`, "might")
+	bob.typeInto(`#live form.attack-form input[name=total]`, "3")
+	bob.tap(`#live form.attack-form button[name=real]`)
 	const attacked = "Bob attacks Alice with Might: 3."
 	waiting := attacked + " Waiting for Alice to defend."
 	for _, d := range all {
-		d.waitText("the attack's status", bpText(`#live .attack-status`), waiting)
+		d.waitText("the attack's status", jsText(`#live .attack-status`), waiting)
 	}
-	if btEval[bool](bob, bpHas(`#live form.attack-form`)) {
+	if evalIn[bool](bob, jsHas(`#live form.attack-form`)) {
 		t.Errorf("bob: the attack form is still offered while his attack waits for the defence")
 	}
 
 	// Alice's phone offers her defence, live; she types her real dice: 0.
-	alice.waitUntil("the defence form", bpHas(`#live form.defend button[name=real]`))
-	if got := btEval[string](alice, bpText(`#live form.defend button.primary`)); got != "🎲 Roll my defence" {
+	alice.waitUntil("the defence form", jsHas(`#live form.defend button[name=real]`))
+	if got := evalIn[string](alice, jsText(`#live form.defend button.primary`)); got != "🎲 Roll my defence" {
 		t.Errorf("alice: defence button %q, want %q", got, "🎲 Roll my defence")
 	}
-	if got := btEval[string](bob, bpText(`#live form.defend button.primary`)); got != "🎲 Roll the defence for Alice" {
+	if got := evalIn[string](bob, jsText(`#live form.defend button.primary`)); got != "🎲 Roll the defence for Alice" {
 		t.Errorf("bob: roll-for-the-defender button %q, want %q", got, "🎲 Roll the defence for Alice")
 	}
-	if btEval[bool](carol, bpHas(`#live form.defend`)) {
+	if evalIn[bool](carol, jsHas(`#live form.defend`)) {
 		t.Errorf("carol: a defence form on a bystander's phone")
 	}
-	bpType(alice, `#live form.defend input[name=total]`, "0")
-	bpTap(alice, `#live form.defend button[name=real]`)
+	alice.typeInto(`#live form.defend input[name=total]`, "0")
+	alice.tap(`#live form.defend button[name=real]`)
 	loses := attacked + " Defence: 0. Alice loses and takes 3 physical damage."
 	for _, d := range all {
-		d.waitText("the attack's outcome", bpText(`#live .attack-status`), loses)
+		d.waitText("the attack's outcome", jsText(`#live .attack-status`), loses)
 	}
 
 	// The loser's phone asks for the split of the 3 physical damage.
 	const resolve = `#live section.fight form.damage`
-	alice.waitUntil("the damage split form", bpHas(resolve+` input[name=type][value=resolve_damage]`))
-	if got := btEval[string](alice, bpText(resolve+` legend`)); got != "You lost: split 3 physical damage" {
+	alice.waitUntil("the damage split form", jsHas(resolve+` input[name=type][value=resolve_damage]`))
+	if got := evalIn[string](alice, jsText(resolve+` legend`)); got != "You lost: split 3 physical damage" {
 		t.Errorf("alice: damage split legend %q, want %q", got, "You lost: split 3 physical damage")
 	}
-	for _, d := range []*btDevice{bob, carol} {
-		if btEval[bool](d, bpHas(resolve)) {
+	for _, d := range []*tab{bob, carol} {
+		if evalIn[bool](d, jsHas(resolve)) {
 			t.Errorf("%s: the loser's damage split shows on a phone that did not lose", d.name)
 		}
 	}
-	for _, d := range []*btDevice{alice, bob, carol, tbl} {
-		if !btEval[bool](d, d.stillMarked()) {
+	for _, d := range []*tab{alice, bob, carol, tbl} {
+		if !evalIn[bool](d, d.stillMarked()) {
 			t.Errorf("%s: the page reloaded during the fight; want live updates", d.name)
 		}
 	}
 	alice.screenshot(shots, "fight-alice-split")
-	bpType(alice, resolve+` input[name=might]`, "2")
-	bpType(alice, resolve+` input[name=speed]`, "1")
-	bpTap(alice, resolve+` button.primary`)
+	alice.typeInto(resolve+` input[name="split.might"]`, "2")
+	alice.typeInto(resolve+` input[name="split.speed"]`, "1")
+	alice.tap(resolve + ` button.primary`)
 
 	// Everyone sees the attack settled and Alice's new Might and Speed.
 	const over = attacked + " Defence: 0. The attack is over."
 	for _, d := range all {
-		d.waitText("the settled attack", bpText(`#live .attack-status`), over)
+		d.waitText("the settled attack", jsText(`#live .attack-status`), over)
 	}
-	st = bpState(t, base, g)
-	mightAfter, m1 := bpTraitOf(t, st, "Alice", "might")
-	speedAfter, s1 := bpTraitOf(t, st, "Alice", "speed")
+	st = app.publicState(g)
+	mightAfter, m1 := traitOf(t, st, "Alice", "might")
+	speedAfter, s1 := traitOf(t, st, "Alice", "speed")
 	if m1.Position != m0.Position-2 || s1.Position != s0.Position-1 {
 		t.Errorf("server: Alice's might position %d → %d, speed %d → %d; want −2 and −1", m0.Position, m1.Position, s0.Position, s1.Position)
 	}
 	for _, d := range all {
-		d.waitText("Alice's might after the split", btTrait("Alice", "might"), mightAfter)
-		d.waitText("Alice's speed after the split", btTrait("Alice", "speed"), speedAfter)
-		if btEval[bool](d, bpHas(resolve)) {
+		d.waitText("Alice's might after the split", jsTrait("Alice", "might"), mightAfter)
+		d.waitText("Alice's speed after the split", jsTrait("Alice", "speed"), speedAfter)
+		if evalIn[bool](d, jsHas(resolve)) {
 			t.Errorf("%s: the damage split form is still there after it was taken", d.name)
 		}
-		if got := btEval[string](d, bpText(`#live .status .turn-name`)); !strings.Contains(got, "Bob") {
+		if got := evalIn[string](d, jsText(`#live .status .turn-name`)); !strings.Contains(got, "Bob") {
 			t.Errorf("%s: status line says %q; want Bob's turn", d.name, got)
 		}
-		if got := btEval[string](d, bpText(`#live .status .phase`)); got == "" {
+		if got := evalIn[string](d, jsText(`#live .status .phase`)); got == "" {
 			t.Errorf("%s: status line shows no phase", d.name)
 		}
-		log := btEval[string](d, bpLog)
+		log := evalIn[string](d, jsLog)
 		for _, want := range []string{attacked, "Alice: Defence: 0.", "The attack was settled", "(physical damage)"} {
 			if !strings.Contains(log, want) {
 				t.Errorf("%s: log lacks %q:\n%s", d.name, want, log)
 			}
 		}
-		if !btEval[bool](d, d.stillMarked()) {
+		if !evalIn[bool](d, d.stillMarked()) {
 			t.Errorf("%s: the page reloaded during the fight; want live updates", d.name)
 		}
 	}
-	if btEval[bool](bob, bpHas(`#live form.attack-form`)) {
+	if evalIn[bool](bob, jsHas(`#live form.attack-form`)) {
 		t.Errorf("bob: offered a second attack in the same turn")
 	}
 	t.Logf("fight from the attacker's tap to the split on every screen: %v", time.Since(start).Round(time.Millisecond))
@@ -317,77 +158,77 @@ func TestBrowserFight(t *testing.T) {
 }
 
 func TestBrowserCardsFlow(t *testing.T) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{"table": btTableSize(), "alice": btPhoneSize(), "bob": btPhoneSize()})
+	app := newTestApp(t)
+	devs := newTabs(t, app.url(), map[string][2]int{"table": tableSize(), "alice": phoneSize(), "bob": phoneSize()})
 	tbl, alice, bob := devs["table"], devs["alice"], devs["bob"]
-	all := []*btDevice{alice, bob, tbl}
-	shots := btShotDir(t)
+	all := []*tab{alice, bob, tbl}
+	shots := shotDir(t)
 
-	g := btNewGame(t, base, true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
-	st := bpState(t, base, g)
-	aliceSanity0, a0 := bpTraitOf(t, st, "Alice", "sanity")
-	bobSanity0, b0 := bpTraitOf(t, st, "Bob", "sanity")
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	st := app.publicState(g)
+	aliceSanity0, a0 := traitOf(t, st, "Alice", "sanity")
+	bobSanity0, b0 := traitOf(t, st, "Bob", "sanity")
 
-	bpOpenSeat(alice, base, g, 1, "en", "Alice")
-	bpOpenSeat(bob, base, g, 2, "en", "Bob")
-	bpOpenTable(tbl, base, g, 2)
+	alice.openSeat(g, 1, "en", "Alice")
+	bob.openSeat(g, 2, "en", "Bob")
+	tbl.openTable(g, 2)
 	for _, d := range all {
-		d.waitText("Alice's sanity", btTrait("Alice", "sanity"), aliceSanity0)
-		d.waitText("Bob's sanity", btTrait("Bob", "sanity"), bobSanity0)
-		if got := btEval[string](d, bpHandLine("Alice")); got != "" {
+		d.waitText("Alice's sanity", jsTrait("Alice", "sanity"), aliceSanity0)
+		d.waitText("Bob's sanity", jsTrait("Bob", "sanity"), bobSanity0)
+		if got := evalIn[string](d, jsHandLine("Alice")); got != "" {
 			t.Errorf("%s: Alice's hand shows %q before she drew anything", d.name, got)
 		}
 		d.markPage()
 	}
 
-	// Alice opens "I drew…", types "Bell" into the item deck's field (the
-	// list offers it) and taps "Drew it".
-	const itemInput = `#live details.drew form.draw input[list=deck-item]`
-	bpTap(alice, `#live details.drew > summary`)
+	// Alice opens "I drew…", narrows the item deck by typing "bel" (never
+	// needed) and taps the Bell's button.
+	const bell = `#live details.drew form.picks button.pick[value=bell]`
+	alice.tap(`#live details.drew > summary`)
 	alice.waitUntil("the I drew… box to open", `document.querySelector('#live details.drew').open`)
-	if !btEval[bool](alice, `[...document.querySelectorAll('#deck-item option')].some(o => o.value === "Bell")`) {
-		t.Fatalf("alice: the item list does not offer the Bell")
+	alice.waitUntil("the Bell's button", jsHas(bell))
+	alice.typeInto(`#live details.drew .draw:has(button[value=bell]) input.pick-filter`, "bel")
+	if n := evalIn[int](alice, `[...document.querySelectorAll('#live details.drew .draw:has(button[value=bell]) button.pick')].filter(b => !b.hidden).length`); n != 1 {
+		t.Errorf("alice: typing \"bel\" leaves %d item buttons, want the Bell alone", n)
 	}
-	bpType(alice, itemInput, "Bell")
-	bpTap(alice, `#live details.drew form.draw:has(input[list=deck-item]) button[type=submit]`)
+	alice.tap(bell)
 
-	st = bpStateAfter(t, base, g, st.Version)
-	aliceSanity1, a1 := bpTraitOf(t, st, "Alice", "sanity")
+	st = app.stateAfter(g, st.Version)
+	aliceSanity1, a1 := traitOf(t, st, "Alice", "sanity")
 	if a1.Position != a0.Position+1 && a1.Overflow != a0.Overflow+1 {
 		t.Errorf("server: Alice's sanity %+v → %+v after drawing the Bell; want +1", a0, a1)
 	}
 	for _, d := range all {
-		d.waitText("Alice's sanity after the Bell", btTrait("Alice", "sanity"), aliceSanity1)
-		d.waitText("the Bell under Alice's board", bpHandLine("Alice"), "Bell")
+		d.waitText("Alice's sanity after the Bell", jsTrait("Alice", "sanity"), aliceSanity1)
+		d.waitText("the Bell under Alice's board", jsHandLine("Alice"), "Bell")
 	}
 	alice.waitUntil("the Bell in Alice's hand", `[...document.querySelectorAll('#live ul.hand > li > a')].some(a => a.textContent.trim() === "Bell")`)
-	if btEval[bool](alice, `[...document.querySelectorAll('#deck-item option')].some(o => o.value === "Bell")`) {
-		t.Errorf("alice: the item list still offers the Bell after it was drawn")
+	if evalIn[bool](alice, jsHas(bell)) {
+		t.Errorf("alice: the item deck still offers the Bell after it was drawn")
 	}
-	if log := btEval[string](tbl, bpLog); !strings.Contains(log, "Alice drew Bell") {
+	if log := evalIn[string](tbl, jsLog); !strings.Contains(log, "Alice drew Bell") {
 		t.Errorf("table: log lacks %q:\n%s", "Alice drew Bell", log)
 	}
 
 	// She gives it to Bob.
 	const giveForm = `#live ul.hand > li form:has(input[name=type][value=give_card])`
-	alice.waitUntil("the give form", bpHas(giveForm+` select[name=to]`))
-	bpSelect(alice, giveForm+` select[name=to]`, "2")
-	bpTap(alice, giveForm+` button[type=submit]`)
-	alice.waitText("her own offer", bpText(`#live .offer span`), "You offer the Bell to Bob.")
+	alice.waitUntil("the give form", jsHas(giveForm+` select[name=to]`))
+	alice.pick(giveForm+` select[name=to]`, "2")
+	alice.tap(giveForm + ` button[type=submit]`)
+	alice.waitText("her own offer", jsText(`#live .offer span`), "You offer the Bell to Bob.")
 
 	// Bob's phone shows the offer live; he accepts.
-	bob.waitText("the offer", bpText(`#live .offer span`), "Alice hands you the Bell.")
-	if !btEval[bool](bob, bob.stillMarked()) {
+	bob.waitText("the offer", jsText(`#live .offer span`), "Alice hands you the Bell.")
+	if !evalIn[bool](bob, bob.stillMarked()) {
 		t.Errorf("bob: the page reloaded to show the offer; want a live update")
 	}
 	bob.screenshot(shots, "cards-bob-offer")
-	offered := bpState(t, base, g).Version
-	bpTap(bob, `#live .offer form:has(input[name=type][value=accept_card]) button`)
+	offered := app.publicState(g).Version
+	bob.tap(`#live .offer form:has(input[name=type][value=accept_card]) button`)
 
-	st = bpStateAfter(t, base, g, offered)
-	aliceSanity2, a2 := bpTraitOf(t, st, "Alice", "sanity")
-	bobSanity2, b2 := bpTraitOf(t, st, "Bob", "sanity")
+	st = app.stateAfter(g, offered)
+	aliceSanity2, a2 := traitOf(t, st, "Alice", "sanity")
+	bobSanity2, b2 := traitOf(t, st, "Bob", "sanity")
 	if a2 != a0 {
 		t.Errorf("server: Alice's sanity %+v after giving the Bell away; want %+v as before she drew it", a2, a0)
 	}
@@ -395,18 +236,18 @@ func TestBrowserCardsFlow(t *testing.T) {
 		t.Errorf("server: Bob's sanity %+v → %+v after accepting the Bell; want +1", b0, b2)
 	}
 	for _, d := range all {
-		d.waitText("Alice's sanity after giving the Bell", btTrait("Alice", "sanity"), aliceSanity2)
-		d.waitText("Bob's sanity after accepting the Bell", btTrait("Bob", "sanity"), bobSanity2)
-		d.waitText("Bob's hand", bpHandLine("Bob"), "Bell")
-		d.waitText("Alice's hand", bpHandLine("Alice"), "")
-		if btEval[bool](d, bpHas(`#live .offer`)) {
+		d.waitText("Alice's sanity after giving the Bell", jsTrait("Alice", "sanity"), aliceSanity2)
+		d.waitText("Bob's sanity after accepting the Bell", jsTrait("Bob", "sanity"), bobSanity2)
+		d.waitText("Bob's hand", jsHandLine("Bob"), "Bell")
+		d.waitText("Alice's hand", jsHandLine("Alice"), "")
+		if evalIn[bool](d, jsHas(`#live .offer`)) {
 			t.Errorf("%s: the offer is still shown after it was accepted", d.name)
 		}
-		if !btEval[bool](d, d.stillMarked()) {
+		if !evalIn[bool](d, d.stillMarked()) {
 			t.Errorf("%s: the page reloaded during the card flow; want live updates", d.name)
 		}
 	}
-	if log := btEval[string](bob, bpLog); !strings.Contains(log, "Alice gave the Bell to Bob") {
+	if log := evalIn[string](bob, jsLog); !strings.Contains(log, "Alice gave the Bell to Bob") {
 		t.Errorf("bob: log lacks %q:\n%s", "Alice gave the Bell to Bob", log)
 	}
 
@@ -419,81 +260,81 @@ func TestBrowserCardsFlow(t *testing.T) {
 }
 
 func TestBrowserRevealPrivate(t *testing.T) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{
-		"table": btTableSize(), "alice": btPhoneSize(), "bob": btPhoneSize(), "carol-zh": btPhoneSize(),
+	app := newTestApp(t)
+	base := app.url()
+	devs := newTabs(t, app.url(), map[string][2]int{
+		"table": tableSize(), "alice": phoneSize(), "bob": phoneSize(), "carol-zh": phoneSize(),
 	})
 	tbl, alice, bob, carol := devs["table"], devs["alice"], devs["bob"], devs["carol-zh"]
-	all := []*btDevice{alice, bob, carol, tbl}
-	shots := btShotDir(t)
+	all := []*tab{alice, bob, carol, tbl}
+	shots := shotDir(t)
 
-	g := btNewGame(t, base, true,
+	g := app.seatGame(true,
 		[2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"}, [2]string{"Carol", "vivian-lopez"})
-	bpOpenSeat(alice, base, g, 1, "en", "Alice")
-	bpOpenSeat(bob, base, g, 2, "en", "Bob")
-	bpOpenSeat(carol, base, g, 3, "zh", "Carol")
-	bpOpenTable(tbl, base, g, 3)
+	alice.openSeat(g, 1, "en", "Alice")
+	bob.openSeat(g, 2, "en", "Bob")
+	carol.openSeat(g, 3, "zh", "Carol")
+	tbl.openTable(g, 3)
 	for _, d := range all {
 		d.markPage()
 	}
 
 	// Alice, on turn, records the Girl drawn in the Catacombs on her phone…
-	alice.waitUntil("the omen form", bpHas(`#live form.omen-form select[name=omen] option[value=girl]`))
-	bpSelect(alice, `#live form.omen-form select[name=omen]`, "girl")
-	bpSelect(alice, `#live form.omen-form select[name=room]`, "catacombs")
-	bpTap(alice, `#live form.omen-form button[type=submit]`)
+	alice.waitUntil("the omen form", jsHas(`#live form.omen-form select[name=omen] option[value=girl]`))
+	alice.pick(`#live form.omen-form select[name=omen]`, "girl")
+	alice.pick(`#live form.omen-form select[name=room]`, "catacombs")
+	alice.tap(`#live form.omen-form button[type=submit]`)
 	// … the phone demands the haunt roll, and everyone sees it is owed …
-	alice.waitUntil("the haunt roll prompt", bpHas(`#live section.haunt-roll button[name=real]`))
+	alice.waitUntil("the haunt roll prompt", jsHas(`#live section.haunt-roll button[name=real]`))
 	bob.waitUntil("the owed haunt roll", `document.querySelector('#live .omens').textContent.includes("Alice owes a haunt roll")`)
 	// … and she types her real dice: 0, less than the one omen drawn.
-	bpType(alice, `#live section.haunt-roll input[name=total]`, "0")
-	bpTap(alice, `#live section.haunt-roll button[name=real]`)
+	alice.typeInto(`#live section.haunt-roll input[name=total]`, "0")
+	alice.tap(`#live section.haunt-roll button[name=real]`)
 
 	const book = `#live .reveal .book`
 	for _, d := range all {
-		d.waitUntil("the reveal", bpHas(`#live .reveal`))
-		if !btEval[bool](d, d.stillMarked()) {
+		d.waitUntil("the reveal", jsHas(`#live .reveal`))
+		if !evalIn[bool](d, d.stillMarked()) {
 			t.Errorf("%s: the page reloaded to reveal the haunt; want a live update", d.name)
 		}
 	}
-	for _, d := range []*btDevice{alice, bob, tbl} {
-		if got := btEval[string](d, bpText(`#live .reveal h2`)); got != "Haunt 1: The Mummy Walks" {
+	for _, d := range []*tab{alice, bob, tbl} {
+		if got := evalIn[string](d, jsText(`#live .reveal h2`)); got != "Haunt 1: The Mummy Walks" {
 			t.Errorf("%s: reveal title %q, want %q", d.name, got, "Haunt 1: The Mummy Walks")
 		}
 	}
-	if got := btEval[string](carol, bpText(`#live .reveal h2`)); !strings.HasPrefix(got, "作祟 1：") {
+	if got := evalIn[string](carol, jsText(`#live .reveal h2`)); !strings.HasPrefix(got, "作祟 1：") {
 		t.Errorf("carol-zh: reveal title %q, want it to start with %q", got, "作祟 1：")
 	}
 
-	traitorText := btEval[string](alice, bpText(book))
+	traitorText := evalIn[string](alice, jsText(book))
 	if !strings.HasPrefix(traitorText, "You are the traitor.") || !strings.Contains(traitorText, "Traitor's Tome") || !strings.Contains(traitorText, "haunt 1") {
 		t.Errorf("alice (the traitor): book message %q; want the Traitor's Tome, haunt 1", traitorText)
 	}
-	if !btEval[bool](alice, `document.querySelector('#live .reveal').classList.contains('traitor')`) {
+	if !evalIn[bool](alice, `document.querySelector('#live .reveal').classList.contains('traitor')`) {
 		t.Errorf("alice (the traitor): the reveal card is not marked as the traitor's")
 	}
-	heroText := btEval[string](bob, bpText(book))
+	heroText := evalIn[string](bob, jsText(book))
 	if !strings.HasPrefix(heroText, "You are a hero.") || !strings.Contains(heroText, "Secrets of Survival") {
 		t.Errorf("bob (a hero): book message %q; want Secrets of Survival", heroText)
 	}
-	zhText := btEval[string](carol, bpText(book))
+	zhText := evalIn[string](carol, jsText(book))
 	if !strings.Contains(zhText, "求生秘诀") || !strings.HasPrefix(zhText, "你是英雄") {
 		t.Errorf("carol-zh (a hero): book message %q; want 你是英雄 … 求生秘诀", zhText)
 	}
-	for _, d := range []*btDevice{bob, carol} {
-		page := btEval[string](d, `document.getElementById('live').innerText`)
+	for _, d := range []*tab{bob, carol} {
+		page := evalIn[string](d, `document.getElementById('live').innerText`)
 		if strings.Contains(page, "Traitor's Tome") || strings.Contains(page, "奸徒密谋") || strings.Contains(page, "You are the traitor") {
 			t.Errorf("%s: a hero's phone shows the traitor's message", d.name)
 		}
-		if btEval[bool](d, `document.querySelector('#live .reveal').classList.contains('traitor')`) {
+		if evalIn[bool](d, `document.querySelector('#live .reveal').classList.contains('traitor')`) {
 			t.Errorf("%s: a hero's reveal card is marked as the traitor's", d.name)
 		}
 	}
-	if btEval[bool](tbl, bpHas(book)) {
-		t.Errorf("table: shows a private book message: %q", btEval[string](tbl, bpText(book)))
+	if evalIn[bool](tbl, jsHas(book)) {
+		t.Errorf("table: shows a private book message: %q", evalIn[string](tbl, jsText(book)))
 	}
-	if got := btEval[string](tbl, bpText(`#live .reveal strong`)); got != "The traitor is Alice." {
+	if got := evalIn[string](tbl, jsText(`#live .reveal strong`)); got != "The traitor is Alice." {
 		t.Errorf("table: %q, want the public traitor %q", got, "The traitor is Alice.")
 	}
 
@@ -505,7 +346,7 @@ func TestBrowserRevealPrivate(t *testing.T) {
 	// The traitor switches her phone to Chinese: the Tome in Chinese.
 	alice.navigate(base + "/lang/zh?next=" + url.QueryEscape("/g/"+g.code))
 	alice.waitUntil("the player page in Chinese", `document.documentElement.lang === "zh-Hans" && !!document.querySelector('#live .reveal .book')`)
-	if got := btEval[string](alice, bpText(book)); !strings.Contains(got, "奸徒密谋") || !strings.HasPrefix(got, "你是奸徒") {
+	if got := evalIn[string](alice, jsText(book)); !strings.Contains(got, "奸徒密谋") || !strings.HasPrefix(got, "你是奸徒") {
 		t.Errorf("alice in Chinese (the traitor): book message %q; want 你是奸徒 … 奸徒密谋", got)
 	}
 	alice.screenshot(shots, "reveal-alice-traitor-zh")
@@ -515,29 +356,29 @@ func TestBrowserRevealPrivate(t *testing.T) {
 }
 
 func TestBrowserFirstLoadSize(t *testing.T) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{"fresh": btPhoneSize(), "haunt6": btPhoneSize()})
+	app := newTestApp(t)
+	base := app.url()
+	devs := newTabs(t, app.url(), map[string][2]int{"fresh": phoneSize(), "haunt6": phoneSize()})
 
 	// A game as it starts (2 seats), and a busy one: 6 seats in the haunt
 	// with a full log and cards in hand. (Games and seats: 10 in all, the
 	// rate limiter's burst per address.)
-	small := btNewGame(t, base, true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
-	big := btNewGame(t, base, true,
+	small := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	big := app.seatGame(true,
 		[2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"}, [2]string{"Carol", "vivian-lopez"},
 		[2]string{"Dan", "father-rhinehardt"}, [2]string{"Eve", "peter-akimoto"}, [2]string{"Finn", "heather-granville"})
 	for i := 0; i < 40; i++ {
-		bpAct(t, base, big, big.hostToken, map[string]any{"type": "step_trait", "seat": i%6 + 1, "trait": "knowledge", "delta": 1 - 2*(i/6%2)})
+		app.act(big, big.host, map[string]any{"type": "step_trait", "seat": i%6 + 1, "trait": "knowledge", "delta": 1 - 2*(i/6%2)})
 	}
 	for i, card := range []string{"bell", "revolver", "candle", "lucky-stone", "armor", "axe"} {
-		bpAct(t, base, big, big.hostToken, map[string]any{"type": "draw_card", "seat": i + 1, "card": card})
+		app.act(big, big.host, map[string]any{"type": "draw_card", "seat": i + 1, "card": card})
 	}
-	bpAct(t, base, big, big.seatTokens[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
-	bpAct(t, base, big, big.seatTokens[0], map[string]any{"type": "haunt_roll", "total": 0})
+	app.act(big, big.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	app.act(big, big.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 
-	measure := func(d *btDevice, g btGame, name string) int {
+	measure := func(d *tab, g testGame, name string) int {
 		t.Helper()
-		bpOpenSeat(d, base, g, 1, "en", name)
+		d.openSeat(g, 1, "en", name)
 		d.waitUntil("the load to finish", `document.readyState === "complete" && performance.getEntriesByType('navigation')[0].loadEventEnd > 0`)
 		type entry struct {
 			Name     string `json:"name"`
@@ -545,7 +386,7 @@ func TestBrowserFirstLoadSize(t *testing.T) {
 			Encoded  int    `json:"encoded"`
 			Decoded  int    `json:"decoded"`
 		}
-		entries := btEval[[]entry](d, `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(e =>
+		entries := evalIn[[]entry](d, `[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(e =>
 			({name: e.name, transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize}))`)
 		total := 0
 		var parts []string
@@ -563,13 +404,13 @@ func TestBrowserFirstLoadSize(t *testing.T) {
 		if total >= 50*1024 {
 			t.Errorf("%s: first load transfers %d bytes; want under 50 KB", d.name, total)
 		}
-		d.screenshot(btShotDir(t), "first-load-"+d.name)
+		d.screenshot(shotDir(t), "first-load-"+d.name)
 		d.checkNoExceptions()
 		return total
 	}
 	measure(devs["fresh"], small, "Alice")
 	measure(devs["haunt6"], big, "Alice")
-	if !btEval[bool](devs["haunt6"], bpHas(`#live .reveal`)) {
+	if !evalIn[bool](devs["haunt6"], jsHas(`#live .reveal`)) {
 		t.Errorf("haunt6: the busy game's page shows no haunt; the measurement is not of a game in the haunt")
 	}
 }
@@ -579,50 +420,49 @@ func TestBrowserFirstLoadSize(t *testing.T) {
 // a changed select and number, an open <details>, the focused field — and
 // a phone's own action swaps its page once, not twice.
 func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
-	app := btStartApp(t)
-	base := app.srv.URL
-	devs := btOpenDevices(t, map[string][2]int{"alice": btPhoneSize(), "bob": btPhoneSize()})
+	app := newTestApp(t)
+	devs := newTabs(t, app.url(), map[string][2]int{"alice": phoneSize(), "bob": phoneSize()})
 	alice, bob := devs["alice"], devs["bob"]
-	g := btNewGame(t, base, true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
-	bpOpenSeat(alice, base, g, 1, "en", "Alice")
-	bpOpenSeat(bob, base, g, 2, "en", "Bob")
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	alice.openSeat(g, 1, "en", "Alice")
+	bob.openSeat(g, 2, "en", "Bob")
 
 	// Bob sets up a roll: a trait, a target, and opens "I drew…".
-	bpSelect(bob, `#live .roll-form select[name=trait]`, "might")
-	bpType(bob, `#live .roll-form input[name=target]`, "5")
-	btEval[bool](bob, `(document.activeElement && document.activeElement.blur(), document.querySelector('#live details.drew').open = true)`)
+	bob.pick(`#live .roll-form select[name=trait]`, "might")
+	bob.typeInto(`#live .roll-form input[name=need]`, "5")
+	evalIn[bool](bob, `(document.activeElement && document.activeElement.blur(), document.querySelector('#live details.drew').open = true)`)
 	bob.markPage()
 
 	// Alice acts: Bob's live part is swapped for the fresh one.
-	bpAct(t, base, g, g.seatTokens[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+	app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
 	bob.waitUntil("Alice's change on Bob's phone", `document.querySelector('#live').innerHTML.indexOf('Alice: Speed') >= 0`)
-	if !btEval[bool](bob, bob.stillMarked()) {
+	if !evalIn[bool](bob, bob.stillMarked()) {
 		t.Fatalf("bob's page reloaded")
 	}
-	if got := btEval[string](bob, `document.querySelector('#live .roll-form select[name=trait]').value`); got != "might" {
+	if got := evalIn[string](bob, `document.querySelector('#live .roll-form select[name=trait]').value`); got != "might" {
 		t.Errorf("the trait Bob picked was reset to %q", got)
 	}
-	if got := btEval[string](bob, `document.querySelector('#live .roll-form input[name=target]').value`); got != "5" {
+	if got := evalIn[string](bob, `document.querySelector('#live .roll-form input[name=need]').value`); got != "5" {
 		t.Errorf("the target Bob typed was reset to %q", got)
 	}
-	if !btEval[bool](bob, `document.querySelector('#live details.drew').open`) {
+	if !evalIn[bool](bob, `document.querySelector('#live details.drew').open`) {
 		t.Errorf("the I drew… box Bob opened was closed")
 	}
 
 	// Alice's own tap swaps her page once: the answer to her post holds the
 	// change, and the stream's announcement of it must not fetch it again.
-	btEval[bool](alice, `(() => {
+	evalIn[bool](alice, `(() => {
 		window.__swaps = 0;
 		new MutationObserver(() => { window.__swaps++; }).observe(document.getElementById('live'), {childList: true});
 		return true;
 	})()`)
-	bpTap(alice, `#live .board [data-trait=sanity] button[value="1"]`)
+	alice.tap(`#live .board [data-trait=sanity] button[value="1"]`)
 	alice.waitUntil("Alice's own change", `document.querySelector('#live').innerHTML.indexOf('Alice: Sanity') >= 0`)
-	bpSettle(alice)
-	if n := btEval[int](alice, `window.__swaps`); n != 1 {
+	alice.settle()
+	if n := evalIn[int](alice, `window.__swaps`); n != 1 {
 		t.Errorf("alice's page was swapped %d times for one tap, want 1", n)
 	}
-	for _, d := range []*btDevice{alice, bob} {
+	for _, d := range []*tab{alice, bob} {
 		d.checkNoExceptions()
 	}
 }

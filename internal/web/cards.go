@@ -165,18 +165,6 @@ func sourceRoll(source string) (*catalog.Roll, error) {
 	return nil, errNotFound
 }
 
-// cardByName finds a card from what a person typed: its id, or its name in
-// either language.
-func cardByName(typed string) string {
-	t := strings.TrimSpace(typed)
-	for _, c := range catalog.Box().Cards {
-		if c.ID == t || strings.EqualFold(c.Name.EN, t) || c.Name.ZH == t {
-			return c.ID
-		}
-	}
-	return t
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {

@@ -12,10 +12,8 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -27,175 +25,25 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"lantern/internal/tlscert"
 )
 
-const comfortWait = 20 * time.Second
-
-// comfortTab is one browser with one tab.
-type comfortTab struct {
-	t    *testing.T
-	ctx  context.Context
-	base string
-}
-
-func comfortChromium(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	t.Skip("Chromium not installed (apt-get install -y chromium); skipping browser test")
-	return ""
-}
-
-// comfortServer serves the real handler over a fresh database.
-func comfortServer(t *testing.T) (*httptest.Server, http.Handler) {
-	t.Helper()
-	h := comfortHandler(t)
-	srv := httptest.NewServer(h)
-	t.Cleanup(func() {
-		srv.CloseClientConnections()
-		srv.Close()
-	})
-	return srv, h
-}
-
-func newComfortTab(t *testing.T, base string, width, height int, extra ...chromedp.ExecAllocatorOption) *comfortTab {
-	t.Helper()
-	path := comfortChromium(t)
-	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-		chromedp.ExecPath(path),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(width, height),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("lang", "en-US"),
-	)
-	opts = append(opts, extra...)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(func() {
-		cancel()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil { // starts the browser; no timeout on its life
-		t.Fatalf("start Chromium: %v", err)
-	}
-	b := &comfortTab{t: t, ctx: ctx, base: base}
-	b.do("viewport", chromedp.EmulateViewport(int64(width), int64(height)))
-	return b
-}
-
-func (b *comfortTab) do(what string, actions ...chromedp.Action[chromedp.Void]) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
-	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		b.fatalf("%s: %v", what, err)
-	}
-}
-
-func (b *comfortTab) open(path string) {
-	b.t.Helper()
-	b.do("open "+path, chromedp.Navigate(b.base+path))
-}
-
-func comfortEval[T any](b *comfortTab, expr string) T {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
-	if err != nil {
-		b.fatalf("evaluate %.200s: %v", expr, err)
-	}
-	return v
-}
-
-// waitFor evaluates a boolean expression until it holds.
-func (b *comfortTab) waitFor(what, expr string) {
-	b.t.Helper()
-	deadline := time.Now().Add(comfortWait)
-	var last error
-	for {
-		ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise))
-		cancel()
-		if err == nil && ok {
-			return
-		}
-		last = err
-		if time.Now().After(deadline) {
-			b.fatalf("timed out waiting for %s (last error %v)", what, last)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// beforeScripts runs js in every new document of this tab before the
-// page's own script: stubs for browser APIs.
-func (b *comfortTab) beforeScripts(js string) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
-	defer cancel()
-	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js}); err != nil {
-		b.fatalf("add script: %v", err)
-	}
-}
-
-func (b *comfortTab) cookie(name, value string) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
-	defer cancel()
-	_, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{
-		Name: name, Value: value, URL: b.base + "/", Path: "/", SameSite: network.CookieSameSiteLax,
-	})
-	if err != nil {
-		b.fatalf("set cookie: %v", err)
-	}
-}
-
-func (b *comfortTab) fatalf(format string, args ...any) {
-	b.t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
-	defer cancel()
-	if text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + "\n" + (document.body ? document.body.innerText.slice(0, 2000) : "")`)); err == nil {
-		msg += "\n--- page ---\n" + text
-	}
-	b.t.Fatal(msg)
-}
-
-// startedGame is a started game of two seats, made through the API.
-func startedGame(t *testing.T, h http.Handler) comfortGame {
-	t.Helper()
-	g := newComfortGame(t, h, "ox-bellows", "zoe-ingstrom")
-	comfortPost(t, h, "/api/games/"+g.code+"/actions", g.host, map[string]any{"type": "start_game", "first_seat": 1})
-	return g
-}
-
 func TestBrowserManifestAndIcons(t *testing.T) {
-	srv, _ := comfortServer(t)
-	b := newComfortTab(t, srv.URL, 390, 844)
+	app := newTestApp(t)
+	b := newTab(t, app.url(), 390, 844)
 	b.open("/")
 
 	// Chrome finds and parses the manifest the page links.
-	ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
+	ctx, cancel := context.WithTimeout(b.ctx, tabWait)
 	defer cancel()
 	res, err := chromedp.Call(ctx, page.GetAppManifest, page.GetAppManifestParams{})
 	if err != nil {
 		t.Fatalf("Page.getAppManifest: %v", err)
 	}
-	if res.URL != srv.URL+"/manifest.webmanifest" {
+	if res.URL != app.url()+"/manifest.webmanifest" {
 		t.Errorf("manifest URL %q", res.URL)
 	}
 	for _, e := range res.Errors {
@@ -205,7 +53,7 @@ func TestBrowserManifestAndIcons(t *testing.T) {
 			t.Logf("manifest warning: %s", e.Message)
 		}
 	}
-	if res.Manifest == nil || res.Manifest.StartURL != srv.URL+"/app" || !strings.HasSuffix(strings.ToLower(res.Manifest.Display), "standalone") {
+	if res.Manifest == nil || res.Manifest.StartURL != app.url()+"/app" || !strings.HasSuffix(strings.ToLower(res.Manifest.Display), "standalone") {
 		t.Errorf("parsed manifest: %+v", res.Manifest)
 	}
 	inst, err := chromedp.Call(ctx, page.GetInstallabilityErrors, cdp.Empty{})
@@ -217,7 +65,7 @@ func TestBrowserManifestAndIcons(t *testing.T) {
 	}
 
 	// Every icon loads as an image of its declared size, and is a PNG or the SVG.
-	got := comfortEval[string](b, `(async () => {
+	got := evalIn[string](b, `(async () => {
 		const r = await fetch('/manifest.webmanifest');
 		const m = await r.json();
 		const out = [r.headers.get('Content-Type')];
@@ -258,21 +106,21 @@ func TestBrowserManifestAndIcons(t *testing.T) {
 	if len(lines) < 5 {
 		t.Errorf("only %d icons: %q", len(lines)-1, got)
 	}
-	if got := comfortEval[string](b, `document.querySelector('link[rel=apple-touch-icon]').href`); got != srv.URL+"/apple-touch-icon.png" {
+	if got := evalIn[string](b, `document.querySelector('link[rel=apple-touch-icon]').href`); got != app.url()+"/apple-touch-icon.png" {
 		t.Errorf("apple-touch-icon link %q", got)
 	}
 }
 
 // TestBrowserAppStart: the installed app's start URL reopens the seat.
 func TestBrowserAppStart(t *testing.T) {
-	srv, h := comfortServer(t)
-	g := startedGame(t, h)
-	b := newComfortTab(t, srv.URL, 390, 844)
+	app := newTestApp(t)
+	g := app.newGame(2, true)
+	b := newTab(t, app.url(), 390, 844)
 	b.open("/app")
-	b.waitFor("the home page", `location.pathname === "/" && !!document.querySelector('form[action="/games"]')`)
-	b.cookie("lantern_seat_"+g.code, g.seats[1])
+	b.waitUntil("the home page", `location.pathname === "/" && !!document.querySelector('form[action="/games"]')`)
+	b.setCookie("lantern_seat_"+g.code, g.seats[1], false)
 	b.open("/app")
-	b.waitFor("the seat's own page", `location.pathname === "/g/`+g.code+`" && !!document.querySelector('#live article.board')`)
+	b.waitUntil("the seat's own page", `location.pathname === "/g/`+g.code+`" && !!document.querySelector('#live article.board')`)
 }
 
 // wakeStub replaces navigator.wakeLock with one that records requests.
@@ -293,80 +141,80 @@ const wakeStub = `(() => {
 const noteVisible = `(() => { const n = document.getElementById('wake-note'); return !!n && !n.hidden && n.getBoundingClientRect().height > 0; })()`
 
 func TestBrowserWakeLock(t *testing.T) {
-	srv, h := comfortServer(t)
-	g := startedGame(t, h)
+	app := newTestApp(t)
+	g := app.newGame(2, true)
 
 	t.Run("available", func(t *testing.T) {
-		b := newComfortTab(t, srv.URL, 390, 844)
+		b := newTab(t, app.url(), 390, 844)
 		b.beforeScripts(wakeStub)
 		// A page without a live game asks for nothing.
 		b.open("/haunts")
 		time.Sleep(300 * time.Millisecond)
-		if n := comfortEval[int](b, `window.__wake.length`); n != 0 {
+		if n := evalIn[int](b, `window.__wake.length`); n != 0 {
 			t.Errorf("the haunt chart requested %d wake locks", n)
 		}
-		b.cookie("lantern_seat_"+g.code, g.seats[0])
+		b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
 		b.open("/g/" + g.code)
-		b.waitFor("a screen wake lock", `window.__wake.length === 1 && window.__wake[0].type === "screen" && document.documentElement.dataset.wakeLock === "held"`)
-		if comfortEval[bool](b, noteVisible) {
+		b.waitUntil("a screen wake lock", `window.__wake.length === 1 && window.__wake[0].type === "screen" && document.documentElement.dataset.wakeLock === "held"`)
+		if evalIn[bool](b, noteVisible) {
 			t.Errorf("the note shows although the lock is held")
 		}
 		// The system releases it (the page was hidden); on return it is taken again.
-		comfortEval[bool](b, `window.__wake[0].release(), true`)
-		b.waitFor("the release to be seen", `document.documentElement.dataset.wakeLock === "released"`)
-		comfortEval[bool](b, `document.dispatchEvent(new Event('visibilitychange')), true`)
-		b.waitFor("a second wake lock after visibilitychange", `window.__wake.length === 2 && document.documentElement.dataset.wakeLock === "held"`)
+		evalIn[bool](b, `window.__wake[0].release(), true`)
+		b.waitUntil("the release to be seen", `document.documentElement.dataset.wakeLock === "released"`)
+		evalIn[bool](b, `document.dispatchEvent(new Event('visibilitychange')), true`)
+		b.waitUntil("a second wake lock after visibilitychange", `window.__wake.length === 2 && document.documentElement.dataset.wakeLock === "held"`)
 		// Held already: another visibilitychange asks for nothing more.
-		comfortEval[bool](b, `document.dispatchEvent(new Event('visibilitychange')), true`)
+		evalIn[bool](b, `document.dispatchEvent(new Event('visibilitychange')), true`)
 		time.Sleep(200 * time.Millisecond)
-		if n := comfortEval[int](b, `window.__wake.length`); n != 2 {
+		if n := evalIn[int](b, `window.__wake.length`); n != 2 {
 			t.Errorf("%d requests while a lock is held, want 2", n)
 		}
 	})
 
 	t.Run("missing", func(t *testing.T) {
-		b := newComfortTab(t, srv.URL, 390, 844)
+		b := newTab(t, app.url(), 390, 844)
 		b.beforeScripts(`delete Navigator.prototype.wakeLock;`)
-		b.cookie("lantern_seat_"+g.code, g.seats[0])
+		b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
 		b.open("/g/" + g.code)
-		b.waitFor("the wake-lock note", noteVisible)
+		b.waitUntil("the wake-lock note", noteVisible)
 		// In a secure context (127.0.0.1) the reason shown is the browser's, not HTTP.
-		reason := comfortEval[string](b, `[...document.querySelectorAll('#wake-note [data-why]')].filter(p => !p.hidden).map(p => p.dataset.why).join()`)
+		reason := evalIn[string](b, `[...document.querySelectorAll('#wake-note [data-why]')].filter(p => !p.hidden).map(p => p.dataset.why).join()`)
 		if reason != "refused" {
 			t.Errorf("reason shown %q, want refused", reason)
 		}
-		text := comfortEval[string](b, `document.getElementById('wake-note').innerText`)
+		text := evalIn[string](b, `document.getElementById('wake-note').innerText`)
 		if !strings.Contains(text, "Auto-Lock") {
 			t.Errorf("the note lacks the phone-setting advice: %q", text)
 		}
 		// Dismissed, it stays away, also after a reload.
 		b.do("dismiss", chromedp.Click(chromedp.CSS(`#wake-note button[data-dismiss]`)))
-		b.waitFor("the note to hide", `!(`+noteVisible+`)`)
+		b.waitUntil("the note to hide", `!(`+noteVisible+`)`)
 		b.do("reload", chromedp.Reload())
-		b.waitFor("the reloaded page", `document.documentElement.dataset.wakeLock === "refused"`)
-		if comfortEval[bool](b, noteVisible) {
+		b.waitUntil("the reloaded page", `document.documentElement.dataset.wakeLock === "refused"`)
+		if evalIn[bool](b, noteVisible) {
 			t.Errorf("the dismissed note came back after a reload")
 		}
 	})
 
 	t.Run("refused", func(t *testing.T) {
-		b := newComfortTab(t, srv.URL, 390, 844)
+		b := newTab(t, app.url(), 390, 844)
 		b.beforeScripts(`(() => {
 			window.__asked = 0;
 			const lock = { request() { window.__asked++; return Promise.reject(new DOMException('denied', 'NotAllowedError')); } };
 			Object.defineProperty(Navigator.prototype, 'wakeLock', { configurable: true, get() { return lock; } });
 		})();`)
-		b.cookie("lantern_seat_"+g.code, g.seats[0])
-		b.cookie("lantern_lang", "zh")
+		b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
+		b.setCookie("lantern_lang", "zh", false)
 		b.open("/g/" + g.code)
 		// Refused once: it waits for a tap and asks again before giving up.
-		b.waitFor("the first refusal", `window.__asked === 1 && document.documentElement.dataset.wakeLock === "waiting"`)
-		if comfortEval[bool](b, noteVisible) {
+		b.waitUntil("the first refusal", `window.__asked === 1 && document.documentElement.dataset.wakeLock === "waiting"`)
+		if evalIn[bool](b, noteVisible) {
 			t.Errorf("the note shows before the retry")
 		}
 		b.do("tap", chromedp.Click(chromedp.CSS(`#live .status`)))
-		b.waitFor("the note after the second refusal", `window.__asked === 2 && `+noteVisible)
-		if text := comfortEval[string](b, `document.getElementById('wake-note').innerText`); !strings.Contains(text, "屏幕") {
+		b.waitUntil("the note after the second refusal", `window.__asked === 2 && `+noteVisible)
+		if text := evalIn[string](b, `document.getElementById('wake-note').innerText`); !strings.Contains(text, "屏幕") {
 			t.Errorf("the Chinese page's note is not in Chinese: %q", text)
 		}
 	})
@@ -378,19 +226,19 @@ func TestBrowserWakeLock(t *testing.T) {
 // a secure context. The real browser has no Wake Lock there, and the note
 // says why and what to do.
 func TestBrowserWakeLockOverPlainHTTP(t *testing.T) {
-	srv, h := comfortServer(t)
-	g := startedGame(t, h)
-	_, port, _ := strings.Cut(strings.TrimPrefix(srv.URL, "http://"), ":")
+	app := newTestApp(t)
+	g := app.newGame(2, true)
+	_, port, _ := strings.Cut(strings.TrimPrefix(app.url(), "http://"), ":")
 	base := "http://lantern.test:" + port
-	b := newComfortTab(t, base, 390, 844, chromedp.Flag("host-resolver-rules", "MAP lantern.test 127.0.0.1"))
-	b.cookie("lantern_seat_"+g.code, g.seats[0])
+	b := newTab(t, base, 390, 844, chromedp.Flag("host-resolver-rules", "MAP lantern.test 127.0.0.1"))
+	b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
 	b.open("/g/" + g.code)
-	b.waitFor("the player page", `!!document.querySelector('#live article.board')`)
-	if comfortEval[bool](b, `window.isSecureContext || 'wakeLock' in navigator`) {
+	b.waitUntil("the player page", `!!document.querySelector('#live article.board')`)
+	if evalIn[bool](b, `window.isSecureContext || 'wakeLock' in navigator`) {
 		t.Fatalf("plain HTTP to lantern.test counts as secure here; the test can't show the insecure case")
 	}
-	b.waitFor("the wake-lock note", noteVisible)
-	text := comfortEval[string](b, `[...document.querySelectorAll('#wake-note p')].filter(p => !p.hidden).map(p => p.innerText).join("\n")`)
+	b.waitUntil("the wake-lock note", noteVisible)
+	text := evalIn[string](b, `[...document.querySelectorAll('#wake-note p')].filter(p => !p.hidden).map(p => p.innerText).join("\n")`)
 	for _, want := range []string{"HTTPS", "lantern -tls", "Auto-Lock"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the note lacks %q:\n%s", want, text)
@@ -404,17 +252,17 @@ func TestBrowserWakeLockOverPlainHTTP(t *testing.T) {
 // browser's own Wake Lock (not a stub) is held, and that the join page
 // explains the warning.
 func TestBrowserHTTPSWakeLock(t *testing.T) {
-	comfortChromium(t)
-	h := comfortHandler(t)
-	g := startedGame(t, h)
-	lobby := newComfortGame(t, h, "ox-bellows")
+	chromiumPath(t)
+	app := newTestApp(t)
+	g := app.newGame(2, true)
+	lobby := app.newGame(1, false)
 	dir := t.TempDir()
 	certFile, keyFile := tlscert.Paths(filepath.Join(dir, "lantern.db"))
 	cert, err := tlscert.Ensure(certFile, keyFile, tlscert.For(nil), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(h)
+	srv := httptest.NewUnstartedServer(app.h)
 	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert.TLS}}
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the browser's refused first handshake
 	srv.StartTLS()
@@ -422,34 +270,34 @@ func TestBrowserHTTPSWakeLock(t *testing.T) {
 		srv.CloseClientConnections()
 		srv.Close()
 	})
-	b := newComfortTab(t, srv.URL, 390, 844)
-	b.cookie("lantern_seat_"+g.code, g.seats[0])
+	b := newTab(t, srv.URL, 390, 844)
+	b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
 
 	// The warning page: its load never completes as a page does, so the
 	// navigation is only sent, and the page polled.
-	ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
+	ctx, cancel := context.WithTimeout(b.ctx, tabWait)
 	_, err = chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: srv.URL + "/j/" + lobby.code + "?k=" + url.QueryEscape(lobby.key)})
 	cancel()
 	if err != nil {
 		t.Fatalf("navigate: %v", err)
 	}
-	b.waitFor("Chromium's certificate warning", `!!document.getElementById('proceed-link')`)
-	comfortEval[bool](b, `document.getElementById('details-button').click(), document.getElementById('proceed-link').click(), true`)
-	b.waitFor("the join page over HTTPS", `location.protocol === "https:" && !!document.querySelector('form.join')`)
-	if note := comfortEval[string](b, `(document.querySelector('.tls-note') || {innerText: ""}).innerText`); !strings.Contains(note, "certificate") {
+	b.waitUntil("Chromium's certificate warning", `!!document.getElementById('proceed-link')`)
+	evalIn[bool](b, `document.getElementById('details-button').click(), document.getElementById('proceed-link').click(), true`)
+	b.waitUntil("the join page over HTTPS", `location.protocol === "https:" && !!document.querySelector('form.join')`)
+	if note := evalIn[string](b, `(document.querySelector('.tls-note') || {innerText: ""}).innerText`); !strings.Contains(note, "certificate") {
 		t.Errorf("the join page over HTTPS does not explain the warning: %q", note)
 	}
 
 	b.open("/g/" + g.code)
-	b.waitFor("the player page", `!!document.querySelector('#live article.board')`)
-	if !comfortEval[bool](b, `window.isSecureContext && 'wakeLock' in navigator`) {
+	b.waitUntil("the player page", `!!document.querySelector('#live article.board')`)
+	if !evalIn[bool](b, `window.isSecureContext && 'wakeLock' in navigator`) {
 		t.Fatalf("after the warning the page is not a secure context with Wake Lock")
 	}
-	b.waitFor("the browser's own wake lock", `document.documentElement.dataset.wakeLock === "held"`)
-	if comfortEval[bool](b, noteVisible) {
+	b.waitUntil("the browser's own wake lock", `document.documentElement.dataset.wakeLock === "held"`)
+	if evalIn[bool](b, noteVisible) {
 		t.Errorf("the wake-lock note shows over HTTPS")
 	}
-	if comfortEval[bool](b, `!!document.querySelector('.tls-note')`) {
+	if evalIn[bool](b, `!!document.querySelector('.tls-note')`) {
 		t.Errorf("the player page repeats the certificate note")
 	}
 }
@@ -458,19 +306,19 @@ func TestBrowserHTTPSWakeLock(t *testing.T) {
 // old phone's page reloads by itself and shows the explanation, instead of
 // reconnecting for ever.
 func TestBrowserSeatMovedShowsWhy(t *testing.T) {
-	srv, h := comfortServer(t)
-	g := startedGame(t, h)
-	b := newComfortTab(t, srv.URL, 390, 844)
-	b.cookie("lantern_seat_"+g.code, g.seats[0])
+	app := newTestApp(t)
+	g := app.newGame(2, true)
+	b := newTab(t, app.url(), 390, 844)
+	b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
 	b.open("/g/" + g.code)
-	b.waitFor("the live page", `!!document.querySelector('#live article.board')`)
+	b.waitUntil("the live page", `!!document.querySelector('#live article.board')`)
 	time.Sleep(300 * time.Millisecond)
-	started := comfortPost(t, h, "/api/games/"+g.code+"/seats/1/transfer", g.host, nil)
-	comfortPost(t, h, "/api/games/"+g.code+"/transfer", "", map[string]any{"key": started["transfer_key"]})
+	started := app.post("/api/games/"+g.code+"/seats/1/transfer", g.host, nil)
+	app.post("/api/games/"+g.code+"/transfer", "", map[string]any{"key": started["transfer_key"]})
 	// Any change makes the old phone fetch its view: refused, it reloads.
-	comfortPost(t, h, "/api/games/"+g.code+"/actions", g.host, map[string]any{"type": "step_trait", "seat": 2, "trait": "might", "delta": 1})
-	b.waitFor("the explanation page", `!document.getElementById('live').dataset.events && !document.querySelector('#live article.board') && document.querySelector('main').innerText.trim() !== ""`)
-	if comfortEval[bool](b, `!document.getElementById('conn').hidden`) {
+	app.post("/api/games/"+g.code+"/actions", g.host, map[string]any{"type": "step_trait", "seat": 2, "trait": "might", "delta": 1})
+	b.waitUntil("the explanation page", `!document.getElementById('live').dataset.events && !document.querySelector('#live article.board') && document.querySelector('main').innerText.trim() !== ""`)
+	if evalIn[bool](b, `!document.getElementById('conn').hidden`) {
 		t.Errorf("the explanation page still says it is reconnecting")
 	}
 }
@@ -504,62 +352,62 @@ const buzzStubs = `(() => {
 })();`
 
 func TestBrowserHapticsAndSound(t *testing.T) {
-	srv, h := comfortServer(t)
-	g := startedGame(t, h)
-	b := newComfortTab(t, srv.URL, 390, 844)
+	app := newTestApp(t)
+	g := app.newGame(2, true)
+	b := newTab(t, app.url(), 390, 844)
 	b.beforeScripts(buzzStubs)
-	b.cookie("lantern_seat_"+g.code, g.seats[0])
+	b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
 	b.open("/g/" + g.code)
-	b.waitFor("the roller", `!!document.querySelector('#live form.roll-form button.primary')`)
+	b.waitUntil("the roller", `!!document.querySelector('#live form.roll-form button.primary')`)
 
 	// The sound toggle: off by default, remembered per phone.
-	if got := comfortEval[string](b, `(() => { const s = document.getElementById('sound'); return s.hidden + " " + s.getAttribute('aria-pressed') + " " + s.getAttribute('aria-label'); })()`); got != "false false Sounds" {
+	if got := evalIn[string](b, `(() => { const s = document.getElementById('sound'); return s.hidden + " " + s.getAttribute('aria-pressed') + " " + s.getAttribute('aria-label'); })()`); got != "false false Sounds" {
 		t.Errorf("sound toggle: %q, want visible, not pressed, labelled", got)
 	}
 
 	// Your own dice land: a short pattern; no tone while sounds are off.
 	b.do("roll", chromedp.Click(chromedp.CSS(`#live form.roll-form button.primary`)))
-	b.waitFor("the dice vibration", `window.__vibes.includes("[30,50,30]")`)
-	if n := comfortEval[int](b, `window.__tones.length`); n != 0 {
+	b.waitUntil("the dice vibration", `window.__vibes.includes("[30,50,30]")`)
+	if n := evalIn[int](b, `window.__tones.length`); n != 0 {
 		t.Errorf("%d tones with sounds off", n)
 	}
 
 	// Someone acts on you: the server marks it; a new mark buzzes once.
 	host := func(delta int) {
-		comfortPost(t, h, "/api/games/"+g.code+"/actions", g.host,
+		app.post("/api/games/"+g.code+"/actions", g.host,
 			map[string]any{"type": "step_trait", "seat": 1, "trait": "might", "delta": delta})
 	}
-	comfortEval[bool](b, `window.__vibes = [], window.__inject = '<span data-buzz="e1" data-buzz-kind="act" hidden></span>', true`)
+	evalIn[bool](b, `window.__vibes = [], window.__inject = '<span data-buzz="e1" data-buzz-kind="act" hidden></span>', true`)
 	host(1)
-	b.waitFor("the act vibration", `window.__vibes.join() === "[60]"`)
+	b.waitUntil("the act vibration", `window.__vibes.join() === "[60]"`)
 	host(-1) // the same mark again: no new buzz
-	b.waitFor("the next refresh", `document.querySelectorAll('#live [data-buzz]').length === 1`)
+	b.waitUntil("the next refresh", `document.querySelectorAll('#live [data-buzz]').length === 1`)
 	time.Sleep(300 * time.Millisecond)
-	if got := comfortEval[string](b, `window.__vibes.join(" ")`); got != "[60]" {
+	if got := evalIn[string](b, `window.__vibes.join(" ")`); got != "[60]" {
 		t.Errorf("vibrations after a seen mark: %q, want only [60]", got)
 	}
 
 	// Sounds on: the haunt buzzes its own pattern with a low falling tone.
 	b.do("sound on", chromedp.Click(chromedp.CSS(`#sound`)))
-	if got := comfortEval[string](b, `document.getElementById('sound').getAttribute('aria-pressed') + " " + localStorage.getItem('lantern_sound')`); got != "true on" {
+	if got := evalIn[string](b, `document.getElementById('sound').getAttribute('aria-pressed') + " " + localStorage.getItem('lantern_sound')`); got != "true on" {
 		t.Errorf("after the toggle: %q", got)
 	}
-	comfortEval[bool](b, `window.__vibes = [], window.__tones = [], window.__inject = '<span data-buzz="e1" data-buzz-kind="act" hidden></span><span data-buzz="h1" data-buzz-kind="haunt" hidden></span>', true`)
+	evalIn[bool](b, `window.__vibes = [], window.__tones = [], window.__inject = '<span data-buzz="e1" data-buzz-kind="act" hidden></span><span data-buzz="h1" data-buzz-kind="haunt" hidden></span>', true`)
 	host(1)
-	b.waitFor("the haunt vibration", `window.__vibes.join(" ") === "[200,100,200,100,400]"`)
-	tones := comfortEval[string](b, `window.__tones.join(", ")`)
+	b.waitUntil("the haunt vibration", `window.__vibes.join(" ") === "[200,100,200,100,400]"`)
+	tones := evalIn[string](b, `window.__tones.join(", ")`)
 	if !strings.Contains(tones, "triangle 220→55") {
 		t.Errorf("haunt tones %q, want a low descending one", tones)
 	}
 
 	// A reload in the same tab remembers what it has seen: no buzz again.
 	b.do("reload", chromedp.Reload())
-	b.waitFor("the reloaded page", `!!document.querySelector('#live form.roll-form')`)
+	b.waitUntil("the reloaded page", `!!document.querySelector('#live form.roll-form')`)
 	time.Sleep(200 * time.Millisecond)
-	if got := comfortEval[string](b, `window.__vibes.join(" ")`); got != "" {
+	if got := evalIn[string](b, `window.__vibes.join(" ")`); got != "" {
 		t.Errorf("vibrations after a reload: %q", got)
 	}
-	if got := comfortEval[string](b, `sessionStorage.getItem("lantern_buzz:/g/`+g.code+`")`); !strings.Contains(got, `"h1"`) {
+	if got := evalIn[string](b, `sessionStorage.getItem("lantern_buzz:/g/`+g.code+`")`); !strings.Contains(got, `"h1"`) {
 		t.Errorf("seen marks %q", got)
 	}
 }
@@ -568,34 +416,34 @@ func TestBrowserHapticsAndSound(t *testing.T) {
 // the haunt's pattern when the haunt begins, once; a page opened after it
 // began stays still.
 func TestBrowserHauntBuzz(t *testing.T) {
-	srv, h := comfortServer(t)
-	g := startedGame(t, h)
-	b := newComfortTab(t, srv.URL, 390, 844)
+	app := newTestApp(t)
+	g := app.newGame(2, true)
+	b := newTab(t, app.url(), 390, 844)
 	b.beforeScripts(buzzStubs)
-	b.cookie("lantern_seat_"+g.code, g.seats[1])
+	b.setCookie("lantern_seat_"+g.code, g.seats[1], false)
 	b.open("/g/" + g.code)
-	b.waitFor("the live page", `!!document.getElementById('live').dataset.events && !!document.querySelector('#live article.board')`)
+	b.waitUntil("the live page", `!!document.getElementById('live').dataset.events && !!document.querySelector('#live article.board')`)
 	time.Sleep(300 * time.Millisecond) // the event stream is open
 	act := func(body map[string]any) {
-		comfortPost(t, h, "/api/games/"+g.code+"/actions", g.seats[0], body)
+		app.post("/api/games/"+g.code+"/actions", g.seats[0], body)
 	}
 	act(map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
 	act(map[string]any{"type": "haunt_roll", "total": 0})
-	b.waitFor("the haunt's vibration", `window.__vibes.includes("[200,100,200,100,400]")`)
-	b.waitFor("the reveal", `!!document.querySelector('#live .reveal')`)
+	b.waitUntil("the haunt's vibration", `window.__vibes.includes("[200,100,200,100,400]")`)
+	b.waitUntil("the reveal", `!!document.querySelector('#live .reveal')`)
 	time.Sleep(300 * time.Millisecond)
-	if got := comfortEval[string](b, `window.__vibes.join(" ")`); got != "[200,100,200,100,400]" {
+	if got := evalIn[string](b, `window.__vibes.join(" ")`); got != "[200,100,200,100,400]" {
 		t.Errorf("vibrations: %q, want the haunt's once", got)
 	}
 
 	// A fresh tab (another browser) opening the page after the haunt began: no buzz.
-	late := newComfortTab(t, srv.URL, 390, 844)
+	late := newTab(t, app.url(), 390, 844)
 	late.beforeScripts(buzzStubs)
-	late.cookie("lantern_seat_"+g.code, g.seats[1])
+	late.setCookie("lantern_seat_"+g.code, g.seats[1], false)
 	late.open("/g/" + g.code)
-	late.waitFor("the page with the haunt's mark", `document.querySelectorAll('#live [data-buzz][data-buzz-kind=haunt]').length === 1`)
+	late.waitUntil("the page with the haunt's mark", `document.querySelectorAll('#live [data-buzz][data-buzz-kind=haunt]').length === 1`)
 	time.Sleep(300 * time.Millisecond)
-	if got := comfortEval[string](late, `window.__vibes.join(" ")`); got != "" {
+	if got := evalIn[string](late, `window.__vibes.join(" ")`); got != "" {
 		t.Errorf("a page opened after the haunt began buzzed: %q", got)
 	}
 }
@@ -633,15 +481,15 @@ type axeResult struct {
 }
 
 func TestBrowserAccessibility(t *testing.T) {
-	srv, h := comfortServer(t)
-	comfortChromium(t)
+	app := newTestApp(t)
+	chromiumPath(t)
 	axe := axeSource(t)
-	g := startedGame(t, h)
-	lobby := newComfortGame(t, h, "ox-bellows") // its join page still takes explorers
+	g := app.newGame(2, true)
+	lobby := app.newGame(1, false) // its join page still takes explorers
 	// A game in the haunt: seat 1 draws an omen and rolls 0 on the haunt roll.
-	haunted := startedGame(t, h)
-	comfortPost(t, h, "/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
-	comfortPost(t, h, "/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	haunted := app.newGame(2, true)
+	app.post("/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
+	app.post("/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 
 	pages := []struct{ name, path, cookie string }{
 		{"home", "/", ""},
@@ -657,25 +505,25 @@ func TestBrowserAccessibility(t *testing.T) {
 	}
 	for _, lang := range []string{"en", "zh"} {
 		t.Run(lang, func(t *testing.T) {
-			b := newComfortTab(t, srv.URL, 390, 844)
-			b.cookie("lantern_lang", lang)
+			b := newTab(t, app.url(), 390, 844)
+			b.setCookie("lantern_lang", lang, false)
 			for _, p := range pages {
 				if p.cookie != "" {
 					name, value, _ := strings.Cut(p.cookie, "=")
-					b.cookie(name, value)
+					b.setCookie(name, value, false)
 				}
 				b.open(p.path)
-				b.waitFor(p.name+" page", `document.readyState === "complete" && document.documentElement.lang === `+map[string]string{"en": `"en"`, "zh": `"zh-Hans"`}[lang])
-				if strings.Contains(p.name, "in the haunt") && !comfortEval[bool](b, `!!document.querySelector('#live .reveal')`) {
+				b.waitUntil(p.name+" page", `document.readyState === "complete" && document.documentElement.lang === `+map[string]string{"en": `"en"`, "zh": `"zh-Hans"`}[lang])
+				if strings.Contains(p.name, "in the haunt") && !evalIn[bool](b, `!!document.querySelector('#live .reveal')`) {
 					t.Errorf("%s: the haunt has not begun", p.name)
 				}
-				if comfortEval[bool](b, `!!document.querySelector('main .error, main.message, section.message')`) {
-					t.Errorf("%s: the page is an error page: %s", p.name, comfortEval[string](b, `document.querySelector('main').innerText`))
+				if evalIn[bool](b, `!!document.querySelector('main .error, main.message, section.message')`) {
+					t.Errorf("%s: the page is an error page: %s", p.name, evalIn[string](b, `document.querySelector('main').innerText`))
 				}
 				// The notes the script reveals are audited too.
-				comfortEval[bool](b, `(() => { const n = document.getElementById('wake-note'); if (n) { n.hidden = false; n.querySelectorAll('[data-why]').forEach(p => p.hidden = false); } return true; })()`)
-				comfortEval[bool](b, axe+"\n;true")
-				raw := comfortEval[string](b, `axe.run(document).then(r => JSON.stringify({
+				evalIn[bool](b, `(() => { const n = document.getElementById('wake-note'); if (n) { n.hidden = false; n.querySelectorAll('[data-why]').forEach(p => p.hidden = false); } return true; })()`)
+				evalIn[bool](b, axe+"\n;true")
+				raw := evalIn[string](b, `axe.run(document).then(r => JSON.stringify({
 					passed: r.passes.map(p => p.id),
 					violations: r.violations.map(v => ({
 						id: v.id, impact: v.impact, help: v.help,
@@ -711,28 +559,28 @@ func TestBrowserAccessibility(t *testing.T) {
 // TestBrowserTextAt200 sets the text to 200% on a 390 px phone: no page
 // may need sideways scrolling, and every control stays on screen.
 func TestBrowserTextAt200(t *testing.T) {
-	srv, h := comfortServer(t)
-	g := startedGame(t, h)
-	lobby := newComfortGame(t, h, "ox-bellows")
-	haunted := startedGame(t, h)
-	comfortPost(t, h, "/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
-	comfortPost(t, h, "/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
-	b := newComfortTab(t, srv.URL, 390, 844)
+	app := newTestApp(t)
+	g := app.newGame(2, true)
+	lobby := app.newGame(1, false)
+	haunted := app.newGame(2, true)
+	app.post("/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
+	app.post("/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	b := newTab(t, app.url(), 390, 844)
 	// 200% of the default text size, as a phone's accessibility setting does.
 	b.beforeScripts(`document.addEventListener('DOMContentLoaded', () => {
 		document.documentElement.style.fontSize = '200%';
 		setTimeout(() => dispatchEvent(new Event('resize')), 0); // as if it had been so from the start
 	});`)
 	for _, lang := range []string{"en", "zh"} {
-		b.cookie("lantern_lang", lang)
-		b.cookie("lantern_seat_"+g.code, g.seats[0])
-		b.cookie("lantern_host_"+g.code, g.host)
-		b.cookie("lantern_seat_"+haunted.code, haunted.seats[0])
+		b.setCookie("lantern_lang", lang, false)
+		b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
+		b.setCookie("lantern_host_"+g.code, g.host, false)
+		b.setCookie("lantern_seat_"+haunted.code, haunted.seats[0], false)
 		for _, path := range []string{"/", "/j/" + lobby.code + "?k=" + url.QueryEscape(lobby.key), "/g/" + g.code, "/g/" + g.code + "/table",
 			"/g/" + haunted.code, "/haunts", "/cards/angel-feather", "/search?q=dog"} {
 			b.open(path)
-			b.waitFor("the page at 200%", `document.readyState === "complete" && getComputedStyle(document.body).fontSize === "32px"`)
-			over := comfortEval[string](b, `(() => {
+			b.waitUntil("the page at 200%", `document.readyState === "complete" && getComputedStyle(document.body).fontSize === "32px"`)
+			over := evalIn[string](b, `(() => {
 				const w = document.documentElement.clientWidth, out = [];
 				if (document.documentElement.scrollWidth > w + 1) out.push("page scrolls sideways: " + document.documentElement.scrollWidth + " > " + w);
 				for (const el of document.querySelectorAll('button, a[href], input:not([type=hidden]), select, summary')) {
@@ -750,7 +598,7 @@ func TestBrowserTextAt200(t *testing.T) {
 				t.Errorf("%s (%s) at 200%% text: %s", path, lang, over)
 			}
 			// A header that grew with the text must not stay stuck over a quarter of the screen.
-			b.waitFor("the header to fit", `(() => { const h = document.querySelector('header.bar'); return getComputedStyle(h).position !== 'sticky' || h.offsetHeight <= innerHeight / 4; })()`)
+			b.waitUntil("the header to fit", `(() => { const h = document.querySelector('header.bar'); return getComputedStyle(h).position !== 'sticky' || h.offsetHeight <= innerHeight / 4; })()`)
 		}
 	}
 }

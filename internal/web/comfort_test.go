@@ -6,7 +6,6 @@ package web_test
 
 import (
 	"bytes"
-	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
@@ -21,82 +20,14 @@ import (
 	"testing"
 	"time"
 
-	"lantern/internal/store"
-	"lantern/internal/table"
 	"lantern/internal/tlscert"
-	"lantern/internal/web"
 	"lantern/static"
 )
 
-// comfortHandler is the real handler over a fresh database.
-func comfortHandler(t *testing.T) http.Handler {
-	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatalf("store.Open: %v", err)
-	}
-	t.Cleanup(func() { st.Close() })
-	tb, err := table.Open(ctx, st, time.Now)
-	if err != nil {
-		t.Fatalf("table.Open: %v", err)
-	}
-	return web.New(web.Config{Tables: tb})
-}
-
-// comfortGet serves one request; cookies are name=value pairs.
-func comfortGet(t *testing.T, h http.Handler, path string, cookies ...string) *httptest.ResponseRecorder {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, path, nil)
-	for _, c := range cookies {
-		name, value, _ := strings.Cut(c, "=")
-		req.AddCookie(&http.Cookie{Name: name, Value: value})
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
-
-func comfortPost(t *testing.T, h http.Handler, path, bearer string, body any) map[string]any {
-	t.Helper()
-	raw, _ := json.Marshal(body)
-	req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	if bearer != "" {
-		req.Header.Set("Authorization", "Bearer "+bearer)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	if rec.Code >= 300 {
-		t.Fatalf("POST %s: %d %s", path, rec.Code, rec.Body)
-	}
-	var out map[string]any
-	json.Unmarshal(rec.Body.Bytes(), &out)
-	return out
-}
-
-// comfortGame creates a game and seats the named explorers through the API.
-type comfortGame struct {
-	code, key, host string
-	seats           []string
-}
-
-func newComfortGame(t *testing.T, h http.Handler, explorers ...string) comfortGame {
-	t.Helper()
-	created := comfortPost(t, h, "/api/games", "", nil)
-	g := comfortGame{code: created["code"].(string), key: created["join_key"].(string), host: created["host_token"].(string)}
-	for i, ex := range explorers {
-		joined := comfortPost(t, h, "/api/games/"+g.code+"/seats", "",
-			map[string]string{"name": "P" + string(rune('1'+i)), "explorer": ex, "key": g.key, "lang": "en"})
-		g.seats = append(g.seats, joined["token"].(string))
-	}
-	return g
-}
-
 func TestManifest(t *testing.T) {
-	h := comfortHandler(t)
+	app := newTestApp(t)
 	for _, lang := range []string{"en", "zh"} {
-		rec := comfortGet(t, h, "/manifest.webmanifest", "lantern_lang="+lang)
+		rec := app.get("/manifest.webmanifest", "lantern_lang="+lang)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: status %d", lang, rec.Code)
 		}
@@ -133,7 +64,7 @@ func TestManifest(t *testing.T) {
 		have := map[string]bool{}
 		for _, ic := range m.Icons {
 			have[ic.Sizes+" "+ic.Purpose] = true
-			rec := comfortGet(t, h, ic.Src)
+			rec := app.get(ic.Src)
 			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != ic.Type {
 				t.Errorf("icon %s: status %d, type %q, want %q", ic.Src, rec.Code, rec.Header().Get("Content-Type"), ic.Type)
 				continue
@@ -188,9 +119,9 @@ func itoa(n int) string {
 }
 
 func TestIconsAndTheirPaths(t *testing.T) {
-	h := comfortHandler(t)
+	app := newTestApp(t)
 	for path, size := range map[string]int{"/apple-touch-icon.png": 180, "/favicon.ico": 48, "/icons/icon-192.png": 192} {
-		rec := comfortGet(t, h, path)
+		rec := app.get(path)
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" {
 			t.Errorf("%s: %d %q", path, rec.Code, rec.Header().Get("Content-Type"))
 			continue
@@ -201,11 +132,11 @@ func TestIconsAndTheirPaths(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"/icons/nope.png", "/icons/apple-touch.png", "/icons/..%2fstatic.go"} {
-		if rec := comfortGet(t, h, path); rec.Code != http.StatusNotFound {
+		if rec := app.get(path); rec.Code != http.StatusNotFound {
 			t.Errorf("%s: status %d, want 404", path, rec.Code)
 		}
 	}
-	rec := comfortGet(t, h, "/static/icon.svg")
+	rec := app.get("/static/icon.svg")
 	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "image/svg+xml") ||
 		!strings.Contains(rec.Body.String(), "<svg") {
 		t.Errorf("/static/icon.svg: %d %q", rec.Code, rec.Header().Get("Content-Type"))
@@ -213,11 +144,11 @@ func TestIconsAndTheirPaths(t *testing.T) {
 }
 
 func TestAppReopensTheSeat(t *testing.T) {
-	h := comfortHandler(t)
-	g := newComfortGame(t, h, "ox-bellows", "zoe-ingstrom")
-	other := newComfortGame(t, h, "missy-dubourde")
-	seat := func(g comfortGame, i int) string { return "lantern_seat_" + g.code + "=" + g.seats[i] }
-	host := func(g comfortGame) string { return "lantern_host_" + g.code + "=" + g.host }
+	app := newTestApp(t)
+	g := app.newGame(2, false)
+	other := app.newGame(1, false)
+	seat := func(g testGame, i int) string { return "lantern_seat_" + g.code + "=" + g.seats[i] }
+	host := func(g testGame) string { return "lantern_host_" + g.code + "=" + g.host }
 
 	cases := []struct {
 		name    string
@@ -238,7 +169,7 @@ func TestAppReopensTheSeat(t *testing.T) {
 		{"language cookie only", []string{"lantern_lang=zh"}, "/"},
 	}
 	for _, c := range cases {
-		rec := comfortGet(t, h, "/app", c.cookies...)
+		rec := app.get("/app", c.cookies...)
 		if rec.Code != http.StatusSeeOther {
 			t.Errorf("%s: status %d, want 303", c.name, rec.Code)
 			continue
@@ -251,15 +182,15 @@ func TestAppReopensTheSeat(t *testing.T) {
 		}
 	}
 	// The home page itself stays the home page for everyone.
-	if rec := comfortGet(t, h, "/", seat(g, 0)); rec.Code != http.StatusOK {
+	if rec := app.get("/", seat(g, 0)); rec.Code != http.StatusOK {
 		t.Errorf("/ with a seat cookie: status %d, want 200", rec.Code)
 	}
 }
 
 func TestLayoutComfort(t *testing.T) {
-	h := comfortHandler(t)
-	g := newComfortGame(t, h, "ox-bellows")
-	home := comfortGet(t, h, "/").Body.String()
+	app := newTestApp(t)
+	g := app.newGame(1, false)
+	home := app.get("/").Body.String()
 	for _, want := range []string{
 		`<link rel="manifest" href="/manifest.webmanifest">`,
 		`<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
@@ -273,12 +204,12 @@ func TestLayoutComfort(t *testing.T) {
 	if strings.Contains(home, `id="wake-note"`) || strings.Contains(home, `id="sound"`) {
 		t.Errorf("home page (not live) has the wake-lock note or the sound toggle")
 	}
-	table := comfortGet(t, h, "/g/"+g.code+"/table", "lantern_host_"+g.code+"="+g.host).Body.String()
+	table := app.get("/g/"+g.code+"/table", "lantern_host_"+g.code+"="+g.host).Body.String()
 	if !strings.Contains(table, `id="wake-note"`) || strings.Contains(table, `id="sound"`) {
 		t.Errorf("table page: want the wake-lock note (it is live) and no sound toggle (it has no events of its own)")
 	}
 	for _, lang := range []string{"en", "zh"} {
-		player := comfortGet(t, h, "/g/"+g.code, "lantern_seat_"+g.code+"="+g.seats[0], "lantern_lang="+lang).Body.String()
+		player := app.get("/g/"+g.code, "lantern_seat_"+g.code+"="+g.seats[0], "lantern_lang="+lang).Body.String()
 		i := strings.Index(player, `id="wake-note"`)
 		if i < 0 {
 			t.Fatalf("%s: player page has no wake-lock note", lang)
@@ -305,14 +236,14 @@ func TestLayoutComfort(t *testing.T) {
 // makes; a client that trusts exactly that certificate gets /healthz, the
 // join page explains the warning and cookies are Secure.
 func TestServesHTTPS(t *testing.T) {
-	h := comfortHandler(t)
+	app := newTestApp(t)
 	dir := t.TempDir()
 	certFile, keyFile := tlscert.Paths(filepath.Join(dir, "lantern.db"))
 	cert, err := tlscert.Ensure(certFile, keyFile, tlscert.For(nil), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(h)
+	srv := httptest.NewUnstartedServer(app.h)
 	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert.TLS}}
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	srv.StartTLS()

@@ -23,22 +23,23 @@ const cspListener = `(() => {
 	});
 })();`
 
-func cspViolations(b *comfortTab) []string {
+func cspViolations(b *tab) []string {
 	b.t.Helper()
-	return comfortEval[[]string](b, `window.__csp || ["no CSP listener in this page"]`)
+	return evalIn[[]string](b, `window.__csp || ["no CSP listener in this page"]`)
 }
 
 func TestBrowserNoCSPViolations(t *testing.T) {
-	srv, h := comfortServer(t)
-	comfortChromium(t)
-	lobby := newComfortGame(t, h, "ox-bellows")
-	g := startedGame(t, h)
+	a := newTestApp(t)
+	srv := a.server()
+	chromiumPath(t)
+	lobby := a.seatGame(false, [2]string{"P1", "ox-bellows"})
+	g := a.seatGame(true, [2]string{"P1", "ox-bellows"}, [2]string{"P2", "zoe-ingstrom"})
 	// A game in the haunt, with a reveal card on both the table and phones.
-	haunted := startedGame(t, h)
-	comfortPost(t, h, "/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
-	comfortPost(t, h, "/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
-	seat := func(g comfortGame, i int) string { return "lantern_seat_" + g.code + "=" + g.seats[i] }
-	host := func(g comfortGame) string { return "lantern_host_" + g.code + "=" + g.host }
+	haunted := a.seatGame(true, [2]string{"P1", "ox-bellows"}, [2]string{"P2", "zoe-ingstrom"})
+	a.post("/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
+	a.post("/api/games/"+haunted.code+"/actions", haunted.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	seat := func(g testGame, i int) string { return "lantern_seat_" + g.code + "=" + g.seats[i] }
+	host := func(g testGame) string { return "lantern_host_" + g.code + "=" + g.host }
 
 	pages := []struct{ name, path, cookie string }{
 		{"home", "/", ""},
@@ -63,9 +64,9 @@ func TestBrowserNoCSPViolations(t *testing.T) {
 	}
 	for _, lang := range []string{"en", "zh"} {
 		t.Run(lang, func(t *testing.T) {
-			b := newComfortTab(t, srv.URL, 390, 844)
+			b := newTab(t, srv.URL, 390, 844)
 			b.beforeScripts(cspListener)
-			b.cookie("lantern_lang", lang)
+			b.setCookie("lantern_lang", lang, false)
 			check := func(what string) {
 				t.Helper()
 				time.Sleep(150 * time.Millisecond) // violations are reported asynchronously
@@ -76,24 +77,24 @@ func TestBrowserNoCSPViolations(t *testing.T) {
 			for _, p := range pages {
 				if p.cookie != "" {
 					name, value, _ := strings.Cut(p.cookie, "=")
-					b.cookie(name, value)
+					b.setCookie(name, value, true)
 				}
 				b.open(p.path)
-				b.waitFor(p.name, `document.readyState === "complete"`)
+				b.waitUntil(p.name, `document.readyState === "complete"`)
 				check(p.name)
 			}
 			// A live update swaps fresh HTML into the page.
 			b.open("/g/" + g.code)
-			b.waitFor("player", `!!document.querySelector('#live article.board')`)
-			comfortPost(t, h, "/api/games/"+g.code+"/actions", g.host, map[string]any{"type": "step_trait", "seat": 1, "trait": "might", "delta": 1})
-			b.waitFor("the live update", `document.getElementById('live').dataset.version !== undefined && document.querySelector('#live article.board') && parseInt(document.getElementById('live').dataset.version) >= 0`)
+			b.waitUntil("player", `!!document.querySelector('#live article.board')`)
+			a.post("/api/games/"+g.code+"/actions", g.host, map[string]any{"type": "step_trait", "seat": 1, "trait": "might", "delta": 1})
+			b.waitUntil("the live update", `document.getElementById('live').dataset.version !== undefined && document.querySelector('#live article.board') && parseInt(document.getElementById('live').dataset.version) >= 0`)
 			time.Sleep(500 * time.Millisecond)
 			check("player after a live update")
 			// The seat-transfer page with its inline QR (a data: image).
 			b.open("/g/" + g.code + "/table")
-			b.waitFor("table", `!!document.querySelector('.transfer-form button')`)
+			b.waitUntil("table", `!!document.querySelector('.transfer-form button')`)
 			b.do("move to a new phone", chromedp.Click(chromedp.CSS(`.transfer-form button`)))
-			b.waitFor("transfer page", `!!document.querySelector('.transfer img.qr') && document.querySelector('.transfer img.qr').complete && document.querySelector('.transfer img.qr').naturalWidth > 0`)
+			b.waitUntil("transfer page", `!!document.querySelector('.transfer img.qr') && document.querySelector('.transfer img.qr').complete && document.querySelector('.transfer img.qr').naturalWidth > 0`)
 			check("seat transfer")
 		})
 	}

@@ -81,7 +81,7 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 		if !s.Alive(&seat) {
 			continue
 		}
-		opt := views.Option{ID: fmt.Sprintf("s:%d", s.SeatNumber(seat.ID)), Label: seat.Name}
+		opt := views.Option{ID: fmt.Sprintf("seat:%d", s.SeatNumber(seat.ID)), Label: seat.Name}
 		if seat.ID != viewer {
 			f.Targets = append(f.Targets, opt)
 		}
@@ -94,7 +94,7 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 	for _, m := range s.Monsters {
 		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned})
 		if !f.RunMonsters || host {
-			f.Targets = append(f.Targets, views.Option{ID: "m:" + m.ID, Label: m.Name})
+			f.Targets = append(f.Targets, views.Option{ID: "monster:" + m.ID, Label: m.Name})
 		}
 		if !kinds[m.Kind] {
 			kinds[m.Kind] = true

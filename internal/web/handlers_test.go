@@ -2,8 +2,7 @@ package web_test
 
 // Handler tests: the real echo handler over a real SQLite file, driven in
 // process (httptest.NewRecorder) or, for the event stream, over a real
-// listener. Every helper here is prefixed "ht" so it can't collide with the
-// browser tests in the same package.
+// listener, on the shared harness (harness_test.go).
 
 import (
 	"bufio"
@@ -15,11 +14,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 	"unicode"
@@ -27,70 +24,7 @@ import (
 	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
-	"lantern/internal/store"
-	"lantern/internal/table"
-	"lantern/internal/web"
 )
-
-// htApp is the real handler over a fresh database file.
-type htApp struct {
-	t      *testing.T
-	h      http.Handler
-	tables *table.Tables
-	n      atomic.Int64 // numbers the default client address of each request
-}
-
-func htNew(t *testing.T) *htApp {
-	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatalf("store.Open: %v", err)
-	}
-	t.Cleanup(func() { st.Close() })
-	tb, err := table.Open(ctx, st, time.Now)
-	if err != nil {
-		t.Fatalf("table.Open: %v", err)
-	}
-	return &htApp{t: t, h: web.New(web.Config{Tables: tb}), tables: tb}
-}
-
-// htOpt changes a request before it is served.
-type htOpt func(*http.Request)
-
-func htBearer(token string) htOpt {
-	return func(r *http.Request) {
-		if token != "" {
-			r.Header.Set("Authorization", "Bearer "+token)
-		}
-	}
-}
-
-func htCookie(name, value string) htOpt {
-	return func(r *http.Request) { r.AddCookie(&http.Cookie{Name: name, Value: value}) }
-}
-
-func htHeader(k, v string) htOpt { return func(r *http.Request) { r.Header.Set(k, v) } }
-
-// htFrom fixes the client address (the rate limiter's key).
-func htFrom(addr string) htOpt { return func(r *http.Request) { r.RemoteAddr = addr } }
-
-// htLang asks in a language the way a browser or phone does: "en" and "zh"
-// by Accept-Language, "zh-cookie" by the lantern_lang cookie against an
-// English browser.
-func htLang(lang string) htOpt {
-	return func(r *http.Request) {
-		switch lang {
-		case "zh":
-			r.Header.Set("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.5")
-		case "zh-cookie":
-			r.Header.Set("Accept-Language", "en-US,en;q=0.9")
-			r.AddCookie(&http.Cookie{Name: "lantern_lang", Value: "zh"})
-		default:
-			r.Header.Set("Accept-Language", "en-US,en;q=0.9")
-		}
-	}
-}
 
 // htLangCode is the language a htLang variant should be answered in.
 func htLangCode(variant string) string {
@@ -102,129 +36,11 @@ func htLangCode(variant string) string {
 
 var htLangs = []string{"en", "zh", "zh-cookie"}
 
-// do serves one request. Each request comes from its own address unless
-// htFrom says otherwise, so the rate limiter only bites where a test wants.
-func (a *htApp) do(method, target, body string, opts ...htOpt) *httptest.ResponseRecorder {
-	a.t.Helper()
-	req := httptest.NewRequest(method, target, strings.NewReader(body))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	n := a.n.Add(1)
-	req.RemoteAddr = fmt.Sprintf("10.%d.%d.%d:40000", (n>>16)&255, (n>>8)&255, n&255)
-	for _, o := range opts {
-		o(req)
-	}
-	rec := httptest.NewRecorder()
-	a.h.ServeHTTP(rec, req)
-	return rec
-}
-
-func (a *htApp) form(target string, v url.Values, opts ...htOpt) *httptest.ResponseRecorder {
-	a.t.Helper()
-	return a.do(http.MethodPost, target, v.Encode(),
-		append([]htOpt{htHeader("Content-Type", "application/x-www-form-urlencoded")}, opts...)...)
-}
-
-func htDecode(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
-	t.Helper()
-	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		t.Fatalf("Content-Type %q, want JSON: %s", ct, rec.Body)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil {
-		t.Fatalf("decode %s: %v", rec.Body, err)
-	}
-	return m
-}
-
-func (a *htApp) json(method, target, body, token string, want int, opts ...htOpt) map[string]any {
-	a.t.Helper()
-	rec := a.do(method, target, body, append([]htOpt{htBearer(token)}, opts...)...)
-	if rec.Code != want {
-		a.t.Fatalf("%s %s %s: status %d, want %d: %s", method, target, body, rec.Code, want, rec.Body)
-	}
-	return htDecode(a.t, rec)
-}
-
-func htBody(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
-// htGame is a game set up through the API, with every secret known.
-type htGame struct {
-	code, key, host string
-	seats           []string // seats[i] is the token of seat i+1
-	explorers       []string
-}
-
-func (g htGame) api(rest string) string { return "/api/games/" + g.code + rest }
-
-var htNames = []string{"Ann", "Bo", "Cy", "Dee", "Eve", "Flo", "Gus"}
-
-// htFirstSides is one side of each of the six explorer cards.
-var htFirstSides = []string{"ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville"}
-
-// newGame creates a game, seats n explorers (one side of each card, English
-// phones) and starts it with seat 1 first if start is set.
-func (a *htApp) newGame(n int, start bool) htGame {
-	a.t.Helper()
-	c := a.json(http.MethodPost, "/api/games", "", "", http.StatusCreated)
-	g := htGame{code: c["code"].(string), key: c["join_key"].(string), host: c["host_token"].(string)}
-	for i := range n {
-		j := a.json(http.MethodPost, g.api("/seats"), htBody(map[string]string{
-			"name": htNames[i], "explorer": htFirstSides[i], "key": g.key, "lang": "en"}), "", http.StatusCreated)
-		if htInt(j["seat"]) != i+1 {
-			a.t.Fatalf("join %d: seat %v", i+1, j["seat"])
-		}
-		g.seats = append(g.seats, j["token"].(string))
-		g.explorers = append(g.explorers, htFirstSides[i])
-	}
-	if start {
-		a.act(g, g.host, map[string]any{"type": "start_game", "first_seat": 1})
-	}
-	return g
-}
-
-// act posts an action that must succeed and returns the new version.
-func (a *htApp) act(g htGame, token string, action map[string]any) int {
-	a.t.Helper()
-	r := a.json(http.MethodPost, g.api("/actions"), htBody(action), token, http.StatusOK)
-	return htInt(r["version"])
-}
-
-// snapshot is the game's whole public state as the host's JSON sees it.
-func (a *htApp) snapshot(g htGame) string {
-	a.t.Helper()
-	rec := a.do(http.MethodGet, g.api(""), "", htBearer(g.host))
-	if rec.Code != http.StatusOK {
-		a.t.Fatalf("state: %d %s", rec.Code, rec.Body)
-	}
-	return rec.Body.String()
-}
-
-func (a *htApp) state(g htGame) map[string]any {
-	a.t.Helper()
-	return a.json(http.MethodGet, g.api(""), "", g.host, http.StatusOK)
-}
-
-func htInt(v any) int {
-	f, ok := v.(float64)
-	if !ok {
-		panic(fmt.Sprintf("not a number: %#v", v))
-	}
-	return int(f)
-}
-
 // htTrait is one trait of one seat (1-based) in a state answer.
 func htTrait(st map[string]any, seat int, trait string) (position, value, overflow int) {
 	s := st["seats"].([]any)[seat-1].(map[string]any)
 	t := s["traits"].(map[string]any)[trait].(map[string]any)
-	return htInt(t["position"]), htInt(t["value"]), htInt(t["overflow"])
+	return jsonInt(t["position"]), jsonInt(t["value"]), jsonInt(t["overflow"])
 }
 
 func htHasHan(s string) bool {
@@ -243,7 +59,7 @@ func htWantError(t *testing.T, rec *httptest.ResponseRecorder, status int, varia
 	if rec.Code != status {
 		t.Fatalf("status %d, want %d: %s", rec.Code, status, rec.Body)
 	}
-	body := htDecode(t, rec)
+	body := decodeBody(t, rec)
 	if body["key"] != key {
 		t.Errorf("key %v, want %s (%s)", body["key"], key, rec.Body)
 	}
@@ -281,7 +97,7 @@ func htCheckStateShape(t *testing.T, st map[string]any, seats int) {
 	}
 	for i, s := range list {
 		m := s.(map[string]any)
-		if htInt(m["seat"]) != i+1 {
+		if jsonInt(m["seat"]) != i+1 {
 			t.Errorf("seat %d numbered %v", i+1, m["seat"])
 		}
 		for _, k := range []string{"name", "explorer", "alive", "traits"} {
@@ -304,7 +120,7 @@ func htCheckStateShape(t *testing.T, st map[string]any, seats int) {
 				}
 			}
 			ex := catalog.ExplorerByID(m["explorer"].(string))
-			if pos := htInt(tm["position"]); pos >= 1 && pos <= 8 && htInt(tm["value"]) != ex.Traits[tr].Track[pos-1] {
+			if pos := jsonInt(tm["position"]); pos >= 1 && pos <= 8 && jsonInt(tm["value"]) != ex.Traits[tr].Track[pos-1] {
 				t.Errorf("seat %d %s value %v at position %d, printed %d", i+1, tr, tm["value"], pos, ex.Traits[tr].Track[pos-1])
 			}
 		}
@@ -315,14 +131,14 @@ func htCheckStateShape(t *testing.T, st map[string]any, seats int) {
 }
 
 func TestAPIHappyPath(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 
 	// Create.
 	rec := a.do(http.MethodPost, "/api/games", "")
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
-	created := htDecode(t, rec)
+	created := decodeBody(t, rec)
 	for _, k := range []string{"code", "join_url", "join_key", "host_token"} {
 		if s, _ := created[k].(string); s == "" {
 			t.Fatalf("create: no %q in %v", k, created)
@@ -331,16 +147,16 @@ func TestAPIHappyPath(t *testing.T) {
 	if len(created) != 4 {
 		t.Errorf("create answered %v, want exactly code, join_url, join_key, host_token", created)
 	}
-	g := htGame{code: created["code"].(string), key: created["join_key"].(string), host: created["host_token"].(string)}
+	g := testGame{code: created["code"].(string), key: created["join_key"].(string), host: created["host_token"].(string)}
 	if ju := created["join_url"].(string); !strings.Contains(ju, "/j/"+g.code) || !strings.Contains(ju, "k="+url.QueryEscape(g.key)) {
 		t.Errorf("join_url %q lacks the code or the key %q", ju, g.key)
 	}
 
 	// Join three seats.
 	for i := range 3 {
-		j := a.json(http.MethodPost, g.api("/seats"), htBody(map[string]string{
-			"name": htNames[i], "explorer": htFirstSides[i], "key": g.key, "lang": []string{"en", "zh", "en"}[i]}), "", http.StatusCreated)
-		if htInt(j["seat"]) != i+1 {
+		j := a.json(http.MethodPost, g.api("/seats"), jsonBody(map[string]string{
+			"name": testNames[i], "explorer": testFirstSides[i], "key": g.key, "lang": []string{"en", "zh", "en"}[i]}), "", http.StatusCreated)
+		if jsonInt(j["seat"]) != i+1 {
 			t.Errorf("join %d: seat %v", i, j["seat"])
 		}
 		tok, _ := j["token"].(string)
@@ -353,7 +169,7 @@ func TestAPIHappyPath(t *testing.T) {
 			}
 		}
 		g.seats = append(g.seats, tok)
-		g.explorers = append(g.explorers, htFirstSides[i])
+		g.explorers = append(g.explorers, testFirstSides[i])
 	}
 	st := a.state(g)
 	htCheckStateShape(t, st, 3)
@@ -370,7 +186,7 @@ func TestAPIHappyPath(t *testing.T) {
 
 	v := a.act(g, g.host, map[string]any{"type": "start_game", "first_seat": 2})
 	st = a.state(g)
-	if st["started"] != true || htInt(st["version"]) != v || htInt(st["first_seat"]) != 2 || htInt(st["turn"].(map[string]any)["seat"]) != 2 {
+	if st["started"] != true || jsonInt(st["version"]) != v || jsonInt(st["first_seat"]) != 2 || jsonInt(st["turn"].(map[string]any)["seat"]) != 2 {
 		t.Fatalf("after start: %v", st)
 	}
 
@@ -399,14 +215,14 @@ func TestAPIHappyPath(t *testing.T) {
 		{"restore", func() string { return g.seats[2] }, map[string]any{"type": "restore_trait", "trait": "might"}, 3, "might", start(3, "might"), 0},
 	}
 	for _, s := range steps {
-		before := htInt(a.state(g)["version"])
+		before := jsonInt(a.state(g)["version"])
 		v := a.act(g, s.token(), s.action)
 		if v != before+1 {
 			t.Errorf("%s: version %d, want %d", s.name, v, before+1)
 		}
 		st := a.state(g)
 		htCheckStateShape(t, st, 3)
-		if htInt(st["version"]) != v {
+		if jsonInt(st["version"]) != v {
 			t.Errorf("%s: state version %v, answer %d", s.name, st["version"], v)
 		}
 		pos, val, ovf := htTrait(st, s.seat, s.trait)
@@ -418,7 +234,7 @@ func TestAPIHappyPath(t *testing.T) {
 		}
 		log := st["log"].([]any)
 		last := log[len(log)-1].(map[string]any)
-		if htInt(last["seq"]) != v || last["type"] != "traits_changed" {
+		if jsonInt(last["seq"]) != v || last["type"] != "traits_changed" {
 			t.Errorf("%s: last log entry %v", s.name, last)
 		}
 	}
@@ -431,7 +247,7 @@ func TestAPIHappyPath(t *testing.T) {
 		me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK)
 		htCheckStateShape(t, me, 3)
 		m := me["me"].(map[string]any)
-		if htInt(m["seat"]) != i+1 || m["traitor"] != false || m["owes_haunt_roll"] != false {
+		if jsonInt(m["seat"]) != i+1 || m["traitor"] != false || m["owes_haunt_roll"] != false {
 			t.Errorf("seat %d /me: %v", i+1, m)
 		}
 		if m["lang"] != []string{"en", "zh", "en"}[i] {
@@ -444,10 +260,10 @@ func TestAPIHappyPath(t *testing.T) {
 			t.Errorf("seat %d can_undo %v; seat 3 made the last change", i+1, m["can_undo"])
 		}
 	}
-	htWantError(t, a.do(http.MethodGet, g.api("/me"), "", htBearer(g.host)), http.StatusForbidden, "en", "err_not_authorized")
+	htWantError(t, a.do(http.MethodGet, g.api("/me"), "", withBearer(g.host)), http.StatusForbidden, "en", "err_not_authorized")
 
 	// /log paging.
-	version := htInt(a.state(g)["version"])
+	version := jsonInt(a.state(g)["version"])
 	cases := []struct {
 		after string
 		first int
@@ -459,7 +275,7 @@ func TestAPIHappyPath(t *testing.T) {
 			path += "?after=" + c.after
 		}
 		l := a.json(http.MethodGet, path, "", g.seats[0], http.StatusOK)
-		if htInt(l["version"]) != version || l["more"] != false {
+		if jsonInt(l["version"]) != version || l["more"] != false {
 			t.Errorf("log after %q: version %v more %v", c.after, l["version"], l["more"])
 		}
 		evs, ok := l["events"].([]any)
@@ -467,7 +283,7 @@ func TestAPIHappyPath(t *testing.T) {
 			t.Fatalf("log after %q: %d events, want %d (%s)", c.after, len(evs), c.n, l["events"])
 		}
 		for i, e := range evs {
-			if seq := htInt(e.(map[string]any)["seq"]); seq != c.first+i {
+			if seq := jsonInt(e.(map[string]any)["seq"]); seq != c.first+i {
 				t.Errorf("log after %q: event %d has seq %d", c.after, i, seq)
 			}
 		}
@@ -477,7 +293,7 @@ func TestAPIHappyPath(t *testing.T) {
 	mightBefore, _, _ := htTrait(a.state(g), 1, "might")
 	a.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": 1})
 	snap := a.snapshot(g)
-	htWantError(t, a.do(http.MethodPost, g.api("/actions"), `{"type":"undo"}`, htBearer(g.seats[1])), http.StatusForbidden, "en", "err_undo_not_yours")
+	htWantError(t, a.do(http.MethodPost, g.api("/actions"), `{"type":"undo"}`, withBearer(g.seats[1])), http.StatusForbidden, "en", "err_undo_not_yours")
 	if a.snapshot(g) != snap {
 		t.Fatal("a refused undo changed the game")
 	}
@@ -500,7 +316,7 @@ func TestAPIHappyPath(t *testing.T) {
 
 // TestAPILogPaging fills more than one page of the log.
 func TestAPILogPaging(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(1, true)
 	access, ok := a.tables.Authenticate(g.code, g.host)
 	if !ok {
@@ -516,22 +332,22 @@ func TestAPILogPaging(t *testing.T) {
 			t.Fatalf("step %d: %v", i, err)
 		}
 	}
-	version := htInt(a.state(g)["version"])
+	version := jsonInt(a.state(g)["version"])
 	first := a.json(http.MethodGet, g.api("/log"), "", g.seats[0], http.StatusOK)
 	evs := first["events"].([]any)
 	if len(evs) != 1000 || first["more"] != true {
 		t.Fatalf("first page: %d events, more %v; version %d", len(evs), first["more"], version)
 	}
-	last := htInt(evs[len(evs)-1].(map[string]any)["seq"])
+	last := jsonInt(evs[len(evs)-1].(map[string]any)["seq"])
 	second := a.json(http.MethodGet, g.api("/log?after="+strconv.Itoa(last)), "", g.seats[0], http.StatusOK)
 	evs = second["events"].([]any)
-	if len(evs) != version-1000 || second["more"] != false || htInt(evs[0].(map[string]any)["seq"]) != 1001 {
+	if len(evs) != version-1000 || second["more"] != false || jsonInt(evs[0].(map[string]any)["seq"]) != 1001 {
 		t.Fatalf("second page: %d events from %v, more %v; version %d", len(evs), evs[0], second["more"], version)
 	}
 	// The state's own log is the newest 100.
 	st := a.state(g)
 	log := st["log"].([]any)
-	if len(log) != 100 || htInt(log[99].(map[string]any)["seq"]) != version {
+	if len(log) != 100 || jsonInt(log[99].(map[string]any)["seq"]) != version {
 		t.Errorf("state log: %d entries ending at %v", len(log), log[len(log)-1])
 	}
 }
@@ -543,14 +359,14 @@ type htBadCase struct {
 	path   string
 	body   string
 	token  string
-	opts   []htOpt
+	opts   []reqOpt
 	status int
 	key    string
 	args   []any
 }
 
 func TestBadInputAPI(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	play := a.newGame(3, true)  // started
 	open := a.newGame(2, false) // lobby with room
 	full := a.newGame(6, false) // lobby, full
@@ -561,8 +377,8 @@ func TestBadInputAPI(t *testing.T) {
 	if !strings.Contains(tr["transfer_url"].(string), "/t/"+play.code) {
 		t.Errorf("transfer_url %v", tr["transfer_url"])
 	}
-	claimed := a.json(http.MethodPost, play.api("/transfer"), htBody(map[string]string{"key": transferKey}), "", http.StatusOK)
-	if htInt(claimed["seat"]) != 3 || claimed["token"] == play.seats[2] {
+	claimed := a.json(http.MethodPost, play.api("/transfer"), jsonBody(map[string]string{"key": transferKey}), "", http.StatusOK)
+	if jsonInt(claimed["seat"]) != 3 || claimed["token"] == play.seats[2] {
 		t.Fatalf("claim: %v", claimed)
 	}
 	expired := play.seats[2]
@@ -572,7 +388,7 @@ func TestBadInputAPI(t *testing.T) {
 	step := `{"type":"step_trait","trait":"might","delta":1}`
 	big := `{"type":"step_trait","trait":"might","delta":1,"name":"` + strings.Repeat("x", 70<<10) + `"}`
 	join := func(name, explorer, key string) string {
-		return htBody(map[string]string{"name": name, "explorer": explorer, "key": key})
+		return jsonBody(map[string]string{"name": name, "explorer": explorer, "key": key})
 	}
 	cases := []htBadCase{
 		{name: "unknown game state", method: "GET", path: "/api/games/ZZZZZ", token: play.host, status: 404, key: "err_unknown_game"},
@@ -617,8 +433,8 @@ func TestBadInputAPI(t *testing.T) {
 		{name: "no token log", method: "GET", path: play.api("/log"), status: 403, key: "err_not_authorized"},
 		{name: "expired seat acts", method: "POST", path: play.api("/actions"), body: step, token: expired, status: 403, key: "err_not_authorized"},
 		{name: "expired seat reads", method: "GET", path: play.api("/me"), token: expired, status: 403, key: "err_not_authorized"},
-		{name: "expired seat cookie", method: "POST", path: play.api("/actions"), body: step, opts: []htOpt{htCookie("lantern_seat_"+play.code, expired)}, status: 403, key: "err_not_authorized"},
-		{name: "transfer key used twice", method: "POST", path: play.api("/transfer"), body: htBody(map[string]string{"key": transferKey}), status: 403, key: "err_bad_transfer"},
+		{name: "expired seat cookie", method: "POST", path: play.api("/actions"), body: step, opts: []reqOpt{withCookie("lantern_seat_"+play.code, expired)}, status: 403, key: "err_not_authorized"},
+		{name: "transfer key used twice", method: "POST", path: play.api("/transfer"), body: jsonBody(map[string]string{"key": transferKey}), status: 403, key: "err_bad_transfer"},
 		{name: "wrong transfer key", method: "POST", path: play.api("/transfer"), body: `{"key":"nope"}`, status: 403, key: "err_bad_transfer"},
 		{name: "transfer by a seat", method: "POST", path: play.api("/seats/1/transfer"), token: play.seats[1], status: 403, key: "err_host_only"},
 		{name: "transfer of no seat", method: "POST", path: play.api("/seats/7/transfer"), token: play.host, status: 404, key: "err_unknown_seat", args: []any{7}},
@@ -642,7 +458,7 @@ func TestBadInputAPI(t *testing.T) {
 		{name: "unknown API path", method: "GET", path: "/api/nothing", status: 404, key: "err_not_found"},
 		{name: "wrong method", method: "DELETE", path: play.api(""), token: play.host, status: 405, key: "err_method"},
 	}
-	games := []htGame{play, open, full}
+	games := []testGame{play, open, full}
 	snaps := func() []string {
 		var s []string
 		for _, g := range games {
@@ -654,7 +470,7 @@ func TestBadInputAPI(t *testing.T) {
 	for _, c := range cases {
 		for _, lang := range htLangs {
 			t.Run(c.name+"/"+lang, func(t *testing.T) {
-				opts := append([]htOpt{htBearer(c.token), htLang(lang)}, c.opts...)
+				opts := append([]reqOpt{withBearer(c.token), withLang(lang)}, c.opts...)
 				htWantError(t, a.do(c.method, c.path, c.body, opts...), c.status, lang, c.key, c.args...)
 				after := snaps()
 				for i := range games {
@@ -670,7 +486,7 @@ func TestBadInputAPI(t *testing.T) {
 // TestBadInputChunkedBody sends an oversized body without a Content-Length,
 // so only reading it finds out it is too large.
 func TestBadInputChunkedBody(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(1, true)
 	before := a.snapshot(g)
 	for _, lang := range htLangs {
@@ -679,8 +495,8 @@ func TestBadInputChunkedBody(t *testing.T) {
 				io.MultiReader(strings.NewReader(`{"type":"step_trait","trait":"might","delta":1,"name":"`), strings.NewReader(strings.Repeat("x", 70<<10)), strings.NewReader(`"}`)))
 			req.ContentLength = -1
 			req.Header.Set("Content-Type", "application/json")
-			htBearer(g.seats[0])(req)
-			htLang(lang)(req)
+			withBearer(g.seats[0])(req)
+			withLang(lang)(req)
 			rec := httptest.NewRecorder()
 			a.h.ServeHTTP(rec, req)
 			htWantError(t, rec, http.StatusRequestEntityTooLarge, lang, "err_too_large")
@@ -694,14 +510,14 @@ func TestBadInputChunkedBody(t *testing.T) {
 // TestBadInputPages checks refusals that are pages: in the right language,
 // with the right status, as HTML.
 func TestBadInputPages(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
 	before := a.snapshot(g)
 	cases := []struct {
 		name   string
 		method string
 		path   string
-		opts   []htOpt
+		opts   []reqOpt
 		status int
 		key    string
 	}{
@@ -710,7 +526,7 @@ func TestBadInputPages(t *testing.T) {
 		{"unknown game page", "GET", "/g/ZZZZZ", nil, 404, "err_unknown_game"},
 		{"unknown game table", "GET", "/g/ZZZZZ/table", nil, 404, "err_unknown_game"},
 		{"player page without a seat", "GET", "/g/" + g.code, nil, 403, "err_not_authorized"},
-		{"table without the host cookie", "GET", "/g/" + g.code + "/table", []htOpt{htCookie("lantern_seat_"+g.code, g.seats[0])}, 403, "err_host_only"},
+		{"table without the host cookie", "GET", "/g/" + g.code + "/table", []reqOpt{withCookie("lantern_seat_"+g.code, g.seats[0])}, 403, "err_host_only"},
 		{"join page with a wrong key", "GET", "/j/" + g.code + "?k=wrong", nil, 403, "err_bad_join_key"},
 		{"join page of no game", "GET", "/j/ZZZZZ?k=" + g.key, nil, 404, "err_unknown_game"},
 		{"QR without the host", "GET", "/g/" + g.code + "/qr.png", nil, 403, "err_host_only"},
@@ -721,7 +537,7 @@ func TestBadInputPages(t *testing.T) {
 	for _, c := range cases {
 		for _, lang := range htLangs {
 			t.Run(c.name+"/"+lang, func(t *testing.T) {
-				rec := a.do(c.method, c.path, "", append([]htOpt{htLang(lang)}, c.opts...)...)
+				rec := a.do(c.method, c.path, "", append([]reqOpt{withLang(lang)}, c.opts...)...)
 				htWantPage(t, rec, c.status, htLangCode(lang), i18n.T(htLangCode(lang), c.key))
 				if a.snapshot(g) != before {
 					t.Fatal("the game changed")
@@ -752,9 +568,9 @@ func htWantPage(t *testing.T, rec *httptest.ResponseRecorder, status int, lang, 
 }
 
 func TestAPIStale(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, true)
-	v0 := htInt(a.state(g)["version"])
+	v0 := jsonInt(a.state(g)["version"])
 	// Another seat's change does not make seat 1's view stale.
 	a.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "might", "delta": 1})
 	v2 := a.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": 1, "version": v0})
@@ -776,14 +592,14 @@ func TestAPIStale(t *testing.T) {
 		for _, lang := range htLangs {
 			t.Run(c.name+"/"+lang, func(t *testing.T) {
 				before := a.snapshot(g)
-				body := htWantError(t, a.do(http.MethodPost, g.api("/actions"), htBody(c.action), htBearer(c.token), htLang(lang)),
+				body := htWantError(t, a.do(http.MethodPost, g.api("/actions"), jsonBody(c.action), withBearer(c.token), withLang(lang)),
 					http.StatusConflict, lang, "err_stale")
 				st, ok := body["state"].(map[string]any)
 				if !ok {
 					t.Fatalf("stale answer has no state: %v", body)
 				}
 				htCheckStateShape(t, st, 3)
-				if htInt(st["version"]) != v3 {
+				if jsonInt(st["version"]) != v3 {
 					t.Errorf("stale state at version %v, want %d", st["version"], v3)
 				}
 				if a.snapshot(g) != before {
@@ -798,14 +614,17 @@ func TestAPIStale(t *testing.T) {
 }
 
 func TestFormActions(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, true)
-	seat1 := htCookie("lantern_seat_"+g.code, g.seats[0])
-	host := htCookie("lantern_host_"+g.code, g.host)
-	version := func() int { return htInt(a.state(g)["version"]) }
+	seat1 := withCookie("lantern_seat_"+g.code, g.seats[0])
+	host := withCookie("lantern_host_"+g.code, g.host)
+	version := func() int { return jsonInt(a.state(g)["version"]) }
 	might := func(seat int) int { p, _, _ := htTrait(a.state(g), seat, "might"); return p }
 	trait := func(extra url.Values) url.Values {
-		v := url.Values{"type": {"trait"}, "as": {"seat"}, "seat": {"1"}, "trait": {"might"}, "v": {strconv.Itoa(version())}}
+		v := url.Values{"type": {"step_trait"}, "as": {"seat"}, "seat": {"1"}, "trait": {"might"}, "version": {strconv.Itoa(version())}}
+		if extra.Has("position") {
+			v.Set("type", "set_trait")
+		}
 		for k, x := range extra {
 			v[k] = x
 		}
@@ -827,7 +646,7 @@ func TestFormActions(t *testing.T) {
 		t.Fatalf("set by form: %d, might %d", rec.Code, might(1))
 	}
 	// The app's script: the live fragment and its version.
-	rec = a.form("/g/"+g.code+"/act", trait(url.Values{"delta": {"1"}}), seat1, htHeader("X-Lantern", "fetch"))
+	rec = a.form("/g/"+g.code+"/act", trait(url.Values{"delta": {"1"}}), seat1, withHeader("X-Lantern", "fetch"))
 	if rec.Code != http.StatusOK {
 		t.Fatalf("fetch post: %d %s", rec.Code, rec.Body)
 	}
@@ -837,20 +656,20 @@ func TestFormActions(t *testing.T) {
 	if got := rec.Header().Get("X-Lantern-Version"); got != strconv.Itoa(version()) {
 		t.Errorf("X-Lantern-Version %q, want %d", got, version())
 	}
-	if !strings.Contains(rec.Body.String(), htNames[0]) {
+	if !strings.Contains(rec.Body.String(), testNames[0]) {
 		t.Errorf("fragment lacks the seat's name")
 	}
 	if might(1) != 3 {
 		t.Errorf("fetch post: might %d, want 3", might(1))
 	}
 	// The host's form goes back to the table.
-	rec = a.form("/g/"+g.code+"/act", url.Values{"type": {"trait"}, "as": {"host"}, "seat": {"2"}, "trait": {"might"}, "delta": {"1"}}, host)
+	rec = a.form("/g/"+g.code+"/act", url.Values{"type": {"step_trait"}, "as": {"host"}, "seat": {"2"}, "trait": {"might"}, "delta": {"1"}}, host)
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/g/"+g.code+"/table" {
 		t.Fatalf("host form: %d to %q", rec.Code, rec.Header().Get("Location"))
 	}
 	// Same-origin browsers are let through.
 	for _, h := range [][2]string{{"Sec-Fetch-Site", "same-origin"}, {"Origin", "http://example.com"}} {
-		rec = a.form("/g/"+g.code+"/act", trait(url.Values{"delta": {"-1"}}), seat1, htHeader(h[0], h[1]))
+		rec = a.form("/g/"+g.code+"/act", trait(url.Values{"delta": {"-1"}}), seat1, withHeader(h[0], h[1]))
 		if rec.Code != http.StatusSeeOther {
 			t.Errorf("same-origin post with %s: %d %s", h[0], rec.Code, rec.Body)
 		}
@@ -862,21 +681,23 @@ func TestFormActions(t *testing.T) {
 	cases := []struct {
 		name   string
 		values url.Values
-		opts   []htOpt
+		opts   []reqOpt
 		status int
 		key    string
 	}{
-		{"other seat", trait(url.Values{"seat": {"2"}, "delta": {"1"}}), []htOpt{seat1}, 403, "err_other_seat"},
-		{"stale", trait(url.Values{"delta": {"1"}, "v": {stale}}), []htOpt{seat1}, 409, "err_stale"},
-		{"bad number", trait(url.Values{"delta": {"lots"}}), []htOpt{seat1}, 400, "err_bad_number"},
-		{"skull before the haunt", trait(url.Values{"position": {"0"}}), []htOpt{seat1}, 400, "err_no_death_before_haunt"},
+		{"other seat", trait(url.Values{"seat": {"2"}, "delta": {"1"}}), []reqOpt{seat1}, 403, "err_other_seat"},
+		{"stale", trait(url.Values{"delta": {"1"}, "version": {stale}}), []reqOpt{seat1}, 409, "err_stale"},
+		{"bad number", trait(url.Values{"delta": {"lots"}}), []reqOpt{seat1}, 400, "err_bad_number"},
+		{"unknown field", trait(url.Values{"delta": {"1"}, "dir": {"up"}}), []reqOpt{seat1}, 400, "err_bad_json"},
+		{"two values for one field", trait(url.Values{"delta": {"1", "-1"}}), []reqOpt{seat1}, 400, "err_bad_json"},
+		{"skull before the haunt", trait(url.Values{"position": {"0"}}), []reqOpt{seat1}, 400, "err_no_death_before_haunt"},
 		{"no seat cookie", trait(url.Values{"delta": {"1"}}), nil, 403, "err_not_authorized"},
-		{"seat cookie posing as host", trait(url.Values{"as": {"host"}, "delta": {"1"}}), []htOpt{seat1}, 403, "err_not_authorized"},
-		{"host only", url.Values{"type": {"set_phase"}, "as": {"seat"}, "phase": {"haunt"}}, []htOpt{seat1}, 403, "err_host_only"},
-		{"cross-site (Sec-Fetch-Site)", trait(url.Values{"delta": {"1"}}), []htOpt{seat1, htHeader("Sec-Fetch-Site", "cross-site")}, 403, "err_cross_origin"},
-		{"cross-site (Origin)", trait(url.Values{"delta": {"1"}}), []htOpt{seat1, htHeader("Origin", "http://evil.example")}, 403, "err_cross_origin"},
-		{"cross-site host post", url.Values{"type": {"set_phase"}, "as": {"host"}, "phase": {"haunt"}}, []htOpt{host, htHeader("Origin", "http://evil.example")}, 403, "err_cross_origin"},
-		{"cross-site join", url.Values{"name": {"Mallory"}, "explorer": {"jenny-leclerc"}, "k": {g.key}}, []htOpt{htHeader("Sec-Fetch-Site", "cross-site")}, 403, "err_cross_origin"},
+		{"seat cookie posing as host", trait(url.Values{"as": {"host"}, "delta": {"1"}}), []reqOpt{seat1}, 403, "err_not_authorized"},
+		{"host only", url.Values{"type": {"set_phase"}, "as": {"seat"}, "phase": {"haunt"}}, []reqOpt{seat1}, 403, "err_host_only"},
+		{"cross-site (Sec-Fetch-Site)", trait(url.Values{"delta": {"1"}}), []reqOpt{seat1, withHeader("Sec-Fetch-Site", "cross-site")}, 403, "err_cross_origin"},
+		{"cross-site (Origin)", trait(url.Values{"delta": {"1"}}), []reqOpt{seat1, withHeader("Origin", "http://evil.example")}, 403, "err_cross_origin"},
+		{"cross-site host post", url.Values{"type": {"set_phase"}, "as": {"host"}, "phase": {"haunt"}}, []reqOpt{host, withHeader("Origin", "http://evil.example")}, 403, "err_cross_origin"},
+		{"cross-site join", url.Values{"name": {"Mallory"}, "explorer": {"jenny-leclerc"}, "k": {g.key}}, []reqOpt{withHeader("Sec-Fetch-Site", "cross-site")}, 403, "err_cross_origin"},
 	}
 	for _, c := range cases {
 		for _, lang := range htLangs {
@@ -887,9 +708,9 @@ func TestFormActions(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					before := a.snapshot(g)
-					opts := append([]htOpt{htLang(lang)}, c.opts...)
+					opts := append([]reqOpt{withLang(lang)}, c.opts...)
 					if fetch {
-						opts = append(opts, htHeader("X-Lantern", "fetch"))
+						opts = append(opts, withHeader("X-Lantern", "fetch"))
 					}
 					path := "/g/" + g.code + "/act"
 					if c.name == "cross-site join" {
@@ -925,7 +746,7 @@ type htStream struct {
 	msgs chan string // each block of lines up to a blank line
 }
 
-func htOpenSSE(t *testing.T, srv *httptest.Server, path string, opts ...htOpt) *htStream {
+func htOpenSSE(t *testing.T, srv *httptest.Server, path string, opts ...reqOpt) *htStream {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
@@ -997,25 +818,19 @@ func (s *htStream) nextVersion() int {
 	return n
 }
 
-func htServer(t *testing.T, a *htApp) *httptest.Server {
-	srv := httptest.NewServer(a.h)
-	t.Cleanup(srv.Close) // runs after every stream's cleanup has cancelled it
-	return srv
-}
-
 func TestSSE(t *testing.T) {
-	a := htNew(t)
-	srv := htServer(t, a)
+	a := newTestApp(t)
+	srv := a.server()
 	g := a.newGame(2, true)
 	other := a.newGame(1, true)
 	cases := []struct {
 		name string
-		opts []htOpt
+		opts []reqOpt
 	}{
-		{"seat bearer", []htOpt{htBearer(g.seats[0])}},
-		{"host bearer", []htOpt{htBearer(g.host)}},
-		{"seat cookie", []htOpt{htCookie("lantern_seat_"+g.code, g.seats[1])}},
-		{"host cookie", []htOpt{htCookie("lantern_host_"+g.code, g.host)}},
+		{"seat bearer", []reqOpt{withBearer(g.seats[0])}},
+		{"host bearer", []reqOpt{withBearer(g.host)}},
+		{"seat cookie", []reqOpt{withCookie("lantern_seat_"+g.code, g.seats[1])}},
+		{"host cookie", []reqOpt{withCookie("lantern_host_"+g.code, g.host)}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -1023,7 +838,7 @@ func TestSSE(t *testing.T) {
 			if s.resp.StatusCode != http.StatusOK || !strings.HasPrefix(s.resp.Header.Get("Content-Type"), "text/event-stream") {
 				t.Fatalf("status %d, Content-Type %q", s.resp.StatusCode, s.resp.Header.Get("Content-Type"))
 			}
-			if v, want := s.nextVersion(), htInt(a.state(g)["version"]); v != want {
+			if v, want := s.nextVersion(), jsonInt(a.state(g)["version"]); v != want {
 				t.Fatalf("first version %d, want %d", v, want)
 			}
 			// A change to another game says nothing here.
@@ -1043,18 +858,18 @@ func TestSSE(t *testing.T) {
 	refusals := []struct {
 		name   string
 		path   string
-		opts   []htOpt
+		opts   []reqOpt
 		status int
 		key    string
 	}{
 		{"no token", g.api("/events"), nil, 403, "err_not_authorized"},
-		{"wrong token", g.api("/events"), []htOpt{htBearer(other.seats[0])}, 403, "err_not_authorized"},
-		{"unknown game", "/api/games/ZZZZZ/events", []htOpt{htBearer(g.host)}, 404, "err_unknown_game"},
+		{"wrong token", g.api("/events"), []reqOpt{withBearer(other.seats[0])}, 403, "err_not_authorized"},
+		{"unknown game", "/api/games/ZZZZZ/events", []reqOpt{withBearer(g.host)}, 404, "err_unknown_game"},
 	}
 	for _, c := range refusals {
 		for _, lang := range htLangs {
 			t.Run(c.name+"/"+lang, func(t *testing.T) {
-				s := htOpenSSE(t, srv, c.path, append([]htOpt{htLang(lang)}, c.opts...)...)
+				s := htOpenSSE(t, srv, c.path, append([]reqOpt{withLang(lang)}, c.opts...)...)
 				raw, _ := io.ReadAll(s.resp.Body)
 				rec := httptest.NewRecorder()
 				for k, v := range s.resp.Header {
@@ -1066,22 +881,6 @@ func TestSSE(t *testing.T) {
 			})
 		}
 	}
-}
-
-// htHiddenCell finds an omen and room whose haunt has a hidden traitor.
-func htHiddenCell(t *testing.T) (omen, room string, number int) {
-	t.Helper()
-	ch := catalog.Chart()
-	for _, o := range ch.Omens {
-		for _, r := range ch.Rooms {
-			n := catalog.LookupHaunt(o, r)
-			if (n == 34 || n == 43) && catalog.HauntByNumber(n).Traitor.Kind == "hidden" {
-				return o, r, n
-			}
-		}
-	}
-	t.Fatal("no hidden-traitor haunt on the chart")
-	return
 }
 
 // htWalk calls fn for every object key in a decoded JSON value.
@@ -1100,23 +899,23 @@ func htWalk(v any, path string, fn func(path, key string, parent map[string]any)
 }
 
 func TestSecretsHiddenTraitor(t *testing.T) {
-	a := htNew(t)
-	srv := htServer(t, a)
+	a := newTestApp(t)
+	srv := a.server()
 	const n = 4
 	g := a.newGame(n, true)
-	omen, room, number := htHiddenCell(t)
+	omen, room, number := hiddenTraitorCell(t)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": omen, "room": room})
 	st := a.state(g)
-	if htInt(st["omen_count"]) != 1 || htInt(st["haunt_roll_owed_by"]) != 1 {
+	if jsonInt(st["omen_count"]) != 1 || jsonInt(st["haunt_roll_owed_by"]) != 1 {
 		t.Fatalf("after the omen: count %v, owed by %v", st["omen_count"], st["haunt_roll_owed_by"])
 	}
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 	st = a.state(g)
 	h, ok := st["haunt"].(map[string]any)
-	if !ok || htInt(h["number"]) != number || h["hidden"] != true || st["phase"] != "haunt" {
+	if !ok || jsonInt(h["number"]) != number || h["hidden"] != true || st["phase"] != "haunt" {
 		t.Fatalf("haunt did not start as haunt %d: %v", number, st["haunt"])
 	}
-	if htInt(h["traitor"]) != 0 {
+	if jsonInt(h["traitor"]) != 0 {
 		t.Errorf("public state names the hidden traitor: seat %v", h["traitor"])
 	}
 	if _, ok := h["shown_tokens"]; ok {
@@ -1130,7 +929,7 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	for i, tok := range g.seats {
 		me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK)
 		m := me["me"].(map[string]any)
-		tokens[i] = htInt(m["token"])
+		tokens[i] = jsonInt(m["token"])
 		if tokens[i] < 1 || tokens[i] > n || seen[tokens[i]] {
 			t.Fatalf("seat %d token %d (dealt %v)", i+1, tokens[i], tokens)
 		}
@@ -1181,7 +980,7 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 		htWalk(v, "", func(path, key string, parent map[string]any) {
 			switch {
 			case key == "token" && path == ".me":
-				if viewer == 0 || htInt(parent["token"]) != tokens[viewer-1] {
+				if viewer == 0 || jsonInt(parent["token"]) != tokens[viewer-1] {
 					t.Errorf("%s: me.token %v for viewer %d", what, parent["token"], viewer)
 				}
 			case key == "token":
@@ -1200,7 +999,7 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	}
 	traitorText := func(lang string) []string {
 		return []string{i18n.T(lang, "you_hidden_traitor", 1, number), map[string]string{i18n.EN: "you are the hidden traitor", i18n.ZH: "你就是隐藏的奸徒"}[lang],
-			i18n.T(lang, "traitor_is", htNames[traitor-1]), `class="card reveal traitor"`}
+			i18n.T(lang, "traitor_is", testNames[traitor-1]), `class="card reveal traitor"`}
 	}
 	checkHTML := func(t *testing.T, what string, viewer int, lang, body string) {
 		t.Helper()
@@ -1240,33 +1039,33 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 		name   string
 		seat   int // 0 = host
 		token  string
-		cookie htOpt
+		cookie reqOpt
 		page   string
 	}
-	viewers := []viewer{{name: "host", token: g.host, cookie: htCookie("lantern_host_"+g.code, g.host), page: "/g/" + g.code + "/table"}}
+	viewers := []viewer{{name: "host", token: g.host, cookie: withCookie("lantern_host_"+g.code, g.host), page: "/g/" + g.code + "/table"}}
 	for i, tok := range g.seats {
 		viewers = append(viewers, viewer{name: fmt.Sprintf("seat %d", i+1), seat: i + 1, token: tok,
-			cookie: htCookie("lantern_seat_"+g.code, tok), page: "/g/" + g.code})
+			cookie: withCookie("lantern_seat_"+g.code, tok), page: "/g/" + g.code})
 	}
 	for _, v := range viewers {
 		t.Run(v.name, func(t *testing.T) {
 			for _, path := range []string{"", "/log", "/log?after=0"} {
-				rec := a.do(http.MethodGet, g.api(path), "", htBearer(v.token))
+				rec := a.do(http.MethodGet, g.api(path), "", withBearer(v.token))
 				if rec.Code != http.StatusOK {
 					t.Fatalf("GET %s: %d", path, rec.Code)
 				}
 				checkJSON(t, "GET "+g.api(path), v.seat, rec.Body.Bytes())
 			}
 			if v.seat != 0 {
-				rec := a.do(http.MethodGet, g.api("/me"), "", htBearer(v.token))
+				rec := a.do(http.MethodGet, g.api("/me"), "", withBearer(v.token))
 				checkJSON(t, "GET /me", v.seat, rec.Body.Bytes())
 			}
 			for _, lang := range []string{"en", "zh"} {
 				for _, fetch := range []bool{false, true} {
-					opts := []htOpt{v.cookie, htLang(lang)}
+					opts := []reqOpt{v.cookie, withLang(lang)}
 					what := v.page + " " + lang
 					if fetch {
-						opts = append(opts, htHeader("X-Lantern", "fetch"))
+						opts = append(opts, withHeader("X-Lantern", "fetch"))
 						what += " fragment"
 					}
 					rec := a.do(http.MethodGet, v.page, "", opts...)
@@ -1277,7 +1076,7 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 				}
 			}
 			// The stream says only the version.
-			s := htOpenSSE(t, srv, g.api("/events"), htBearer(v.token))
+			s := htOpenSSE(t, srv, g.api("/events"), withBearer(v.token))
 			m := s.next()
 			if !htVersionMsg.MatchString(m) {
 				t.Errorf("first stream message %q", m)
@@ -1290,10 +1089,10 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	// gets the same answer whoever holds token 1.
 	snap := a.snapshot(g)
 	for target := 1; target <= n; target++ {
-		reveal := htBody(map[string]any{"type": "reveal_token", "seat": target})
-		htWantError(t, a.do(http.MethodPost, g.api("/actions"), reveal, htBearer(g.host)), http.StatusForbidden, "en", "err_other_seat")
+		reveal := jsonBody(map[string]any{"type": "reveal_token", "seat": target})
+		htWantError(t, a.do(http.MethodPost, g.api("/actions"), reveal, withBearer(g.host)), http.StatusForbidden, "en", "err_other_seat")
 		other := g.seats[target%n]
-		htWantError(t, a.do(http.MethodPost, g.api("/actions"), reveal, htBearer(other)), http.StatusForbidden, "en", "err_other_seat")
+		htWantError(t, a.do(http.MethodPost, g.api("/actions"), reveal, withBearer(other)), http.StatusForbidden, "en", "err_other_seat")
 	}
 	if a.snapshot(g) != snap {
 		t.Fatal("a refused reveal changed the game")
@@ -1301,24 +1100,24 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	// A living hero may not turn their token; the traitor may, and then
 	// everyone knows.
 	hero := traitor%n + 1
-	htWantError(t, a.do(http.MethodPost, g.api("/actions"), `{"type":"reveal_token"}`, htBearer(g.seats[hero-1])), http.StatusConflict, "en", "err_hero_token")
+	htWantError(t, a.do(http.MethodPost, g.api("/actions"), `{"type":"reveal_token"}`, withBearer(g.seats[hero-1])), http.StatusConflict, "en", "err_hero_token")
 	a.act(g, g.seats[traitor-1], map[string]any{"type": "reveal_token"})
 	h = a.state(g)["haunt"].(map[string]any)
-	if htInt(h["traitor"]) != traitor || fmt.Sprint(h["shown_tokens"]) != fmt.Sprintf("map[%d:1]", traitor) {
+	if jsonInt(h["traitor"]) != traitor || fmt.Sprint(h["shown_tokens"]) != fmt.Sprintf("map[%d:1]", traitor) {
 		t.Errorf("after the traitor turned the token: %v", h)
 	}
-	rec := a.do(http.MethodGet, "/g/"+g.code, "", htCookie("lantern_seat_"+g.code, g.seats[hero-1]), htLang("en"))
-	if want := html.EscapeString(i18n.T("en", "traitor_is", htNames[traitor-1])); !strings.Contains(rec.Body.String(), want) {
+	rec := a.do(http.MethodGet, "/g/"+g.code, "", withCookie("lantern_seat_"+g.code, g.seats[hero-1]), withLang("en"))
+	if want := html.EscapeString(i18n.T("en", "traitor_is", testNames[traitor-1])); !strings.Contains(rec.Body.String(), want) {
 		t.Errorf("a hero's page lacks %q once the traitor showed the token", want)
 	}
 }
 
 func TestHauntChart(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	for _, lang := range htLangs {
 		t.Run("lookup/"+lang, func(t *testing.T) {
-			r := a.json(http.MethodGet, "/api/haunts/lookup?omen=girl&room=catacombs", "", "", http.StatusOK, htLang(lang))
-			if htInt(r["haunt"]) != 1 {
+			r := a.json(http.MethodGet, "/api/haunts/lookup?omen=girl&room=catacombs", "", "", http.StatusOK, withLang(lang))
+			if jsonInt(r["haunt"]) != 1 {
 				t.Errorf("girl in the catacombs: haunt %v, want 1", r["haunt"])
 			}
 			if name := r["name"].(string); name != catalog.HauntByNumber(1).Name.In(htLangCode(lang)) {
@@ -1338,22 +1137,22 @@ func TestHauntChart(t *testing.T) {
 				{"omen=girl", "err_unknown_omen_room", ""},
 			}
 			for _, c := range cases {
-				htWantError(t, a.do(http.MethodGet, "/api/haunts/lookup?"+c.query, "", htLang(lang)), http.StatusBadRequest, lang, c.key, c.arg)
+				htWantError(t, a.do(http.MethodGet, "/api/haunts/lookup?"+c.query, "", withLang(lang)), http.StatusBadRequest, lang, c.key, c.arg)
 			}
-			body := htWantPage(t, a.do(http.MethodGet, "/haunts", "", htLang(lang)), http.StatusOK, htLangCode(lang), i18n.T(htLangCode(lang), "chart_title"))
+			body := htWantPage(t, a.do(http.MethodGet, "/haunts", "", withLang(lang)), http.StatusOK, htLangCode(lang), i18n.T(htLangCode(lang), "chart_title"))
 			if !strings.Contains(body, `value="girl"`) || !strings.Contains(body, `value="catacombs"`) {
 				t.Errorf("/haunts lacks the omen and room choices")
 			}
-			htWantPage(t, a.do(http.MethodGet, "/haunts?omen=girl&room=catacombs", "", htLang(lang)), http.StatusOK, htLangCode(lang),
+			htWantPage(t, a.do(http.MethodGet, "/haunts?omen=girl&room=catacombs", "", withLang(lang)), http.StatusOK, htLangCode(lang),
 				catalog.HauntByNumber(1).Name.In(htLangCode(lang)))
-			htWantPage(t, a.do(http.MethodGet, "/haunts?omen=nope&room=catacombs", "", htLang(lang)), http.StatusBadRequest, htLangCode(lang),
+			htWantPage(t, a.do(http.MethodGet, "/haunts?omen=nope&room=catacombs", "", withLang(lang)), http.StatusBadRequest, htLangCode(lang),
 				i18n.T(htLangCode(lang), "err_unknown_omen", "nope"))
 		})
 	}
 }
 
 func TestSearchAndPages(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	r := a.json(http.MethodGet, "/api/search?q=dog", "", "", http.StatusOK)
 	found := false
 	for _, x := range r["results"].([]any) {
@@ -1367,7 +1166,7 @@ func TestSearchAndPages(t *testing.T) {
 	}
 	// Chinese names are found too, and named in Chinese.
 	zhName := catalog.Box().Card("dog").Name.ZH
-	r = a.json(http.MethodGet, "/api/search?q="+url.QueryEscape(zhName), "", "", http.StatusOK, htLang("zh"))
+	r = a.json(http.MethodGet, "/api/search?q="+url.QueryEscape(zhName), "", "", http.StatusOK, withLang("zh"))
 	found = false
 	for _, x := range r["results"].([]any) {
 		if m := x.(map[string]any); m["url"] == "/cards/dog" && m["name"] == zhName {
@@ -1393,22 +1192,22 @@ func TestSearchAndPages(t *testing.T) {
 			{"/", ""},
 		} {
 			t.Run(p.path+"/"+lang, func(t *testing.T) {
-				htWantPage(t, a.do(http.MethodGet, p.path, "", htLang(lang)), http.StatusOK, lang, p.want)
+				htWantPage(t, a.do(http.MethodGet, p.path, "", withLang(lang)), http.StatusOK, lang, p.want)
 			})
 		}
 	}
-	htWantPage(t, a.do(http.MethodGet, "/cards/nope", "", htLang("en")), http.StatusNotFound, "en", i18n.T("en", "err_not_found"))
+	htWantPage(t, a.do(http.MethodGet, "/cards/nope", "", withLang("en")), http.StatusNotFound, "en", i18n.T("en", "err_not_found"))
 }
 
 func TestRateLimit(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	const addr = "203.0.113.7:5555"
 	// untilLimited repeats a request from addr until it is refused; the
 	// limiter lets 10 through at once and then one a second.
-	untilLimited := func(t *testing.T, method, path, body string, opts ...htOpt) (*httptest.ResponseRecorder, int) {
+	untilLimited := func(t *testing.T, method, path, body string, opts ...reqOpt) (*httptest.ResponseRecorder, int) {
 		t.Helper()
 		for ok := 0; ok < 20; ok++ {
-			rec := a.do(method, path, body, append([]htOpt{htFrom(addr)}, opts...)...)
+			rec := a.do(method, path, body, append([]reqOpt{withAddr(addr)}, opts...)...)
 			if rec.Code == http.StatusTooManyRequests {
 				return rec, ok
 			}
@@ -1416,28 +1215,28 @@ func TestRateLimit(t *testing.T) {
 		t.Fatalf("%s %s from one address: never limited", method, path)
 		return nil, 0
 	}
-	rec, ok := untilLimited(t, http.MethodPost, "/api/games", "", htLang("zh"))
+	rec, ok := untilLimited(t, http.MethodPost, "/api/games", "", withLang("zh"))
 	if ok < 10 {
 		t.Errorf("limited after %d creations; 10 quick ones are allowed", ok)
 	}
 	htWantError(t, rec, http.StatusTooManyRequests, "zh", "err_too_many")
 	for _, lang := range htLangs {
 		t.Run(lang, func(t *testing.T) {
-			rec, _ := untilLimited(t, http.MethodPost, "/api/games", "", htLang(lang))
+			rec, _ := untilLimited(t, http.MethodPost, "/api/games", "", withLang(lang))
 			htWantError(t, rec, http.StatusTooManyRequests, lang, "err_too_many")
 			// A forwarding header doesn't make a new address.
-			rec, _ = untilLimited(t, http.MethodPost, "/api/games", "", htLang(lang), htHeader("X-Forwarded-For", "198.51.100.1"), htHeader("X-Real-IP", "198.51.100.2"))
+			rec, _ = untilLimited(t, http.MethodPost, "/api/games", "", withLang(lang), withHeader("X-Forwarded-For", "198.51.100.1"), withHeader("X-Real-IP", "198.51.100.2"))
 			htWantError(t, rec, http.StatusTooManyRequests, lang, "err_too_many")
 			// The HTML form is limited too, as a page.
-			rec, _ = untilLimited(t, http.MethodPost, "/games", "", htLang(lang))
+			rec, _ = untilLimited(t, http.MethodPost, "/games", "", withLang(lang))
 			htWantPage(t, rec, http.StatusTooManyRequests, htLangCode(lang), i18n.T(htLangCode(lang), "err_too_many"))
 		})
 	}
 	// Another address is not.
-	a.json(http.MethodPost, "/api/games", "", "", http.StatusCreated, htFrom("203.0.113.8:5555"))
+	a.json(http.MethodPost, "/api/games", "", "", http.StatusCreated, withAddr("203.0.113.8:5555"))
 	// Joins from the limited address are limited as well.
 	g := a.newGame(0, false)
-	rec, _ = untilLimited(t, http.MethodPost, g.api("/seats"), htBody(map[string]string{"name": "Zed", "explorer": "jenny-leclerc", "key": g.key}))
+	rec, _ = untilLimited(t, http.MethodPost, g.api("/seats"), jsonBody(map[string]string{"name": "Zed", "explorer": "jenny-leclerc", "key": g.key}))
 	htWantError(t, rec, http.StatusTooManyRequests, "en", "err_too_many")
 }
 
@@ -1450,13 +1249,13 @@ func htStep(seat int, trait string, delta int) game.Action {
 // monsters, so whatever the hidden traitor does for them must not name the
 // traitor's seat to anyone else.
 func TestSecretsHiddenTraitorMonsters(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	const n = 3
 	g := a.newGame(n, true)
-	omen, room, _ := htHiddenCell(t)
+	omen, room, _ := hiddenTraitorCell(t)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": omen, "room": room})
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
-	revealed := htInt(a.state(g)["version"])
+	revealed := jsonInt(a.state(g)["version"])
 	traitor := 0
 	for i, tok := range g.seats {
 		if me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK); me["me"].(map[string]any)["traitor"] == true {
@@ -1477,7 +1276,7 @@ func TestSecretsHiddenTraitorMonsters(t *testing.T) {
 			continue
 		}
 		for _, body := range monsterActions {
-			rec := a.do(http.MethodPost, g.api("/actions"), body, htBearer(tok))
+			rec := a.do(http.MethodPost, g.api("/actions"), body, withBearer(tok))
 			if rec.Code == http.StatusOK {
 				t.Fatalf("hero seat %d ran the monsters: %s", i+1, body)
 			}
@@ -1490,7 +1289,7 @@ func TestSecretsHiddenTraitorMonsters(t *testing.T) {
 	}
 	var accepted []string
 	for _, body := range monsterActions {
-		if rec := a.do(http.MethodPost, g.api("/actions"), body, htBearer(g.seats[traitor-1])); rec.Code == http.StatusOK {
+		if rec := a.do(http.MethodPost, g.api("/actions"), body, withBearer(g.seats[traitor-1])); rec.Code == http.StatusOK {
 			accepted = append(accepted, body)
 		}
 	}
@@ -1503,7 +1302,7 @@ func TestSecretsHiddenTraitorMonsters(t *testing.T) {
 	var leaks []string
 	for _, e := range l["events"].([]any) {
 		ev := e.(map[string]any)
-		if actor, _ := ev["actor"].(map[string]any); actor != nil && actor["seat"] != nil && htInt(actor["seat"]) == traitor {
+		if actor, _ := ev["actor"].(map[string]any); actor != nil && actor["seat"] != nil && jsonInt(actor["seat"]) == traitor {
 			leaks = append(leaks, fmt.Sprintf("%v by seat %d", ev["type"], traitor))
 		}
 	}
@@ -1515,7 +1314,7 @@ func TestSecretsHiddenTraitorMonsters(t *testing.T) {
 // TestBadInputLangRedirect: the language switch sends the browser back only
 // within this site.
 func TestBadInputLangRedirect(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	cases := []struct{ next, want string }{
 		{"/g/ABCDE", "/g/ABCDE"},
 		{"/haunts?omen=girl", "/haunts?omen=girl"},

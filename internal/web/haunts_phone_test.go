@@ -1,12 +1,8 @@
 package web_test
 
 import (
-	"context"
 	"os"
-	"path/filepath"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 )
 
 // overflowingText lists running text that reaches past the screen's right
@@ -33,41 +29,26 @@ const overflowingText = `(() => {
 // past the screen's edge, in either language; only the grid scrolls
 // sideways (issue 9: the caption was cut off).
 func TestBrowserHauntChartOnPhone(t *testing.T) {
-	srv, _ := comfortServer(t)
-	comfortChromium(t)
+	srv := newTestApp(t).server()
+	chromiumPath(t)
 	shots := os.Getenv("LANTERN_SCREENSHOTS")
 	for _, lang := range []string{"en", "zh"} {
-		b := newComfortTab(t, srv.URL, 390, 844)
-		b.cookie("lantern_lang", lang)
+		b := newTab(t, srv.URL, 390, 844)
+		b.setCookie("lantern_lang", lang, false)
 		for _, path := range []string{"/haunts", "/haunts?omen=skull&room=kitchen"} {
 			b.open(path)
-			b.waitFor("chart", `document.readyState === "complete" && !!document.querySelector('.chart td')`)
-			for _, o := range comfortEval[[]string](b, overflowingText) {
+			b.waitUntil("chart", `document.readyState === "complete" && !!document.querySelector('.chart td')`)
+			for _, o := range evalIn[[]string](b, overflowingText) {
 				t.Errorf("%s %s: text past the screen's edge: %s", lang, path, o)
 			}
-			if !comfortEval[bool](b, `(() => { const w = document.querySelector('.chart-wrap'); return w.scrollWidth > w.clientWidth && w.getBoundingClientRect().right <= document.documentElement.clientWidth; })()`) {
+			if !evalIn[bool](b, `(() => { const w = document.querySelector('.chart-wrap'); return w.scrollWidth > w.clientWidth && w.getBoundingClientRect().right <= document.documentElement.clientWidth; })()`) {
 				t.Errorf("%s %s: the grid is not the part that scrolls sideways", lang, path)
 			}
 		}
 		if shots != "" {
 			b.open("/haunts")
-			b.waitFor("chart", `!!document.querySelector('.chart td')`)
-			comfortShot(b, shots, "haunts-390-"+lang)
+			b.waitUntil("chart", `!!document.querySelector('.chart td')`)
+			b.screenshot(shots, "haunts-390-"+lang)
 		}
-	}
-}
-
-// comfortShot saves a full-page PNG of the tab for people to look at.
-func comfortShot(b *comfortTab, dir, label string) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, comfortWait)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		b.t.Errorf("screenshot: %v", err)
-		return
-	}
-	if err := os.WriteFile(filepath.Join(dir, label+".png"), png, 0o644); err != nil {
-		b.t.Errorf("save screenshot: %v", err)
 	}
 }

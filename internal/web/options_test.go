@@ -7,7 +7,7 @@ import (
 )
 
 // htOptions is a seat's "options" from GET /me.
-func htOptions(a *htApp, g htGame, seat int) map[string]any {
+func htOptions(a *testApp, g testGame, seat int) map[string]any {
 	a.t.Helper()
 	me := a.json(http.MethodGet, g.api("/me"), "", g.seats[seat-1], http.StatusOK)
 	o, ok := me["options"].(map[string]any)
@@ -30,11 +30,11 @@ func htStrings(v any) []string {
 // TestAPIOptions: GET /me carries what the seat may do now, as the engine
 // decides it (seed 000 游玩: the player whose turn it is draws and ends it).
 func TestAPIOptions(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, true)
 	mine := htOptions(a, g, 1)
 	turn := mine["turn"].(map[string]any)
-	if turn["doing"] != "exploring" || htInt(turn["seat"]) != 1 || turn["mine"] != true || mine["end_turn"] != true {
+	if turn["doing"] != "exploring" || jsonInt(turn["seat"]) != 1 || turn["mine"] != true || mine["end_turn"] != true {
 		t.Errorf("seat 1 on its turn: %v", mine)
 	}
 	if got := htStrings(mine["draw"]); !slices.Equal(got, []string{"omen", "item", "event"}) {
@@ -45,7 +45,7 @@ func TestAPIOptions(t *testing.T) {
 		t.Errorf("seat 2 on seat 1's turn: %v", other)
 	}
 	// What Options refuses, the action endpoint refuses too.
-	htWantError(t, a.do(http.MethodPost, g.api("/actions"), htBody(map[string]any{"type": "draw_card", "card": "armor"}), htBearer(g.seats[1])),
+	htWantError(t, a.do(http.MethodPost, g.api("/actions"), jsonBody(map[string]any{"type": "draw_card", "card": "armor"}), withBearer(g.seats[1])),
 		http.StatusForbidden, "en", "err_not_your_turn")
 
 	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "armor"})

@@ -19,9 +19,9 @@ import (
 // TestHostCookieRefusesSeatToken: a seat token in the host cookie opens no
 // host page (issue 11, item 4).
 func TestHostCookieRefusesSeatToken(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
-	asHost := func(token string) htOpt { return htCookie("lantern_host_"+g.code, token) }
+	asHost := func(token string) reqOpt { return withCookie("lantern_host_"+g.code, token) }
 	for _, tc := range []struct {
 		name   string
 		method string
@@ -34,9 +34,9 @@ func TestHostCookieRefusesSeatToken(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			do := func(token string) int {
 				if tc.method == http.MethodPost {
-					return a.form(tc.path, url.Values{"seat": {"1"}}, asHost(token), htLang("en")).Code
+					return a.form(tc.path, url.Values{"seat": {"1"}}, asHost(token), withLang("en")).Code
 				}
-				return a.do(tc.method, tc.path, "", asHost(token), htLang("en")).Code
+				return a.do(tc.method, tc.path, "", asHost(token), withLang("en")).Code
 			}
 			if got := do(g.seats[0]); got != http.StatusForbidden {
 				t.Errorf("seat 1's token as the host cookie: status %d, want 403", got)
@@ -47,7 +47,7 @@ func TestHostCookieRefusesSeatToken(t *testing.T) {
 		})
 	}
 	// Seat 1 still plays from its own phone.
-	if rec := a.do(http.MethodGet, g.api("/me"), "", htBearer(g.seats[0])); rec.Code != http.StatusOK {
+	if rec := a.do(http.MethodGet, g.api("/me"), "", withBearer(g.seats[0])); rec.Code != http.StatusOK {
 		t.Errorf("seat 1 after the tries: %d", rec.Code)
 	}
 }
@@ -57,13 +57,13 @@ var htLangLink = regexp.MustCompile(`<a class="lang" href="([^"]*)"`)
 // TestLangSwitchKeepsQuery: the language switch comes back to the same
 // page with its whole query (issue 11, item 11).
 func TestLangSwitchKeepsQuery(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	for _, page := range []string{
 		"/haunts?omen=skull&room=kitchen",
 		"/search?q=" + url.QueryEscape("a&b=c d#e"),
 		"/box",
 	} {
-		rec := a.do(http.MethodGet, page, "", htLang("en"))
+		rec := a.do(http.MethodGet, page, "", withLang("en"))
 		m := htLangLink.FindStringSubmatch(rec.Body.String())
 		if m == nil {
 			t.Fatalf("%s: no language link", page)
@@ -83,13 +83,13 @@ func TestLangSwitchKeepsQuery(t *testing.T) {
 // event stream's refusal) carries the CSP and its companions (issue 11,
 // item 6).
 func TestSecurityHeaders(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, true)
-	seat := htCookie("lantern_seat_"+g.code, g.seats[0])
-	host := htCookie("lantern_host_"+g.code, g.host)
+	seat := withCookie("lantern_seat_"+g.code, g.seats[0])
+	host := withCookie("lantern_host_"+g.code, g.host)
 	for _, tc := range []struct {
 		path string
-		opt  htOpt
+		opt  reqOpt
 	}{
 		{"/", nil}, {"/g/" + g.code, seat}, {"/g/" + g.code + "/table", host},
 		{"/j/" + g.code + "?k=" + g.key, nil}, {"/haunts", nil}, {"/search?q=lamp", nil}, {"/box", nil},
@@ -97,7 +97,7 @@ func TestSecurityHeaders(t *testing.T) {
 		{"/api/search?q=x", nil}, {static.URL("app.js"), nil}, {"/static/app.css", nil},
 		{"/manifest.webmanifest", nil}, {"/healthz", nil},
 	} {
-		opts := []htOpt{}
+		opts := []reqOpt{}
 		if tc.opt != nil {
 			opts = append(opts, tc.opt)
 		}
@@ -132,20 +132,20 @@ var scriptTag = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script>`)
 // TestNoInlineCodeInPages renders the app's pages and refuses any inline
 // script, handler or style, which the CSP would block.
 func TestNoInlineCodeInPages(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(3, true)
-	seat := htCookie("lantern_seat_"+g.code, g.seats[0])
-	host := htCookie("lantern_host_"+g.code, g.host)
+	seat := withCookie("lantern_seat_"+g.code, g.seats[0])
+	host := withCookie("lantern_host_"+g.code, g.host)
 	for _, lang := range []string{"en", "zh"} {
 		for _, tc := range []struct {
 			path string
-			opt  htOpt
+			opt  reqOpt
 		}{
 			{"/", nil}, {"/g/" + g.code, seat}, {"/g/" + g.code + "/table", host},
 			{"/j/" + g.code + "?k=" + g.key, nil}, {"/haunts?omen=skull&room=kitchen", nil}, {"/search?q=lamp", nil},
 			{"/box", nil}, {"/cards/ring", nil}, {"/rules/faq", nil}, {"/nope", nil},
 		} {
-			opts := []htOpt{htLang(lang)}
+			opts := []reqOpt{withLang(lang)}
 			if tc.opt != nil {
 				opts = append(opts, tc.opt)
 			}
@@ -167,7 +167,7 @@ func TestNoInlineCodeInPages(t *testing.T) {
 // for a year; the old plain names still answer, briefly cached (issue 11,
 // item 13).
 func TestStaticHashedURLs(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	page := a.do(http.MethodGet, "/", "").Body.String()
 	for _, name := range []string{"app.js", "app.css", "icon.svg"} {
 		hashed := static.URL(name)
@@ -211,7 +211,7 @@ func TestStaticHashedURLs(t *testing.T) {
 // by the join form and the API in the phone's language, and nothing joins
 // (issue 11, item 5).
 func TestJoinNameLookAlike(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(1, false) // Ann
 	for _, variant := range htLangs {
 		for _, name := range []string{"Ann\u200b", "ANN", "\u202eAnn", "\u200b"} {
@@ -222,11 +222,11 @@ func TestJoinNameLookAlike(t *testing.T) {
 				args = []any{"Ann"}
 			}
 			want := i18n.T(lang, key, args...)
-			rec := a.form("/j/"+g.code, url.Values{"k": {g.key}, "name": {name}, "explorer": {"zoe-ingstrom"}, "lang": {lang}}, htLang(variant))
+			rec := a.form("/j/"+g.code, url.Values{"k": {g.key}, "name": {name}, "explorer": {"zoe-ingstrom"}, "lang": {lang}}, withLang(variant))
 			if rec.Code == http.StatusSeeOther || !strings.Contains(html.UnescapeString(rec.Body.String()), want) {
 				t.Errorf("%s: join form with %q: %d, want the message %q", variant, name, rec.Code, want)
 			}
-			rec = a.do(http.MethodPost, g.api("/seats"), htBody(map[string]string{"name": name, "explorer": "zoe-ingstrom", "key": g.key, "lang": "en"}), htLang(variant))
+			rec = a.do(http.MethodPost, g.api("/seats"), jsonBody(map[string]string{"name": name, "explorer": "zoe-ingstrom", "key": g.key, "lang": "en"}), withLang(variant))
 			status := http.StatusBadRequest
 			if key == "err_name_taken" {
 				status = http.StatusConflict
@@ -239,7 +239,7 @@ func TestJoinNameLookAlike(t *testing.T) {
 	}
 	// The two-player variant: the same phone's second explorer takes the
 	// player's name, numbered.
-	rec := a.form("/g/"+g.code+"/second", url.Values{"name": {"Ann"}, "explorer": {"jenny-leclerc"}}, htCookie("lantern_seat_"+g.code, g.seats[0]))
+	rec := a.form("/g/"+g.code+"/second", url.Values{"name": {"Ann"}, "explorer": {"jenny-leclerc"}}, withCookie("lantern_seat_"+g.code, g.seats[0]))
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("second explorer: %d %s", rec.Code, rec.Body)
 	}

@@ -23,9 +23,9 @@ func cookieFrom(t *testing.T, rec interface{ Result() *http.Response }, name str
 // traitor's player hands the other explorer to the other player, whose phone
 // then plays three.
 func TestTwoPlayerVariant(t *testing.T) {
-	a := htNew(t)
+	a := newTestApp(t)
 	g := a.newGame(2, false) // Ann (seat 1) and Bo (seat 2), each on a phone
-	annCookie := htCookie("lantern_seat_"+g.code, g.seats[0])
+	annCookie := withCookie("lantern_seat_"+g.code, g.seats[0])
 
 	// Ann's phone adds a second explorer without the join key.
 	rec := a.do(http.MethodGet, "/g/"+g.code+"/second", "", annCookie)
@@ -43,7 +43,7 @@ func TestTwoPlayerVariant(t *testing.T) {
 	if active := cookieFrom(t, rec, "lantern_active_"+g.code); active == "" {
 		t.Errorf("the new explorer is not made the active one")
 	}
-	both := htCookie("lantern_seat_"+g.code, tokens)
+	both := withCookie("lantern_seat_"+g.code, tokens)
 	// A third is refused for a phone that already plays two.
 	rec = a.form("/g/"+g.code+"/second", url.Values{"name": {"Ann"}, "explorer": {"vivian-lopez"}}, both)
 	if rec.Code != http.StatusConflict {
@@ -87,7 +87,7 @@ func TestTwoPlayerVariant(t *testing.T) {
 	}
 	key := body[i+len("/t/"+g.code+"?k="):]
 	key = key[:strings.IndexAny(key, "<\" ")]
-	bo := htCookie("lantern_seat_"+g.code, g.seats[1])
+	bo := withCookie("lantern_seat_"+g.code, g.seats[1])
 	rec = a.form("/t/"+g.code, url.Values{"k": {key}}, bo)
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("claim on Bo's phone: %d %s", rec.Code, rec.Body)

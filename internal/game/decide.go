@@ -42,6 +42,7 @@ type Action struct {
 	Indexes   []int    `json:"indexes,omitempty"`
 	Omen      string   `json:"omen,omitempty"`
 	Room      string   `json:"room,omitempty"`
+	Floor     string   `json:"floor,omitempty"`
 
 	// Cards (see cards.go) and guided effects (effects.go).
 	To      int    `json:"to,omitempty"`     // receiving seat number
@@ -192,6 +193,8 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 		evs, err = s.decideJoinTraitor(actor, a)
 	case ActReselect:
 		evs, err = s.decideReselectHaunt(actor, a)
+	case ActDiscoverRoom:
+		evs, err = s.decideDiscoverRoom(actor, a)
 	case "":
 		return nil, refuse(Invalid, "err_no_type")
 	default:

@@ -45,7 +45,7 @@ const (
 var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true,
 	EvCardDrawn: true, EvCardMoved: true, EvCardOffered: true, EvOfferClosed: true, EvCardUsed: true,
 	EvEffectPending: true, EvRoomGain: true, EvRollApplied: true, EvAttackEnded: true, EvStunned: true,
-	EvMonstersAdded: true, EvTrackSet: true, EvSideChanged: true, EvGameEnded: true}
+	EvMonstersAdded: true, EvTrackSet: true, EvSideChanged: true, EvGameEnded: true, EvRoomDiscovered: true}
 
 // barrier lists events that fix what came before them: undo stops there.
 var barrier = map[string]bool{EvGameStarted: true, EvRolled: true, EvRerolled: true, EvHauntRevealed: true, EvTokenRevealed: true,
@@ -86,6 +86,7 @@ type Event struct {
 	Roll     *RollRecord   `json:"roll,omitempty"`
 	Omen     string        `json:"omen,omitempty"`
 	Room     string        `json:"room,omitempty"`
+	Floor    string        `json:"floor,omitempty"`
 	Haunt    *HauntReveal  `json:"haunt,omitempty"`
 	Token    int           `json:"token,omitempty"`
 	Secret   *EventSecret  `json:"secret,omitempty"`
@@ -327,9 +328,12 @@ func (s *State) fold(e Event) error {
 		if s.Haunt != nil {
 			s.Haunt.Shown[e.Seat] = e.Token
 		}
+	case EvRoomDiscovered:
+		s.foldRoomDiscovered(e)
 	default:
 		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
 	}
+	s.settleDiscovery(e)
 	return nil
 }
 

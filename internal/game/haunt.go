@@ -203,6 +203,9 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 	if !catalog.IsOmen(a.Omen) {
 		return nil, refuse(Invalid, "err_unknown_omen", a.Omen)
 	}
+	if d := s.PendingDiscovery(seat.ID); a.Room == "" && d != nil && d.Deck == "omen" {
+		a.Room = d.Room // drawn for the room just discovered
+	}
 	if !catalog.IsOmenRoom(a.Room) {
 		return nil, refuse(Invalid, "err_unknown_omen_room", a.Room)
 	}

@@ -40,6 +40,8 @@ type Options struct {
 	Cards []CardOption `json:"cards,omitempty"`
 	// Monsters is set for whoever runs the monsters while they may act.
 	Monsters *MonsterOptions `json:"monsters,omitempty"`
+	// Explore is set when the seat may place a room tile (rooms.go).
+	Explore *ExploreOptions `json:"explore,omitempty"`
 }
 
 // What the player whose turn it is is doing (TurnOptions.Doing).
@@ -250,6 +252,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Steal = s.stealOptions(d)
 	o.Offers = s.offerOptions(d, me)
 	o.Cards = s.cardOptions(d, me)
+	o.Explore = s.exploreOptions(d, me)
 	return o
 }
 

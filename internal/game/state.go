@@ -92,6 +92,10 @@ type State struct {
 	Pending map[int]*PendingDamage
 	// RoomGains records the once-per-explorer rooms each seat has used.
 	RoomGains map[int]map[string]bool
+	// Rooms are the tiles discovered, in order (rooms.go); Discovery is the
+	// newest one's card not yet drawn.
+	Rooms     []PlacedRoom
+	Discovery *Discovery
 
 	// The haunt's second half: the attack in progress, who attacked this
 	// turn, the monsters, the turn/damage track, sides and the ending.

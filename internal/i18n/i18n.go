@@ -47,7 +47,14 @@ func T(lang, key string, args ...any) string {
 		s = m[1]
 	}
 	if len(args) > 0 {
-		return fmt.Sprintf(s, args...)
+		local := make([]any, len(args))
+		for i, a := range args {
+			local[i] = a
+			if t, ok := a.(interface{ In(lang string) string }); ok {
+				local[i] = t.In(lang) // a name in both languages, e.g. a room's
+			}
+		}
+		return fmt.Sprintf(s, local...)
 	}
 	return s
 }

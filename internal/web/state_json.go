@@ -40,9 +40,20 @@ type PublicState struct {
 	Seats     []SeatJSON `json:"seats"`
 	OmenCount int        `json:"omen_count"`
 	// HauntRollOwedBy is the seat that must make a haunt roll now, or 0.
-	HauntRollOwedBy int          `json:"haunt_roll_owed_by"`
-	Haunt           *HauntJSON   `json:"haunt,omitempty"`
-	Log             []game.Event `json:"log"`
+	HauntRollOwedBy int        `json:"haunt_roll_owed_by"`
+	Haunt           *HauntJSON `json:"haunt,omitempty"`
+	// Rooms are the rooms in the house: the starting rooms (by 0), then the
+	// discovered ones in the order they were placed.
+	Rooms []RoomJSON   `json:"rooms"`
+	Log   []game.Event `json:"log"`
+}
+
+// RoomJSON is one room in the house: its tile, its floor and the seat that
+// discovered it (0 for the starting rooms).
+type RoomJSON struct {
+	Room  string `json:"room"`
+	Floor string `json:"floor"`
+	By    int    `json:"by"`
 }
 
 // HauntJSON is the revealed haunt as everyone may see it.
@@ -82,6 +93,10 @@ func publicState(st *game.State) PublicState {
 	p := PublicState{Code: st.Code, Version: st.Version, Started: st.Started, Phase: st.Phase,
 		FirstSeat: st.SeatNumber(st.FirstSeat), Seats: []SeatJSON{}, Log: logEvents(st)}
 	p.Turn.Seat = st.SeatNumber(st.Turn)
+	p.Rooms = []RoomJSON{}
+	for _, r := range st.House() {
+		p.Rooms = append(p.Rooms, RoomJSON{Room: r.Room, Floor: r.Floor, By: st.SeatNumber(r.By)})
+	}
 	p.OmenCount = len(st.Omens)
 	if len(st.OwedHauntRolls) > 0 && st.Haunt == nil {
 		p.HauntRollOwedBy = st.SeatNumber(st.Omens[st.OwedHauntRolls[0]].Seat)

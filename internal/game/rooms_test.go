@@ -1,0 +1,254 @@
+package game_test
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"lantern/internal/game"
+)
+
+func discover(room, floor string) game.Action {
+	return game.Action{Type: game.ActDiscoverRoom, Room: room, Floor: floor}
+}
+
+// TestStartingRooms: the Basement Landing, the Entrance Hall tile (Entrance
+// Hall, Foyer, Grand Staircase) and the Upper Landing are on the table from
+// the start (seed 003, 放置起始房間; seed 002, 准备), and are not in the stack.
+func TestStartingRooms(t *testing.T) {
+	s := lobby(t, sixExplorers[:2]...)
+	if h := s.House(); h != nil {
+		t.Errorf("before the start the house is %+v, want nothing", h)
+	}
+	do(t, s, hostActor, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	want := []game.PlacedRoom{
+		{Room: "upper-landing", Floor: "upper"}, {Room: "entrance-hall", Floor: "ground"},
+		{Room: "foyer", Floor: "ground"}, {Room: "grand-staircase", Floor: "ground"},
+		{Room: "basement-landing", Floor: "basement"},
+	}
+	if got := s.House(); !reflect.DeepEqual(got, want) {
+		t.Errorf("house %+v, want %+v", got, want)
+	}
+	for _, r := range s.RoomStack() {
+		if s.InHouse(r.ID) || r.Entrance {
+			t.Errorf("%s is in the stack and in the house", r.ID)
+		}
+	}
+	// rooms.json: 44 room tiles and the Entrance Hall tile's three rooms; the
+	// two landings start on the table.
+	if n := len(s.RoomStack()); n != 42 {
+		t.Errorf("%d tiles in the stack, want 42", n)
+	}
+}
+
+// TestDiscoverRoom: a tile from the stack goes on a floor it fits (seed 000,
+// 探险: 若该房间的楼层和人物身处的楼层相符则玩家可翻开该房间); a tile fitting one
+// floor needs no floor; its symbol's card is then owed by the discoverer.
+func TestDiscoverRoom(t *testing.T) {
+	cases := []struct {
+		name       string
+		room, flr  string
+		wantFloor  string
+		wantDeck   string
+		wantRefuse string
+	}{
+		{name: "one floor, none given", room: "gallery", wantFloor: "upper", wantDeck: "omen"},
+		{name: "one floor, given", room: "wine-cellar", flr: "basement", wantFloor: "basement", wantDeck: "item"},
+		{name: "several floors, one chosen", room: "kitchen", flr: "basement", wantFloor: "basement", wantDeck: "omen"},
+		{name: "three floors", room: "organ-room", flr: "upper", wantFloor: "upper", wantDeck: "event"},
+		{name: "no symbol", room: "creaky-hallway", flr: "ground", wantFloor: "ground"},
+		// The Vault's doorway has the event symbol; its items wait behind the
+		// locked door (rooms.json, vault).
+		{name: "the Vault draws its event", room: "vault", flr: "upper", wantFloor: "upper", wantDeck: "event"},
+		{name: "several floors, none given", room: "kitchen", wantRefuse: "err_room_floor_needed"},
+		{name: "a floor it can't go on", room: "gallery", flr: "basement", wantRefuse: "err_room_floor"},
+		{name: "no such floor", room: "kitchen", flr: "attic", wantRefuse: "err_room_floor"},
+		{name: "a starting room", room: "foyer", flr: "ground", wantRefuse: "err_room_in_house"},
+		{name: "a landing", room: "upper-landing", wantRefuse: "err_room_in_house"},
+		{name: "unknown tile", room: "ballroom-2", flr: "ground", wantRefuse: "err_unknown_room"},
+		{name: "no tile", wantRefuse: "err_unknown_room"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := started(t, sixExplorers[:3]...)
+			if c.wantRefuse != "" {
+				ge := refusal(t, s, seatActor(1), discover(c.room, c.flr))
+				if ge.Key != c.wantRefuse {
+					t.Errorf("refused with %s, want %s", ge.Key, c.wantRefuse)
+				}
+				return
+			}
+			evs := do(t, s, seatActor(1), discover(c.room, c.flr))
+			if len(evs) != 1 || evs[0].Type != game.EvRoomDiscovered || evs[0].Floor != c.wantFloor || evs[0].Seat != 1 {
+				t.Fatalf("events %+v", evs)
+			}
+			if got := s.Rooms; !reflect.DeepEqual(got, []game.PlacedRoom{{Room: c.room, Floor: c.wantFloor, By: 1}}) {
+				t.Errorf("rooms %+v", got)
+			}
+			d := s.PendingDiscovery(1)
+			switch {
+			case c.wantDeck == "" && d != nil:
+				t.Errorf("a room without a symbol owes %+v", d)
+			case c.wantDeck != "" && (d == nil || d.Deck != c.wantDeck || d.Room != c.room):
+				t.Errorf("owed card %+v, want the %s deck for %s", d, c.wantDeck, c.room)
+			}
+			for _, r := range s.RoomStack() {
+				if r.ID == c.room {
+					t.Errorf("%s is still in the stack", c.room)
+				}
+			}
+		})
+	}
+}
+
+// TestDiscoverRoomRefusals: a tile already in the house, another seat's turn
+// (the host may correct the record), a dead explorer, a game not started or
+// over, a stale phone.
+func TestDiscoverRoomRefusals(t *testing.T) {
+	s := started(t, sixExplorers[:3]...)
+	do(t, s, seatActor(1), discover("kitchen", "ground"))
+	wantRefusal(t, s, seatActor(1), discover("kitchen", "basement"), "err_room_in_house", game.Conflict)
+	wantRefusal(t, s, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 2, Room: "kitchen", Floor: "ground"}, "err_room_in_house", game.Conflict)
+	// Seat 2 is not on turn; seat 1 can't record for seat 2.
+	wantRefusal(t, s, seatActor(2), discover("chapel", "upper"), "err_not_your_turn", game.Forbidden)
+	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Seat: 2, Room: "chapel", Floor: "upper"}, "err_other_seat", game.Forbidden)
+	// The host may record it for seat 2.
+	do(t, s, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 2, Room: "chapel", Floor: "upper"})
+	if got := s.Rooms[1]; got != (game.PlacedRoom{Room: "chapel", Floor: "upper", By: 2}) {
+		t.Errorf("host's record %+v", got)
+	}
+	// A stale phone: built before the host's change.
+	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: "attic", Version: intp(s.Version - 1)}, "err_stale", game.Conflict)
+
+	lob := lobby(t, sixExplorers[:2]...)
+	wantRefusal(t, lob, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 1, Room: "attic"}, "err_not_started", game.Conflict)
+
+	// A dead explorer explores no more (seed 000, 伤害: 该人物即已死亡).
+	h := haunted(t, sixExplorers[:3]...)
+	force(t, h, 1, map[string]game.TraitState{game.Might: pos(0)})
+	wantRefusal(t, h, seatActor(1), discover("attic", ""), "err_dead", game.Conflict)
+}
+
+// TestDiscoveredOmenRoom: an omen drawn right after discovering an omen room
+// is drawn there (seed 000, 探险: 新房间摆放后……需翻开预兆牌), and the haunt roll
+// follows for it; the room need not be repeated.
+func TestDiscoveredOmenRoom(t *testing.T) {
+	s := started(t, sixExplorers[:3]...)
+	do(t, s, seatActor(1), discover("gallery", ""))
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl"})
+	if len(s.Omens) != 1 || s.Omens[0].Room != "gallery" {
+		t.Fatalf("omens %+v, want the Girl in the Gallery", s.Omens)
+	}
+	if s.PendingDiscovery(1) != nil {
+		t.Errorf("the room's card is still owed after the omen: %+v", s.Discovery)
+	}
+	if !s.OwesHauntRoll(1) {
+		t.Errorf("no haunt roll owed after the omen")
+	}
+	// Without a pending omen room, the room is still needed.
+	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "dog"}, "err_unknown_omen_room", game.Invalid)
+}
+
+// TestDiscoveryOwedCard: the owed card ends with a draw from its deck, the
+// end of the turn or the next discovery; another deck's card leaves it.
+func TestDiscoveryOwedCard(t *testing.T) {
+	s := started(t, sixExplorers[:3]...)
+	do(t, s, seatActor(1), discover("bloody-room", "upper")) // item symbol
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "angry-being"})
+	if d := s.PendingDiscovery(1); d == nil || d.Deck != "item" {
+		t.Fatalf("an event card settled the room's item: %+v", d)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "axe"})
+	if s.Discovery != nil {
+		t.Errorf("still owed after drawing the item: %+v", s.Discovery)
+	}
+	do(t, s, seatActor(1), discover("chapel", "ground"))
+	do(t, s, seatActor(1), discover("gardens", ""))
+	if d := s.PendingDiscovery(1); d == nil || d.Room != "gardens" {
+		t.Errorf("the newest discovery is not the one owed: %+v", d)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	if s.Discovery != nil {
+		t.Errorf("still owed after the turn ended: %+v", s.Discovery)
+	}
+}
+
+// TestDiscoverRoomUndoAndReplay: undo takes the tile back to the stack (and
+// the owed card with it); the log rebuilds the same house.
+func TestDiscoverRoomUndoAndReplay(t *testing.T) {
+	s := started(t, sixExplorers[:3]...)
+	do(t, s, seatActor(1), discover("kitchen", "basement"))
+	do(t, s, seatActor(1), discover("gallery", ""))
+	last := s.LastUndoable()
+	if last == nil || last.Type != game.EvRoomDiscovered || last.Room != "gallery" {
+		t.Fatalf("undo would take back %+v, want the Gallery", last)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+	if s.InHouse("gallery") || !s.InHouse("kitchen") {
+		t.Errorf("after undo the house is %+v", s.House())
+	}
+	if d := s.PendingDiscovery(1); d == nil || d.Room != "kitchen" {
+		t.Errorf("after undo the owed card is %+v, want the Kitchen's omen", d)
+	}
+	// Another seat can't take back seat 1's tile.
+	do(t, s, seatActor(1), discover("gallery", ""))
+	wantRefusal(t, s, seatActor(2), game.Action{Type: game.ActUndo}, "err_undo_not_yours", game.Forbidden)
+
+	replayed, err := game.Replay(s.Code, s.Events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(replayed.House(), s.House()) || !reflect.DeepEqual(replayed.Discovery, s.Discovery) {
+		t.Errorf("replay: house %+v owed %+v, want %+v owed %+v", replayed.House(), replayed.Discovery, s.House(), s.Discovery)
+	}
+}
+
+// TestHouseOmenRooms lists the discovered omen rooms in the order placed:
+// what selecting another haunt chooses from (seed 000, 故事挑选).
+func TestHouseOmenRooms(t *testing.T) {
+	s := started(t, sixExplorers[:3]...)
+	do(t, s, seatActor(1), discover("kitchen", "ground"))
+	do(t, s, seatActor(1), discover("organ-room", "upper"))
+	do(t, s, seatActor(1), discover("gymnasium", "basement"))
+	if got := s.HouseOmenRooms(); !reflect.DeepEqual(got, []string{"kitchen", "gymnasium"}) {
+		t.Errorf("omen rooms %v", got)
+	}
+}
+
+// TestExploreOptions: the seat on turn is offered every tile of the stack
+// under each floor it fits, and what its newest room owes; others nothing.
+func TestExploreOptions(t *testing.T) {
+	s := started(t, sixExplorers[:3]...)
+	o := s.Options(seatActor(1)).Explore
+	if o == nil || len(o.Floors) != 3 {
+		t.Fatalf("seat 1's explore options %+v", o)
+	}
+	count := 0
+	for _, f := range o.Floors {
+		count += len(f.Tiles)
+		for _, id := range f.Tiles {
+			if evs, err := s.Decide(seatActor(1), discover(id, f.Floor), t0); err != nil || len(evs) != 1 {
+				t.Errorf("offered %s on %s, Decide says %v", id, f.Floor, err)
+			}
+		}
+	}
+	if o.Floors[0].Floor != "upper" || o.Floors[2].Floor != "basement" {
+		t.Errorf("floors not top to bottom: %+v", o.Floors)
+	}
+	if s.Options(seatActor(2)).Explore != nil {
+		t.Errorf("seat 2 may explore on seat 1's turn")
+	}
+	do(t, s, seatActor(1), discover("gallery", ""))
+	o = s.Options(seatActor(1)).Explore
+	if o.Owed == nil || o.Owed.Room != "gallery" || o.Owed.Deck != "omen" {
+		t.Errorf("owed %+v, want the Gallery's omen", o.Owed)
+	}
+	for _, f := range o.Floors {
+		if slices.Contains(f.Tiles, "gallery") {
+			t.Errorf("the Gallery is still offered on %s", f.Floor)
+		}
+	}
+	if h := s.Options(hostActor); h.Explore != nil {
+		t.Errorf("the host's own options explore: %+v", h.Explore)
+	}
+}

@@ -51,8 +51,9 @@
   var fragmentURL = live.dataset.fragment;
   var version = parseInt(live.dataset.version || "0", 10);
   var pending = false, busy = false, source = null, toastTimer = 0;
-  // announced is the newest version the event stream has told of.
-  var announced = version;
+  // announced is the newest version the event stream has told of; queue
+  // holds its messages not yet shown (while a field has the focus).
+  var announced = version, queue = [];
 
   function showToast(text) {
     if (!toast || !text) return;
@@ -74,6 +75,29 @@
     live.innerHTML = html;
     restoreState(kept);
     if (newVersion >= 0) version = newVersion;
+    return afterSwap(y);
+  }
+
+  // swapParts puts the parts a stream message carries in place of the same
+  // parts of the page (views/parts.go); the rest stays as it is, only its
+  // version fields move on. Like swap, it keeps what the person is doing.
+  function swapParts(parts, newVersion) {
+    var y = window.scrollY;
+    var byKey = {};
+    live.querySelectorAll("[data-part]").forEach(function (el) { byKey[el.getAttribute("data-part")] = el; });
+    if (!parts.every(function (p) { return byKey[p[0]]; })) return false;
+    var kept = keepState(null);
+    // A refusal shown earlier belongs to an older version.
+    live.querySelectorAll(".error[role=alert]").forEach(function (el) { el.remove(); });
+    parts.forEach(function (p) { byKey[p[0]].innerHTML = p[1]; });
+    live.querySelectorAll("input[type=hidden][name=version]").forEach(function (el) { el.value = String(newVersion); });
+    restoreState(kept);
+    version = newVersion;
+    afterSwap(y);
+    return true;
+  }
+
+  function afterSwap(y) {
     updateOdds();
     window.scrollTo(0, y);
     attention();
@@ -163,10 +187,13 @@
     return a && live.contains(a) && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "checkbox" && a.type !== "radio";
   }
 
+  // refresh fetches the whole live part once: the way back after missed
+  // stream messages.
   function refresh() {
     if (!fragmentURL) return;
     if (busy || typing()) { pending = true; return; }
     busy = true;
+    queue = [];
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 403 || r.status === 404) { location.reload(); return; }
@@ -178,8 +205,31 @@
       .catch(function () { setOffline(true); })
       .finally(function () {
         busy = false;
-        if (pending && announced > version) { pending = false; refresh(); }
+        settle();
       });
+  }
+
+  // show applies the stream's messages in order: a whole live part, or the
+  // changed parts when the page shows the version they were cut from.
+  // Anything else means messages were missed, and one fetch catches up.
+  function show() {
+    if (busy || typing()) { pending = true; return; }
+    pending = false;
+    while (queue.length) {
+      var m = queue.shift();
+      if (m.v <= version) continue; // this phone's own tap already showed it
+      if (typeof m.full === "string") { swap(m.full, m.v, null); continue; }
+      if (m.parts && m.base === version && swapParts(m.parts, m.v)) continue;
+      refresh();
+      return;
+    }
+  }
+
+  // settle runs after a fetch or a post: shows what the stream sent
+  // meanwhile.
+  function settle() {
+    if (queue.length) show();
+    else if (pending && announced > version) { pending = false; refresh(); }
   }
 
   function setOffline(off) {
@@ -188,16 +238,23 @@
     headerFit();
   }
 
+  // The stream carries this phone's own view (?view=html): the whole live
+  // part when it connects (nothing when the page shows the newest version,
+  // told by v=), then only the parts that change.
   function connect() {
     if (!eventsURL) return;
     if (source) source.close();
-    source = new EventSource(eventsURL);
-    source.addEventListener("version", function (e) {
+    source = new EventSource(eventsURL + (eventsURL.indexOf("?") >= 0 ? "&" : "?") + "v=" + version);
+    source.addEventListener("html", function (e) {
       setOffline(false);
-      var v = parseInt(e.data, 10);
-      announced = Math.max(announced, v);
-      if (v > version) refresh();
+      var m;
+      try { m = JSON.parse(e.data); } catch (err) { return; }
+      announced = Math.max(announced, m.v);
+      queue.push(m);
+      show();
     });
+    // The seat moved to another phone: the page says so after a reload.
+    source.addEventListener("gone", function () { source.close(); location.reload(); });
     source.onopen = function () { setOffline(false); };
     source.onerror = function () {
       setOffline(true);
@@ -209,16 +266,17 @@
     };
   }
 
-  // A phone that slept may hold a dead stream: reopen it and catch up.
+  // A phone that slept may hold a dead stream: reopen it; its first
+  // message catches the page up.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible" || !eventsURL) return;
     connect();
-    refresh();
   });
-  window.addEventListener("online", function () { connect(); refresh(); });
+  window.addEventListener("online", function () { connect(); });
   document.addEventListener("focusout", function () {
-    // Moving from one field to the next keeps waiting; leaving them refreshes.
-    setTimeout(function () { if (pending && !typing()) { pending = false; refresh(); } }, 0);
+    // Moving from one field to the next keeps waiting; leaving them shows
+    // what came meanwhile.
+    setTimeout(function () { if (pending && !typing()) settle(); }, 0);
   });
 
   // Forms post without a reload; the server answers with the fresh live part.
@@ -249,9 +307,9 @@
       buttons.forEach(function (b) { b.disabled = false; });
     }).finally(function () {
       busy = false;
-      // The answer already holds this change: fetch again only when the
-      // stream announced a newer version than the one just shown.
-      if (pending && announced > version) { pending = false; refresh(); }
+      // The answer already holds this change; the stream's messages of
+      // newer versions are shown now.
+      settle();
     });
   });
 

@@ -61,6 +61,12 @@ type config struct {
 	setupPar  int
 	settle    time.Duration
 	loopback4 bool
+	// The burst workload (burst.go).
+	workload string
+	view     string
+	gzip     bool
+	rounds   int
+	gap      time.Duration
 }
 
 func main() {
@@ -77,6 +83,11 @@ func main() {
 	flag.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "timeout of one request")
 	flag.IntVar(&cfg.setupPar, "setup-parallel", 8, "games set up at once")
 	flag.DurationVar(&cfg.settle, "settle", 3*time.Second, "how long to wait after the last action for updates to arrive")
+	flag.StringVar(&cfg.workload, "workload", "steady", "steady: actions spread evenly over time; burst: each round one action in every game at once, until all phones hold the new view")
+	flag.StringVar(&cfg.view, "view", "html", "burst: the view each phone's stream carries: html (the page's) or json (scripts')")
+	flag.BoolVar(&cfg.gzip, "gzip", true, "burst: phones accept a gzip-compressed stream")
+	flag.IntVar(&cfg.rounds, "rounds", 50, "burst: rounds")
+	flag.DurationVar(&cfg.gap, "gap", 100*time.Millisecond, "burst: pause between rounds")
 	flag.Parse()
 	if err := cfg.check(); err != nil {
 		fmt.Fprintln(os.Stderr, "lantern-load:", err)
@@ -110,6 +121,12 @@ func (cfg *config) check() error {
 		return errors.New("set -rate or -think")
 	case cfg.fetch != "fragment" && cfg.fetch != "json" && cfg.fetch != "none":
 		return fmt.Errorf("bad -fetch %q", cfg.fetch)
+	case cfg.workload != "steady" && cfg.workload != "burst":
+		return fmt.Errorf("bad -workload %q", cfg.workload)
+	case cfg.view != "html" && cfg.view != "json":
+		return fmt.Errorf("bad -view %q", cfg.view)
+	case cfg.rounds < 1:
+		return errors.New("-rounds must be at least 1")
 	}
 	if cfg.think <= 0 {
 		cfg.think = time.Duration(float64(cfg.games) / cfg.rate * float64(time.Second))
@@ -588,6 +605,9 @@ func run(cfg config) error {
 		return setupErr
 	}
 	setupTime := time.Since(t0)
+	if cfg.workload == "burst" {
+		return runBurst(ctx, cfg, games, st, srv)
+	}
 
 	// Streams: one per phone, all open before the first action.
 	streamCtx, stopStreams := context.WithCancel(ctx)

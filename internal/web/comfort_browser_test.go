@@ -342,6 +342,25 @@ const buzzStubs = `(() => {
 	}
 	window.AudioContext = FakeAudio;
 	window.__inject = "";
+	// The marks reach the page in the stream's HTML (the buzz part) or, on
+	// a catch-up, in a fetched live part.
+	const RealES = window.EventSource;
+	window.EventSource = function (url, opts) {
+		const es = new RealES(url, opts);
+		const add = es.addEventListener.bind(es);
+		es.addEventListener = function (type, fn, o) {
+			if (type !== "html") return add(type, fn, o);
+			return add(type, function (e) {
+				if (!window.__inject) return fn.call(this, e);
+				const m = JSON.parse(e.data);
+				if (typeof m.full === "string") m.full += window.__inject;
+				else if (m.parts) m.parts = m.parts.filter(p => p[0] !== "buzz").concat([["buzz", window.__inject]]);
+				fn.call(this, new MessageEvent("html", { data: JSON.stringify(m), lastEventId: e.lastEventId }));
+			}, o);
+		};
+		return es;
+	};
+	window.EventSource.CLOSED = RealES.CLOSED;
 	const realFetch = window.fetch;
 	window.fetch = function (u, o) {
 		return realFetch.apply(this, arguments).then(r => {

@@ -24,6 +24,7 @@ import (
 	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
+	"lantern/internal/web"
 )
 
 // htLangCode is the language a htLang variant should be answered in.
@@ -909,6 +910,28 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	if jsonInt(st["omen_count"]) != 1 || jsonInt(st["haunt_roll_owed_by"]) != 1 {
 		t.Fatalf("after the omen: count %v, owed by %v", st["omen_count"], st["haunt_roll_owed_by"])
 	}
+	// Streams open before the reveal carry it as it happens: each phone's
+	// own HTML (both languages, compressed or not) and JSON view.
+	type pushed struct {
+		seat int // 0 = host
+		lang string
+		s    *lvStream
+	}
+	var streams []pushed
+	for seat := 0; seat <= n; seat++ {
+		token, cookie := g.host, withCookie("lantern_host_"+g.code, g.host)
+		if seat > 0 {
+			token, cookie = g.seats[seat-1], withCookie("lantern_seat_"+g.code, g.seats[seat-1])
+		}
+		for i, lang := range []string{"en", "zh"} {
+			gz := withHeader("Accept-Encoding", []string{"identity", "gzip"}[i])
+			streams = append(streams, pushed{seat, lang, lvOpen(t, srv, g.api("/events?view=html"), cookie, withLang(lang), gz)})
+		}
+		streams = append(streams, pushed{seat, "json", lvOpen(t, srv, g.api("/events?view=json"), withBearer(token))})
+	}
+	for _, p := range streams {
+		p.s.next()
+	}
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 	st = a.state(g)
 	h, ok := st["haunt"].(map[string]any)
@@ -1082,7 +1105,67 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 				t.Errorf("first stream message %q", m)
 			}
 			noSecrets(t, "stream", v.seat, m)
+			// A stream opened now starts with the whole page or view.
+			for _, lang := range []string{"en", "zh"} {
+				full := lvOpen(t, srv, g.api("/events?view=html"), v.cookie, withLang(lang), withHeader("Accept-Encoding", "gzip")).html()
+				if full.Full == nil {
+					t.Fatalf("first html message is not whole")
+				}
+				checkHTML(t, "pushed html "+lang, v.seat, lang, *full.Full)
+			}
+			jm := lvOpen(t, srv, g.api("/events?view=json"), withBearer(v.token)).must("view")
+			checkJSON(t, "pushed view", v.seat, []byte(jm.data))
 		})
+	}
+
+	// What the streams pushed while the haunt began: no message to one phone
+	// carries another's secret or, to anyone but the traitor, who it is.
+	version := jsonInt(a.state(g)["version"])
+	for _, p := range streams {
+		for seen := 0; seen < version; {
+			m := p.s.must(map[bool]string{true: "view", false: "html"}[p.lang == "json"])
+			seen, _ = strconv.Atoi(m.id)
+			what := fmt.Sprintf("message %d pushed to viewer %d (%s)", seen, p.seat, p.lang)
+			if p.lang == "json" {
+				checkJSON(t, what, p.seat, []byte(m.data))
+				continue
+			}
+			noSecrets(t, what, p.seat, m.data)
+			if p.seat == traitor {
+				continue
+			}
+			var body lvHTML
+			json.Unmarshal([]byte(m.data), &body)
+			text := ""
+			if body.Full != nil {
+				text = *body.Full
+			}
+			for _, part := range body.Parts {
+				text += part[1]
+			}
+			for _, s := range traitorText(p.lang) {
+				if strings.Contains(text, s) || strings.Contains(text, html.EscapeString(s)) {
+					t.Errorf("%s reveals the traitor: contains %q", what, s)
+				}
+			}
+		}
+	}
+
+	// The parts rendered once for every seat are the same for every seat.
+	for _, lang := range []string{"en", "zh"} {
+		shared := map[string]string{}
+		for i, tok := range g.seats {
+			parts, err := web.SharedPartsOf(web.Config{Tables: a.tables}, g.code, tok, lang)
+			if err != nil || len(parts) == 0 {
+				t.Fatalf("shared parts of seat %d: %v %v", i+1, len(parts), err)
+			}
+			for k, v := range parts {
+				if prev, ok := shared[k]; ok && prev != v {
+					t.Errorf("shared part %s (%s) differs for seat %d", k, lang, i+1)
+				}
+				shared[k] = v
+			}
+		}
 	}
 
 	// No refusal is an oracle: the host, or a seat naming another seat,

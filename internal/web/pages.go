@@ -71,9 +71,19 @@ func (s *Server) playerPage(c echo.Context) error {
 }
 
 func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, errText string) error {
+	vm, err := s.playerView(c, access)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm.Error, vm.ErrorCode = errText, status
+	return s.page(c, status, vm.Head, views.PlayerPage(vm))
+}
+
+// playerView is a seat's page as that seat may see it now.
+func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, error) {
 	h := s.head(c, "")
 	h.Path = "/g/" + access.Code
-	h.Events = "/api/games/" + access.Code + "/events"
+	h.Events = "/api/games/" + access.Code + "/events?view=html"
 	h.Fragment = h.Path
 	h.Act = h.Path + "/act"
 	var vm views.Player
@@ -121,12 +131,8 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 			}
 		}
 	})
-	if err != nil {
-		return s.messageError(c, err)
-	}
 	vm.Head = h
-	vm.Error, vm.ErrorCode = errText, status
-	return s.page(c, status, h, views.PlayerPage(vm))
+	return vm, err
 }
 
 func (s *Server) tablePage(c echo.Context) error {
@@ -142,15 +148,25 @@ func (s *Server) tablePage(c echo.Context) error {
 }
 
 func (s *Server) renderTable(c echo.Context, access table.Access, status int, errText string) error {
+	vm, err := s.tableView(c, access)
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm.Error, vm.ErrorCode = errText, status
+	return s.page(c, status, vm.Head, views.TablePage(vm))
+}
+
+// tableView is the host's table page now.
+func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, error) {
 	h := s.head(c, i18n.T(s.lang(c), "table_title"))
 	h.Path = "/g/" + access.Code + "/table"
-	h.Events = "/api/games/" + access.Code + "/events"
+	h.Events = "/api/games/" + access.Code + "/events?view=html"
 	h.Fragment = h.Path
 	h.Act = "/g/" + access.Code + "/act"
 	h.TV = tvMode(c)
 	key, err := s.tables.JoinKey(access.Code)
 	if err != nil {
-		return s.messageError(c, err)
+		return views.Table{}, err
 	}
 	vm := views.Table{
 		JoinURL: s.joinURL(c, access.Code, key), QRPath: "/g/" + access.Code + "/qr.png",
@@ -200,12 +216,8 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 			}
 		}
 	})
-	if err != nil {
-		return s.messageError(c, err)
-	}
 	vm.Head = h
-	vm.Error, vm.ErrorCode = errText, status
-	return s.page(c, status, h, views.TablePage(vm))
+	return vm, err
 }
 
 func (s *Server) joinURL(c echo.Context, code, key string) string {

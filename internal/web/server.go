@@ -33,11 +33,13 @@ type Server struct {
 	lanURLs []string
 	now     func() time.Time
 	log     *slog.Logger
+	// shared holds the parts of the live views every seat sees alike.
+	shared *sharedParts
 }
 
 // New builds the echo instance with every route.
 func New(cfg Config) *echo.Echo {
-	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log}
+	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log, shared: newSharedParts()}
 	if s.now == nil {
 		s.now = time.Now
 	}

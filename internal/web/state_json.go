@@ -73,25 +73,36 @@ type HauntJSON struct {
 // seat may know.
 type PrivateState struct {
 	PublicState
-	Me struct {
-		Seat    int    `json:"seat"`
-		Lang    string `json:"lang"`
-		CanUndo bool   `json:"can_undo"`
-		// Token is this seat's hidden-traitor token; only this seat sees it.
-		Token int `json:"token,omitempty"`
-		// Traitor is true when this seat is the traitor, hidden or not.
-		Traitor bool `json:"traitor"`
-		// OwesHauntRoll is true when this seat must roll for the haunt now.
-		OwesHauntRoll bool `json:"owes_haunt_roll"`
-	} `json:"me"`
+	Me MeJSON `json:"me"`
 	// Options is what this seat may do now: the engine's answer
 	// (game.State.Options), the same one the phone's buttons follow.
 	Options game.Options `json:"options"`
 }
 
+// MeJSON is what only the calling seat may know.
+type MeJSON struct {
+	Seat    int    `json:"seat"`
+	Lang    string `json:"lang"`
+	CanUndo bool   `json:"can_undo"`
+	// Token is this seat's hidden-traitor token; only this seat sees it.
+	Token int `json:"token,omitempty"`
+	// Traitor is true when this seat is the traitor, hidden or not.
+	Traitor bool `json:"traitor"`
+	// OwesHauntRoll is true when this seat must roll for the haunt now.
+	OwesHauntRoll bool `json:"owes_haunt_roll"`
+}
+
 func publicState(st *game.State) PublicState {
+	p := publicCore(st)
+	p.Log = logEvents(st)
+	return p
+}
+
+// publicCore is the public state with an empty log: the part every seat's
+// JSON view shares at one version (live.go caches it).
+func publicCore(st *game.State) PublicState {
 	p := PublicState{Code: st.Code, Version: st.Version, Started: st.Started, Phase: st.Phase,
-		FirstSeat: st.SeatNumber(st.FirstSeat), Seats: []SeatJSON{}, Log: logEvents(st)}
+		FirstSeat: st.SeatNumber(st.FirstSeat), Seats: []SeatJSON{}, Log: []game.Event{}}
 	p.Turn.Seat = st.SeatNumber(st.Turn)
 	p.Rooms = []RoomJSON{}
 	for _, r := range st.House() {
@@ -130,7 +141,16 @@ const apiLogLimit = 100
 // logEvents is the newest part of the public event log: each event without
 // its secret part (the hidden traitor's deal).
 func logEvents(st *game.State) []game.Event {
-	from := max(0, len(st.Events)-apiLogLimit)
+	return logAfter(st, max(0, st.Version-apiLogLimit))
+}
+
+// logAfter is the public log after event after, at most the newest
+// apiLogLimit events (older ones are paged with the log endpoint).
+func logAfter(st *game.State, after int) []game.Event {
+	from := len(st.Events)
+	for from > 0 && st.Events[from-1].Seq > after && len(st.Events)-from < apiLogLimit {
+		from--
+	}
 	out := make([]game.Event, 0, len(st.Events)-from)
 	for _, e := range st.Events[from:] {
 		out = append(out, e.Public())
@@ -139,23 +159,26 @@ func logEvents(st *game.State) []game.Event {
 }
 
 func privateState(st *game.State, a table.Access) PrivateState {
-	p := PrivateState{PublicState: publicState(st)}
+	return PrivateState{PublicState: publicState(st), Me: meState(st, a), Options: st.Options(a.Actor())}
+}
+
+func meState(st *game.State, a table.Access) MeJSON {
+	var me MeJSON
 	seat := st.SeatByID(a.Seat)
-	p.Me.Seat = st.SeatNumber(a.Seat)
+	me.Seat = st.SeatNumber(a.Seat)
 	if seat != nil {
-		p.Me.Lang = seat.Lang
+		me.Lang = seat.Lang
 	}
 	last := st.LastUndoable()
-	p.Me.CanUndo = last != nil && last.Actor == a.Actor()
-	p.Me.OwesHauntRoll = st.OwesHauntRoll(a.Seat)
-	p.Options = st.Options(a.Actor())
+	me.CanUndo = last != nil && last.Actor == a.Actor()
+	me.OwesHauntRoll = st.OwesHauntRoll(a.Seat)
 	if h := st.Haunt; h != nil {
-		p.Me.Traitor = h.IsTraitor(a.Seat)
+		me.Traitor = h.IsTraitor(a.Seat)
 		if h.Hidden() {
-			p.Me.Token = h.Tokens[a.Seat]
+			me.Token = h.Tokens[a.Seat]
 		}
 	}
-	return p
+	return me
 }
 
 func strictUnmarshal(raw []byte, v any) error {

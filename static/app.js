@@ -253,6 +253,14 @@
       queue.push(m);
       show();
     });
+    // A page whose stream carries only version numbers (the seat-moving
+    // QR page) fetches its live part when the game moves on.
+    source.addEventListener("version", function (e) {
+      setOffline(false);
+      var v = parseInt(e.data, 10);
+      announced = Math.max(announced, v);
+      if (v > version) refresh();
+    });
     // The seat moved to another phone: the page says so after a reload.
     source.addEventListener("gone", function () { source.close(); location.reload(); });
     source.onopen = function () { setOffline(false); };

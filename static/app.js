@@ -341,11 +341,16 @@
     var trait = form.querySelector(".roll-trait");
     var opt = trait.options[trait.selectedIndex];
     var n = trait.value ? parseInt(opt.dataset.dice, 10) : parseInt(form.dice.value || "0", 10);
-    var mods = Array.prototype.map.call(form.querySelectorAll("input[name=modifiers]:checked"), function (m) { return m.value; });
-    if (mods.indexOf("candle") >= 0 || mods.indexOf("a-moment-of-hope") >= 0) n++;
-    if (mods.indexOf("drip-drip-drip") >= 0) n = Math.max(1, n - 1);
+    // What each modifier does comes from the card data (data-dice, data-bonus).
+    var more = 0, fewer = 0, bonus = 0;
+    form.querySelectorAll("input[name=modifiers]:checked").forEach(function (m) {
+      var d = parseInt(m.dataset.dice || "0", 10);
+      if (d < 0) fewer -= d; else more += d;
+      bonus += parseInt(m.dataset.bonus || "0", 10);
+    });
+    n += more;
+    if (fewer > 0) n = Math.max(1, n - fewer);
     n = Math.min(8, n);
-    var bonus = mods.indexOf("adrenaline-shot") >= 0 ? 4 : 0;
     var target = parseInt(form.need.value || "0", 10);
     form.querySelector(".roll-dice").hidden = !!trait.value;
     var out = form.querySelector("output[name=odds]");

@@ -115,6 +115,9 @@ type Player struct {
 type Option struct {
 	ID    string
 	Label string
+	// Dice and Bonus are what a roll modifier adds (from the card data), for
+	// the script's odds.
+	Dice, Bonus int
 }
 
 // Roller is the dice roller on a phone.

@@ -44,7 +44,7 @@ async function worker() {
   // Wait until every client is connected and holds the game.
   const t0 = Date.now();
   while (!tables.every(t => t.clients.every(c => { const s = c.getState(); return s && s.isConnected !== false && s.G && s.G.seats; }))) {
-    if (Date.now() - t0 > 60000) throw new Error("clients not ready after 60 s: " + JSON.stringify(tables[0].clients.map(c => { const s = c.getState(); return s && s.isConnected; })));
+    if (Date.now() - t0 > 180000) throw new Error("clients not ready after 180 s: " + JSON.stringify(tables[0].clients.map(c => { const s = c.getState(); return s && s.isConnected; })));
     await new Promise(r => setTimeout(r, 20));
   }
   parentPort.postMessage({ ready: true });

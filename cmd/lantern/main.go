@@ -33,15 +33,66 @@ func main() {
 	useTLS := flag.Bool("tls", false, "serve HTTPS with a self-signed certificate kept beside the database (lantern-cert.pem, lantern-key.pem);\n"+
 		"phones then show a one-time warning, and can keep their screens awake")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "Usage: lantern [-addr :8080] [-db lantern.db] [-tls]\n\n"+
+		fmt.Fprintf(flag.CommandLine.Output(), "Usage: lantern [-addr :8080] [-db lantern.db] [-tls]\n"+
+			"       lantern [-db lantern.db] backup FILE\n\n"+
 			"Serves Lantern, a companion for Betrayal at House on the Hill, on your local network.\n"+
-			"Open the printed address in a browser, create a game, and let phones scan its QR code.\n\n")
+			"Open the printed address in a browser, create a game, and let phones scan its QR code.\n\n"+
+			"backup FILE writes a consistent copy of the database to the new file FILE, also while\n"+
+			"a server is running on it; start a server with -db FILE to use the copy.\n\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if err := run(*addr, *dbPath, *useTLS); err != nil {
+	var err error
+	switch args := flag.Args(); {
+	case len(args) == 0:
+		err = run(*addr, *dbPath, *useTLS)
+	case args[0] == "backup" && len(args) == 2:
+		err = backup(*dbPath, args[1])
+	default:
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "lantern:", err)
 		os.Exit(1)
+	}
+}
+
+// backup copies the database while a server may be using it.
+func backup(dbPath, dest string) error {
+	games, err := store.Backup(context.Background(), dbPath, dest)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Backed up %d games from %s to %s\n", games, dbPath, dest)
+	return nil
+}
+
+// Timeouts for phones on a home Wi-Fi: a phone sends its headers and a body
+// (at most 64 KB) within seconds even on a weak signal, so a connection that
+// trickles them is dropped instead of holding a slot; pages are small, so a
+// minute is ample to write one. The event stream lifts both deadlines for
+// itself (internal/web/sse.go): it stays open for the whole game.
+var (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 2 * time.Minute
+	// shutdownGrace bounds how long a stop waits for requests in flight.
+	shutdownGrace = 10 * time.Second
+)
+
+// newHTTPServer is the server with Lantern's timeouts. base is every
+// request's parent context: it is cancelled only when a shutdown runs out of
+// time, so requests in flight during a stop finish normally.
+func newHTTPServer(h http.Handler, base context.Context) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		BaseContext:       func(net.Listener) context.Context { return base },
 	}
 }
 
@@ -49,6 +100,7 @@ func run(addr, dbPath string, useTLS bool) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	slog.SetDefault(logger)
 
 	st, err := store.Open(ctx, dbPath)
 	if err != nil {
@@ -77,17 +129,13 @@ func run(addr, dbPath string, useTLS bool) error {
 		scheme = "https"
 	}
 	urls := lanURLs(scheme, port)
-	// Requests live in a context that shutdown cancels: Shutdown alone
-	// waits for open event streams, which never finish on their own.
 	base, cancelRequests := context.WithCancel(context.Background())
 	defer cancelRequests()
-	srv := &http.Server{
-		Handler:           web.New(web.Config{Tables: tables, LANURLs: urls, Log: logger}),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		BaseContext:       func(net.Listener) context.Context { return base },
-	}
-	srv.RegisterOnShutdown(cancelRequests)
+	srv := newHTTPServer(web.New(web.Config{Tables: tables, LANURLs: urls, Log: logger}), base)
+	// Event streams never finish on their own: a stop ends them, so that
+	// Shutdown can wait for everything else.
+	srv.RegisterOnShutdown(tables.EndStreams)
+	go tables.UnloadIdleEvery(base, time.Minute)
 	if useTLS {
 		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12}
 		// Every phone's first visit, before its person accepts the
@@ -111,9 +159,19 @@ func run(addr, dbPath string, useTLS bool) error {
 			return err
 		}
 	case <-ctx.Done():
-		shutdown, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		stop() // a second Ctrl-C ends the process at once
+		fmt.Println("\nLantern is shutting down: taking no new requests, finishing the ones in flight, ending the live streams…")
+		grace, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 		defer cancel()
-		srv.Shutdown(shutdown) // open event streams end when the timeout does
+		if err := srv.Shutdown(grace); err != nil {
+			fmt.Printf("Requests still running after %s were cut off.\n", shutdownGrace)
+			cancelRequests()
+			srv.Close()
+		}
+		if err := st.Close(); err != nil {
+			return fmt.Errorf("close %s: %w", dbPath, err)
+		}
+		fmt.Printf("Lantern stopped; every acknowledged change is in %s.\n", dbPath)
 	}
 	return nil
 }
@@ -172,6 +230,9 @@ func announceCert(c *tlscert.Cert) {
 	}
 	fmt.Printf("  valid for %s until %s\n", strings.Join(names, ", "), c.Leaf.NotAfter.Format("2006-01-02"))
 	fmt.Printf("  SHA-256 %s\n", c.Fingerprint())
+	if c.Tightened != "" {
+		fmt.Printf("  Note: the %s.\n", c.Tightened)
+	}
 	fmt.Println("  Each phone shows a one-time warning about it: Chrome \"Advanced\" → \"Proceed\", Safari \"Show Details\" → \"visit this website\".")
 }
 

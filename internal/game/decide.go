@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -395,10 +396,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	floor := 1
-	if s.Phase == PhaseHaunt {
-		floor = 0
-	}
+	floor := s.Floor()
 	var changes []TraitChange
 	change := func(trait string, to TraitState) {
 		if from := seat.Traits[trait]; from != to {
@@ -477,7 +475,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_no_change")
 	}
 	evs := []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}
-	if p := s.Pending[seat.ID]; a.Type == ActTakeDamage && p != nil && (p.Kind == a.Kind || p.Kind == "any") && damageTotal == p.Amount {
+	if p := s.Pending[seat.ID]; a.Type == ActTakeDamage && p != nil && (slices.Contains(s.damageKinds(seat.ID, p.Kind), a.Kind) || p.Kind == "any") && damageTotal == p.Amount {
 		evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID}) // the card's damage is taken
 	}
 	return evs, nil

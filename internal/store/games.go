@@ -22,6 +22,22 @@ type GameRecord struct {
 	HostHash   []byte
 	Events     []game.Event
 	SeatTokens map[string]int // token hash (as string) -> seat id
+	Summary    Summary
+	// BadEvent is the number of the first event that could not be decoded
+	// (0 when all could), and BadReason why; Events stop before it.
+	BadEvent  int
+	BadReason error
+}
+
+// Summary is what the server needs to know of a game it keeps on disk,
+// without reading its log: whether it is live, and the group's memory of
+// the haunts it has played.
+type Summary struct {
+	// UpdatedAt is the time of the last change; zero for a game stored
+	// before summaries existed, until the server summarises it.
+	UpdatedAt time.Time
+	Finished  bool
+	Haunt     int // the haunt a finished game played to its end, 0 if none
 }
 
 // createdAtLayout is fixed-width so created_at sorts as text in time order.
@@ -29,9 +45,10 @@ const createdAtLayout = "2006-01-02T15:04:05.000000000Z"
 
 // CreateGame stores a new, empty game.
 func (s *Store) CreateGame(ctx context.Context, code, joinKey string, hostHash []byte, now time.Time) error {
+	at := now.UTC().Format(createdAtLayout)
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO games (code, join_key, host_hash, created_at) VALUES (?, ?, ?, ?)`,
-		code, joinKey, hostHash, now.UTC().Format(createdAtLayout))
+		`INSERT INTO games (code, join_key, host_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+		code, joinKey, hostHash, at, at)
 	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
 		return ErrCodeTaken
 	}
@@ -60,7 +77,15 @@ func (s *Store) AppendEvents(ctx context.Context, code string, evs []game.Event,
 	})
 }
 
+// insertEvents appends events and marks the game as changed at the time of
+// the last one.
 func insertEvents(ctx context.Context, tx *sql.Tx, code string, evs []game.Event) error {
+	if len(evs) > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE code = ? AND updated_at != ''`,
+			evs[len(evs)-1].At.UTC().Format(createdAtLayout), code); err != nil {
+			return fmt.Errorf("mark %s changed: %w", code, err)
+		}
+	}
 	for _, e := range evs {
 		body, err := json.Marshal(e)
 		if err != nil {
@@ -75,10 +100,65 @@ func insertEvents(ctx context.Context, tx *sql.Tx, code string, evs []game.Event
 	return nil
 }
 
-// LoadGames reads every game with its log and seat tokens, for the rebuild
-// at start-up.
+// SetSummary stores what a rebuilt game is now (the server calls it when a
+// game ends, is undone back to play, or had no summary yet).
+func (s *Store) SetSummary(ctx context.Context, code string, sum Summary) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET updated_at = ?, finished = ?, ended_haunt = ? WHERE code = ?`,
+		sum.UpdatedAt.UTC().Format(createdAtLayout), sum.Finished, sum.Haunt, code)
+	if err != nil {
+		return fmt.Errorf("summarise %s: %w", code, err)
+	}
+	return nil
+}
+
+// PlayedHaunts counts the finished games by the haunt they played to the
+// end: haunt number -> games.
+func (s *Store) PlayedHaunts(ctx context.Context) (map[int]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT ended_haunt, COUNT(*) FROM games WHERE ended_haunt > 0 GROUP BY ended_haunt`)
+	if err != nil {
+		return nil, fmt.Errorf("played haunts: %w", err)
+	}
+	defer rows.Close()
+	played := map[int]int{}
+	for rows.Next() {
+		var haunt, n int
+		if err := rows.Scan(&haunt, &n); err != nil {
+			return nil, fmt.Errorf("scan played haunt: %w", err)
+		}
+		played[haunt] = n
+	}
+	return played, rows.Err()
+}
+
+// LoadGames reads every stored game with its log and seat tokens.
 func (s *Store) LoadGames(ctx context.Context) ([]GameRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT code, join_key, host_hash FROM games ORDER BY created_at`)
+	return s.loadWhere(ctx, `1`)
+}
+
+// LoadLive reads the games a server keeps in memory from the start: those
+// not finished and changed at or after since, and those not summarised yet.
+func (s *Store) LoadLive(ctx context.Context, since time.Time) ([]GameRecord, error) {
+	return s.loadWhere(ctx, `g.updated_at = '' OR (g.finished = 0 AND g.updated_at >= ?)`, since.UTC().Format(createdAtLayout))
+}
+
+// LoadGame reads one game, or returns ErrNotFound.
+func (s *Store) LoadGame(ctx context.Context, code string) (GameRecord, error) {
+	games, err := s.loadWhere(ctx, `g.code = ?`, code)
+	if err != nil {
+		return GameRecord{}, err
+	}
+	if len(games) == 0 {
+		return GameRecord{}, ErrNotFound
+	}
+	return games[0], nil
+}
+
+// loadWhere reads the games matching where (about games g) in creation
+// order. An event that won't decode is reported in its game's record
+// instead of failing the load, so one damaged game never hides the others.
+func (s *Store) loadWhere(ctx context.Context, where string, args ...any) ([]GameRecord, error) {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT code, join_key, host_hash, updated_at, finished, ended_haunt FROM games g WHERE `+where+` ORDER BY created_at`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("load games: %w", err)
 	}
@@ -86,9 +166,16 @@ func (s *Store) LoadGames(ctx context.Context) ([]GameRecord, error) {
 	index := map[string]int{}
 	for rows.Next() {
 		var g GameRecord
-		if err := rows.Scan(&g.Code, &g.JoinKey, &g.HostHash); err != nil {
+		var updated string
+		if err := rows.Scan(&g.Code, &g.JoinKey, &g.HostHash, &updated, &g.Summary.Finished, &g.Summary.Haunt); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("scan game: %w", err)
+		}
+		if updated != "" {
+			if g.Summary.UpdatedAt, err = time.Parse(createdAtLayout, updated); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("game %s: updated_at %q: %w", g.Code, updated, err)
+			}
 		}
 		g.SeatTokens = map[string]int{}
 		index[g.Code] = len(games)
@@ -98,23 +185,31 @@ func (s *Store) LoadGames(ctx context.Context) ([]GameRecord, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("load games: %w", err)
 	}
+	if len(games) == 0 {
+		return nil, nil
+	}
 
-	rows, err = s.db.QueryContext(ctx, `SELECT game_code, body FROM events ORDER BY game_code, seq`)
+	rows, err = s.db.QueryContext(ctx,
+		`SELECT game_code, seq, body FROM events WHERE game_code IN (SELECT code FROM games g WHERE `+where+`) ORDER BY game_code, seq`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("load events: %w", err)
 	}
 	for rows.Next() {
 		var code, body string
-		if err := rows.Scan(&code, &body); err != nil {
+		var seq int
+		if err := rows.Scan(&code, &seq, &body); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("scan event: %w", err)
 		}
+		g := &games[index[code]]
+		if g.BadEvent != 0 {
+			continue
+		}
 		var e game.Event
 		if err := json.Unmarshal([]byte(body), &e); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("decode event of %s: %w", code, err)
+			g.BadEvent, g.BadReason = seq, fmt.Errorf("decode event: %w", err)
+			continue
 		}
-		g := &games[index[code]]
 		g.Events = append(g.Events, e)
 	}
 	rows.Close()
@@ -122,7 +217,8 @@ func (s *Store) LoadGames(ctx context.Context) ([]GameRecord, error) {
 		return nil, fmt.Errorf("load events: %w", err)
 	}
 
-	rows, err = s.db.QueryContext(ctx, `SELECT game_code, token_hash, seat_id FROM seat_tokens`)
+	rows, err = s.db.QueryContext(ctx,
+		`SELECT game_code, token_hash, seat_id FROM seat_tokens WHERE game_code IN (SELECT code FROM games g WHERE `+where+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("load seat tokens: %w", err)
 	}

@@ -16,11 +16,32 @@ import (
 // one writer at a time, and the game state lives in memory, so one connection
 // serialises every write without lock contention or SQLITE_BUSY.
 type Store struct {
-	db *sql.DB
+	db   *sql.DB
+	lock *fileLock
 }
 
-// Open opens (creating if needed) the database at path and migrates it.
+// Open opens (creating if needed) the database at path and migrates it. It
+// holds the database's lock until Close: a second Open of the same file, in
+// this process or another, fails with ErrInUse. A read-only file fails with
+// ErrReadOnly.
 func Open(ctx context.Context, path string) (*Store, error) {
+	l, err := lock(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := openUnlocked(ctx, path)
+	if err != nil {
+		l.release()
+		return nil, err
+	}
+	s.lock = l
+	return s, nil
+}
+
+func openUnlocked(ctx context.Context, path string) (*Store, error) {
+	if err := prepareFile(path); err != nil {
+		return nil, err
+	}
 	// busy_timeout comes first so it applies while the others run. WAL with
 	// synchronous(NORMAL) survives a killed process (a committed transaction
 	// is in the WAL file before COMMIT returns); only a power cut could lose
@@ -45,8 +66,14 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	return s, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database and releases its lock.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if lerr := s.lock.release(); err == nil {
+		err = lerr
+	}
+	return err
+}
 
 // migrations is the ordered schema history; entry i brings the schema to
 // user_version i+1. Never edit an entry that has shipped: append a new one.
@@ -75,6 +102,16 @@ var migrations = []string{
 		seat_id    INTEGER NOT NULL,
 		expires_at TEXT NOT NULL
 	);`,
+	// Games stay on disk once finished or idle: what start-up needs to know
+	// of them is kept beside each game instead of in its log. An empty
+	// updated_at marks a game from before this migration, which the server
+	// summarises from its log once.
+	`ALTER TABLE games ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE games ADD COLUMN ended_haunt INTEGER NOT NULL DEFAULT 0;
+	CREATE INDEX games_by_activity ON games (finished, updated_at);
+	CREATE INDEX seat_tokens_by_game ON seat_tokens (game_code);
+	CREATE INDEX transfers_by_game ON transfers (game_code, seat_id);`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

@@ -152,8 +152,8 @@ func TestCreateGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []GameRecord{
-		{Code: "ABCDE", JoinKey: "join-key", HostHash: []byte("host-hash"), SeatTokens: map[string]int{}},
-		{Code: "FGHJK", JoinKey: "join-key-2", HostHash: []byte("host-hash-2"), SeatTokens: map[string]int{}},
+		{Code: "ABCDE", JoinKey: "join-key", HostHash: []byte("host-hash"), SeatTokens: map[string]int{}, Summary: Summary{UpdatedAt: t0}},
+		{Code: "FGHJK", JoinKey: "join-key-2", HostHash: []byte("host-hash-2"), SeatTokens: map[string]int{}, Summary: Summary{UpdatedAt: t0.Add(time.Second)}},
 	}
 	if !reflect.DeepEqual(games, want) {
 		t.Errorf("games\n%+v\nwant\n%+v", games, want)

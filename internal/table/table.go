@@ -10,8 +10,11 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"lantern/internal/game"
@@ -28,48 +31,177 @@ type Access struct {
 // Actor converts access into the rules engine's notion of who acts.
 func (a Access) Actor() game.Actor { return game.Actor{Host: a.Host, Seat: a.Seat} }
 
-// Game is one live game. Its lock guards state; subscribers get the new
-// version after every committed change.
+// Game is one game in memory. Its lock guards state, tokens and subs;
+// subscribers get the new version after every committed change.
 type Game struct {
 	mu       sync.RWMutex
 	state    *game.State
 	joinKey  string
 	hostHash string
+	tokens   map[string]Access // sha256(token) -> access, this game's only
 	subs     map[chan int]struct{}
+
+	// stored is the summary the database holds (guarded by
+	// Tables.summaryMu, as the haunt counts derive from it); lastUsed is
+	// when a request last asked for the game, in Unix nanoseconds (written
+	// under Tables.mu's read lock, read under its write lock).
+	stored   store.Summary
+	lastUsed atomic.Int64
 }
 
-// Tables holds every game the server knows.
+// Tables holds the games the server has in memory: the live ones from the
+// start, the others once someone asks for them. Finished and long-idle
+// games stay on disk, so start-up time and memory follow the live games,
+// not the years of game nights stored.
 type Tables struct {
 	store *store.Store
 	now   func() time.Time
 
-	mu     sync.RWMutex
-	games  map[string]*Game
-	tokens map[string]Access // sha256(token) -> access
+	// Locks are taken in this order: mu, a Game's mu, summaryMu.
+	mu      sync.RWMutex
+	games   map[string]*Game
+	broken  map[string]*BrokenGame
+	closing bool
+
+	summaryMu sync.Mutex
+	played    map[int]int // haunt number -> stored finished games that played it
 }
+
+// IdleAfter is how long after its last change an unfinished game stops
+// being live: it is not loaded at start-up, and may leave memory.
+const IdleAfter = 24 * time.Hour
+
+// UnloadAfter is how long a game that is not live stays in memory after
+// its last request, when no phone has its event stream open.
+const UnloadAfter = 15 * time.Minute
 
 // TransferLifetime is how long a "move seat to a new phone" QR stays valid.
 const TransferLifetime = 15 * time.Minute
 
-// Open rebuilds every stored game from its log.
+// BrokenGame is a stored game whose log can't be rebuilt: an event that
+// won't decode or that the rules refuse to replay. The server sets it aside
+// and serves every other game; asking for it gets this error.
+type BrokenGame struct {
+	Code   string
+	Seq    int // the event that failed
+	Reason error
+}
+
+func (b *BrokenGame) Error() string {
+	return fmt.Sprintf("game %s set aside: event %d: %v", b.Code, b.Seq, b.Reason)
+}
+
+// Unwrap gives the refusal a person sees, in their language.
+func (b *BrokenGame) Unwrap() error {
+	return &game.Error{Kind: game.Conflict, Key: "err_broken_game", Args: []any{b.Code, b.Seq}}
+}
+
+// Open loads the live games (rebuilding each from its log) and the haunt
+// counts of all stored games. A game that can't be rebuilt is set aside and
+// reported once in the log; it never stops the others.
 func Open(ctx context.Context, st *store.Store, now func() time.Time) (*Tables, error) {
-	t := &Tables{store: st, now: now, games: map[string]*Game{}, tokens: map[string]Access{}}
-	records, err := st.LoadGames(ctx)
+	t := &Tables{store: st, now: now, games: map[string]*Game{}, broken: map[string]*BrokenGame{}}
+	records, err := st.LoadLive(ctx, now().Add(-IdleAfter))
 	if err != nil {
 		return nil, err
 	}
+	// A database from before summaries: the one-time summary of each old
+	// game happens here, so the counts below include them.
 	for _, r := range records {
-		state, err := game.Replay(r.Code, r.Events)
-		if err != nil {
-			return nil, fmt.Errorf("rebuild game %s: %w", r.Code, err)
+		g, bad := rebuild(r)
+		if bad != nil {
+			t.setAside(bad)
+			continue
 		}
-		t.games[r.Code] = &Game{state: state, joinKey: r.JoinKey, hostHash: string(r.HostHash), subs: map[chan int]struct{}{}}
-		t.tokens[string(r.HostHash)] = Access{Code: r.Code, Host: true}
-		for hash, seat := range r.SeatTokens {
-			t.tokens[hash] = Access{Code: r.Code, Seat: seat}
+		t.summarise(ctx, r.Code, g)
+		if t.live(g) {
+			t.games[r.Code] = g
 		}
 	}
+	if t.played, err = st.PlayedHaunts(ctx); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// rebuild replays a stored game, or says which event broke it.
+func rebuild(r store.GameRecord) (*Game, *BrokenGame) {
+	state := game.New(r.Code)
+	for _, e := range r.Events {
+		if err := state.Apply(e); err != nil {
+			return nil, &BrokenGame{Code: r.Code, Seq: e.Seq, Reason: err}
+		}
+	}
+	if r.BadEvent != 0 {
+		return nil, &BrokenGame{Code: r.Code, Seq: r.BadEvent, Reason: r.BadReason}
+	}
+	g := &Game{state: state, joinKey: r.JoinKey, hostHash: string(r.HostHash),
+		tokens: map[string]Access{string(r.HostHash): {Code: r.Code, Host: true}},
+		subs:   map[chan int]struct{}{}, stored: r.Summary}
+	for hash, seat := range r.SeatTokens {
+		g.tokens[hash] = Access{Code: r.Code, Seat: seat}
+	}
+	return g, nil
+}
+
+// setAside remembers a broken game and says so, once, in the server's log.
+func (t *Tables) setAside(b *BrokenGame) {
+	t.broken[b.Code] = b
+	slog.Warn("game set aside: its stored log can't be rebuilt; every other game is served",
+		"game", b.Code, "event", b.Seq, "reason", b.Reason)
+}
+
+// summaryOf is what the database should say of a game's state.
+func summaryOf(st *game.State, updated time.Time) store.Summary {
+	sum := store.Summary{UpdatedAt: updated, Finished: st.Ended != nil}
+	if sum.Finished && st.Haunt != nil {
+		sum.Haunt = st.Haunt.Number
+	}
+	return sum
+}
+
+// summarise brings the stored summary of a loaded game up to date: after a
+// change that ended or reopened it, or when the database had none. A failed
+// write is only logged: the next load of the game writes it again.
+// The caller holds g.mu or owns g alone; t.mu must not be held.
+func (t *Tables) summarise(ctx context.Context, code string, g *Game) {
+	updated := g.stored.UpdatedAt
+	if n := len(g.state.Events); n > 0 && (updated.IsZero() || g.state.Events[n-1].At.After(updated)) {
+		updated = g.state.Events[n-1].At
+	}
+	if updated.IsZero() {
+		updated = t.now()
+	}
+	sum := summaryOf(g.state, updated)
+	t.summaryMu.Lock()
+	old := g.stored
+	if sum.Finished == old.Finished && sum.Haunt == old.Haunt && !old.UpdatedAt.IsZero() {
+		g.stored.UpdatedAt = updated
+		t.summaryMu.Unlock()
+		return
+	}
+	t.summaryMu.Unlock()
+	if err := t.store.SetSummary(context.WithoutCancel(ctx), code, sum); err != nil {
+		slog.Error("store game summary", "game", code, "err", err)
+	}
+	t.summaryMu.Lock()
+	if t.played != nil {
+		if old.Haunt != 0 {
+			t.played[old.Haunt]--
+		}
+		if sum.Haunt != 0 {
+			t.played[sum.Haunt]++
+		}
+	}
+	g.stored = sum
+	t.summaryMu.Unlock()
+}
+
+// live tells a game that belongs in memory from the start.
+func (t *Tables) live(g *Game) bool {
+	t.summaryMu.Lock()
+	defer t.summaryMu.Unlock()
+	return !g.stored.Finished && t.now().Sub(g.stored.UpdatedAt) < IdleAfter
 }
 
 // Errors a person can cause outside the rules engine, as game.Errors so they
@@ -78,6 +210,8 @@ var (
 	ErrUnknownGame = &game.Error{Kind: game.NotFound, Key: "err_unknown_game"}
 	ErrBadJoinKey  = &game.Error{Kind: game.Forbidden, Key: "err_bad_join_key"}
 	ErrBadTransfer = &game.Error{Kind: game.Forbidden, Key: "err_bad_transfer"}
+	// ErrShuttingDown refuses a new event stream while the server stops.
+	ErrShuttingDown = &game.Error{Kind: game.Conflict, Key: "err_shutting_down"}
 )
 
 func newSecret() string {
@@ -96,8 +230,10 @@ func hashToken(token string) string {
 // codeAlphabet leaves out letters that read alike (I, O, 0, 1) on a screen.
 const codeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
+const codeLength = 5
+
 func newCode() string {
-	b := make([]byte, 5)
+	b := make([]byte, codeLength)
 	rand.Read(b)
 	for i := range b {
 		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
@@ -125,21 +261,125 @@ func (t *Tables) Create(ctx context.Context) (Created, error) {
 			return Created{}, err
 		}
 	}
+	g := &Game{state: game.New(c.Code), joinKey: c.JoinKey, hostHash: hashToken(c.HostToken),
+		tokens: map[string]Access{hashToken(c.HostToken): {Code: c.Code, Host: true}},
+		subs:   map[chan int]struct{}{}, stored: store.Summary{UpdatedAt: t.now().UTC()}}
+	g.lastUsed.Store(t.now().UnixNano())
 	t.mu.Lock()
-	t.games[c.Code] = &Game{state: game.New(c.Code), joinKey: c.JoinKey, hostHash: hashToken(c.HostToken), subs: map[chan int]struct{}{}}
-	t.tokens[hashToken(c.HostToken)] = Access{Code: c.Code, Host: true}
+	t.games[c.Code] = g
 	t.mu.Unlock()
 	return c, nil
 }
 
+// game finds a game in memory, or loads it from the database.
 func (t *Tables) game(code string) (*Game, error) {
 	t.mu.RLock()
-	g := t.games[code]
+	g, bad := t.games[code], t.broken[code]
+	if g != nil {
+		g.lastUsed.Store(t.now().UnixNano())
+	}
 	t.mu.RUnlock()
-	if g == nil {
+	switch {
+	case bad != nil:
+		return nil, bad
+	case g != nil:
+		return g, nil
+	case !validCode(code):
+		return nil, ErrUnknownGame // no need to ask the database
+	}
+	return t.load(code)
+}
+
+func validCode(code string) bool {
+	if len(code) != codeLength {
+		return false
+	}
+	for _, r := range code {
+		if !strings.ContainsRune(codeAlphabet, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// load reads a game kept on disk into memory. Two requests loading the same
+// game at once both read it; the first to finish is kept.
+func (t *Tables) load(code string) (*Game, error) {
+	ctx := context.Background() // a load serves every later request, not just this one
+	r, err := t.store.LoadGame(ctx, code)
+	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrUnknownGame
 	}
+	if err != nil {
+		return nil, err
+	}
+	g, bad := rebuild(r)
+	t.mu.Lock()
+	if kept := t.games[code]; kept != nil {
+		kept.lastUsed.Store(t.now().UnixNano())
+		t.mu.Unlock()
+		return kept, nil
+	}
+	if kept := t.broken[code]; kept != nil {
+		t.mu.Unlock()
+		return nil, kept
+	}
+	if bad != nil {
+		t.setAside(bad)
+		t.mu.Unlock()
+		return nil, bad
+	}
+	g.lastUsed.Store(t.now().UnixNano())
+	t.games[code] = g
+	t.mu.Unlock()
+	g.mu.Lock()
+	t.summarise(ctx, code, g)
+	g.mu.Unlock()
 	return g, nil
+}
+
+// UnloadIdle drops from memory the games that are not live, have no event
+// stream open and had no request for UnloadAfter. They stay on disk and
+// come back when asked for.
+func (t *Tables) UnloadIdle() int {
+	cutoff := t.now().Add(-UnloadAfter).UnixNano()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := 0
+	for code, g := range t.games {
+		if g.lastUsed.Load() > cutoff || t.live(g) {
+			continue
+		}
+		g.mu.RLock()
+		streams := len(g.subs)
+		g.mu.RUnlock()
+		if streams == 0 {
+			delete(t.games, code)
+			n++
+		}
+	}
+	return n
+}
+
+// UnloadIdleEvery runs UnloadIdle every interval until ctx ends.
+func (t *Tables) UnloadIdleEvery(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			t.UnloadIdle()
+		}
+	}
+}
+
+// Loaded is how many games are in memory.
+func (t *Tables) Loaded() int {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	return len(t.games)
 }
 
 // Authenticate maps a token to what it grants in the game with that code.
@@ -147,16 +387,21 @@ func (t *Tables) Authenticate(code, token string) (Access, bool) {
 	if token == "" {
 		return Access{}, false
 	}
-	t.mu.RLock()
-	a, ok := t.tokens[hashToken(token)]
-	t.mu.RUnlock()
-	return a, ok && a.Code == code
+	g, err := t.game(code)
+	if err != nil {
+		return Access{}, false
+	}
+	g.mu.RLock()
+	a, ok := g.tokens[hashToken(token)]
+	g.mu.RUnlock()
+	return a, ok
 }
 
-// Exists reports whether a game with that code exists.
-func (t *Tables) Exists(code string) bool {
+// Find reports whether a game with that code can be served: nil, or
+// ErrUnknownGame, or a *BrokenGame.
+func (t *Tables) Find(code string) error {
 	_, err := t.game(code)
-	return err == nil
+	return err
 }
 
 // CheckJoinKey tells whether key opens the game's join page.
@@ -204,14 +449,15 @@ func (t *Tables) Join(ctx context.Context, code, key string, a game.Action) (int
 	var seatID int
 	err := t.commit(ctx, g, game.Actor{}, a, func(evs []game.Event) error {
 		seatID = evs[0].Seat
-		return t.store.AppendEvents(ctx, code, evs, []byte(hashToken(token)), seatID)
+		if err := t.store.AppendEvents(ctx, code, evs, []byte(hashToken(token)), seatID); err != nil {
+			return err
+		}
+		g.tokens[hashToken(token)] = Access{Code: code, Seat: seatID}
+		return nil
 	})
 	if err != nil {
 		return 0, "", err
 	}
-	t.mu.Lock()
-	t.tokens[hashToken(token)] = Access{Code: code, Seat: seatID}
-	t.mu.Unlock()
 	return seatID, token, nil
 }
 
@@ -241,10 +487,10 @@ func (t *Tables) commit(ctx context.Context, g *Game, actor game.Actor, a game.A
 	if err != nil {
 		return err
 	}
-	return t.persistAndApply(g, evs, persist)
+	return t.persistAndApply(ctx, g, evs, persist)
 }
 
-func (t *Tables) persistAndApply(g *Game, evs []game.Event, persist func([]game.Event) error) error {
+func (t *Tables) persistAndApply(ctx context.Context, g *Game, evs []game.Event, persist func([]game.Event) error) error {
 	if err := persist(evs); err != nil {
 		return fmt.Errorf("commit events: %w", err)
 	}
@@ -260,6 +506,7 @@ func (t *Tables) persistAndApply(g *Game, evs []game.Event, persist func([]game.
 			return fmt.Errorf("apply committed event: %w", err)
 		}
 	}
+	t.summarise(ctx, g.state.Code, g)
 	for ch := range g.subs {
 		select {
 		case ch <- g.state.Version:
@@ -282,6 +529,11 @@ func (t *Tables) Subscribe(code string) (<-chan int, func(), error) {
 		return nil, nil, err
 	}
 	ch := make(chan int, 1)
+	t.mu.RLock() // EndStreams holds the write lock while it closes every stream
+	defer t.mu.RUnlock()
+	if t.closing {
+		return nil, nil, ErrShuttingDown
+	}
 	g.mu.Lock()
 	g.subs[ch] = struct{}{}
 	ch <- g.state.Version
@@ -291,6 +543,22 @@ func (t *Tables) Subscribe(code string) (<-chan int, func(), error) {
 		delete(g.subs, ch)
 		g.mu.Unlock()
 	}, nil
+}
+
+// EndStreams closes every subscription's channel and refuses new ones, so
+// the event streams end and a shutdown can wait for the other requests.
+func (t *Tables) EndStreams() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.closing = true
+	for _, g := range t.games {
+		g.mu.Lock()
+		for ch := range g.subs {
+			delete(g.subs, ch)
+			close(ch)
+		}
+		g.mu.Unlock()
+	}
 }
 
 // StartTransfer makes a one-time token that moves a seat (by seat number) to
@@ -343,15 +611,13 @@ func (t *Tables) ClaimTransfer(ctx context.Context, code, transferToken string) 
 	if err != nil {
 		return 0, "", err
 	}
-	t.mu.Lock()
-	for hash, a := range t.tokens {
-		if a.Code == code && !a.Host && a.Seat == seatID {
-			delete(t.tokens, hash)
+	for hash, a := range g.tokens {
+		if !a.Host && a.Seat == seatID {
+			delete(g.tokens, hash)
 		}
 	}
-	t.tokens[hashToken(newToken)] = Access{Code: code, Seat: seatID}
-	t.mu.Unlock()
-	if err := t.persistAndApply(g, evs, func([]game.Event) error { return nil }); err != nil {
+	g.tokens[hashToken(newToken)] = Access{Code: code, Seat: seatID}
+	if err := t.persistAndApply(ctx, g, evs, func([]game.Event) error { return nil }); err != nil {
 		return 0, "", err
 	}
 	return seatID, newToken, nil
@@ -359,24 +625,22 @@ func (t *Tables) ClaimTransfer(ctx context.Context, code, transferToken string) 
 
 // PlayedHaunts is the group's memory of haunts played to the end on this
 // server: haunt number -> how many finished games used it, not counting the
-// game with code except. It is read off the logs, so an undone ending is
-// forgotten too.
+// game with code except. It follows the games' logs, so an undone ending is
+// forgotten too; games kept on disk count through their stored summaries.
 func (t *Tables) PlayedHaunts(except string) map[int]int {
-	t.mu.RLock()
-	games := make([]*Game, 0, len(t.games))
-	for code, g := range t.games {
-		if code != except {
-			games = append(games, g)
+	g, _ := t.game(except) // the game whose page asks is in memory already
+	t.summaryMu.Lock()
+	defer t.summaryMu.Unlock()
+	played := make(map[int]int, len(t.played))
+	for haunt, n := range t.played {
+		if n > 0 {
+			played[haunt] = n
 		}
 	}
-	t.mu.RUnlock()
-	played := map[int]int{}
-	for _, g := range games {
-		g.mu.RLock()
-		if st := g.state; st.Ended != nil && st.Haunt != nil {
-			played[st.Haunt.Number]++
+	if g != nil && g.stored.Haunt != 0 {
+		if played[g.stored.Haunt]--; played[g.stored.Haunt] <= 0 {
+			delete(played, g.stored.Haunt)
 		}
-		g.mu.RUnlock()
 	}
 	return played
 }

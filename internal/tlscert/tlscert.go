@@ -26,6 +26,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -54,6 +55,9 @@ type Cert struct {
 	// Created is set when this call made a new certificate; Reason says why.
 	Created bool
 	Reason  string
+	// Tightened says the key file had been readable by others and was made
+	// private again (empty when it was private).
+	Tightened string
 	// CertFile and KeyFile are where it is kept.
 	CertFile, KeyFile string
 }
@@ -109,11 +113,16 @@ func Ensure(certFile, keyFile string, names Names, now time.Time) (*Cert, error)
 	if len(names.DNS) == 0 && len(names.IPs) == 0 {
 		return nil, errors.New("tlscert: no names to certify")
 	}
+	tightened, err := keepPrivate(keyFile)
+	if err != nil {
+		return nil, err
+	}
 	c, reason := load(certFile, keyFile, names, now)
 	if c != nil {
+		c.Tightened = tightened
 		return c, nil
 	}
-	c, err := create(names, now)
+	c, err = create(names, now)
 	if err != nil {
 		return nil, err
 	}
@@ -123,6 +132,26 @@ func Ensure(certFile, keyFile string, names Names, now time.Time) (*Cert, error)
 		return nil, err
 	}
 	return c, nil
+}
+
+// keepPrivate makes a key file that someone loosened (a copy, an archive
+// tool, a chmod) readable by its owner only again, and says so; when it
+// can't, the server refuses to start rather than serve with a key others
+// may read.
+func keepPrivate(keyFile string) (string, error) {
+	if runtime.GOOS == "windows" {
+		return "", nil // no Unix modes: the file's ACL is the user's profile's
+	}
+	info, err := os.Stat(keyFile)
+	if err != nil || info.Mode().Perm()&0o077 == 0 {
+		return "", nil // a missing key is made anew, private
+	}
+	was := info.Mode().Perm()
+	if err := os.Chmod(keyFile, 0o600); err != nil {
+		return "", fmt.Errorf("tlscert: key %s is readable by other users (mode %04o) and can't be made private: %w; "+
+			"fix it with chmod 600 %s, or delete it to make a new certificate", keyFile, was, err, keyFile)
+	}
+	return fmt.Sprintf("key %s was readable by other users (mode %04o); it is now readable by its owner only (0600)", keyFile, was), nil
 }
 
 // load reads the kept certificate; when it can't be used it returns nil and

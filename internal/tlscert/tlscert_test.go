@@ -229,3 +229,30 @@ func TestServesTLS(t *testing.T) {
 		t.Errorf("a client that does not trust the certificate accepted it")
 	}
 }
+
+// Issue 11, defect 9: a key file loosened to 0644 is made private again on
+// the next start, and the start says so.
+func TestLoosenedKeyIsTightened(t *testing.T) {
+	dir := t.TempDir()
+	certFile, keyFile := filepath.Join(dir, "c.pem"), filepath.Join(dir, "k.pem")
+	first, err := Ensure(certFile, keyFile, For(lan("192.168.1.20")), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Tightened != "" {
+		t.Errorf("a new key reported as tightened: %s", first.Tightened)
+	}
+	if err := os.Chmod(keyFile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Ensure(certFile, keyFile, For(lan("192.168.1.20")), t0.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, _ := os.Stat(keyFile); info.Mode().Perm() != 0o600 {
+		t.Errorf("key mode %04o after the start, want 0600", info.Mode().Perm())
+	}
+	if again.Created || !bytes.Contains([]byte(again.Tightened), []byte("0644")) {
+		t.Errorf("created %v, tightened %q", again.Created, again.Tightened)
+	}
+}

@@ -105,8 +105,8 @@ func (s *Server) apiState(c echo.Context) error {
 // apiAccess is what the caller may do in a game, or the refusal to answer:
 // an unknown game, or a token that doesn't open it.
 func (s *Server) apiAccess(c echo.Context, code, as string) (table.Access, error) {
-	if !s.tables.Exists(code) {
-		return table.Access{}, table.ErrUnknownGame
+	if err := s.tables.Find(code); err != nil {
+		return table.Access{}, err
 	}
 	access, ok := s.access(c, code, as)
 	if !ok {

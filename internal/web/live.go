@@ -87,7 +87,9 @@ func (s *Server) events(c echo.Context) error {
 		out.gzip = true
 	}
 	rc := http.NewResponseController(w.Writer)
-	rc.SetWriteDeadline(time.Time{}) // a stream outlives any write timeout
+	// A stream outlives the server's read and write timeouts.
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	w.WriteHeader(http.StatusOK)
 	defer out.close()
 	if out.send([]byte("retry: 1500\n\n")) != nil {
@@ -103,7 +105,10 @@ func (s *Server) events(c echo.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case v := <-versions:
+		case v, open := <-versions:
+			if !open {
+				return nil // the server is stopping
+			}
 			if now, ok := s.access(c, code, role); !ok || now != access {
 				out.send([]byte("event: gone\ndata: {}\n\n"))
 				return nil

@@ -57,8 +57,8 @@ func code(c echo.Context) string { return strings.ToUpper(c.Param("code")) }
 
 func (s *Server) playerPage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	access, ok := s.access(c, code, asSeat)
 	if !ok {
@@ -137,8 +137,8 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 
 func (s *Server) tablePage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	access, ok := s.access(c, code, asHost)
 	if !ok {

@@ -105,7 +105,7 @@ func (s *Server) appStart(c echo.Context) error {
 			continue
 		}
 		a, ok := s.tables.Authenticate(code, ck.Value)
-		if !ok || !a.Host || !s.tables.Exists(code) {
+		if !ok || !a.Host {
 			continue // a cookie of a game that is gone
 		}
 		if host {

@@ -25,6 +25,9 @@ func (s *Server) page(c echo.Context, status int, h views.Head, body templ.Compo
 		comp = views.Layout(h, body)
 	}
 	if err := comp.Render(c.Request().Context(), &buf); err != nil {
+		if c.Request().Context().Err() != nil {
+			return nil // the phone left (page closed, Wi-Fi lost): nobody to answer
+		}
 		s.log.Error("render", "err", err, "path", c.Path())
 		return c.String(http.StatusInternalServerError, i18n.T(h.Lang, "err_internal"))
 	}

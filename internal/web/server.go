@@ -3,6 +3,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/internal/table"
@@ -56,6 +58,10 @@ func New(cfg Config) *echo.Echo {
 
 // statusOf maps a refusal to its HTTP status.
 func statusOf(err error) int {
+	var broken *table.BrokenGame
+	if errors.As(err, &broken) || errors.Is(err, table.ErrShuttingDown) {
+		return http.StatusServiceUnavailable
+	}
 	var ge *game.Error
 	if !errors.As(err, &ge) {
 		return http.StatusInternalServerError
@@ -73,13 +79,25 @@ func statusOf(err error) int {
 }
 
 // message translates an error for a person; server faults get a generic
-// message and are logged, never shown.
+// message and are logged, never shown. A request its phone gave up on (the
+// page closed, the Wi-Fi dropped) is no fault of the server's.
 func (s *Server) message(lang string, err error) string {
 	var ge *game.Error
 	if errors.As(err, &ge) {
-		return i18n.T(lang, ge.Key, ge.Args...)
+		args := make([]any, len(ge.Args))
+		for i, a := range ge.Args {
+			args[i] = a
+			if t, ok := a.(catalog.Text); ok { // a card's or room's name, in the reader's language
+				args[i] = t.In(lang)
+			}
+		}
+		return i18n.T(lang, ge.Key, args...)
 	}
-	s.log.Error("request failed", "err", err)
+	if errors.Is(err, context.Canceled) {
+		s.log.Debug("request abandoned by its phone", "err", err)
+	} else {
+		s.log.Error("request failed", "err", err)
+	}
 	return i18n.T(lang, "err_internal")
 }
 

@@ -99,8 +99,8 @@ func (s *Server) renderTransfer(c echo.Context, access table.Access, token strin
 // URLs too, and must not use up the one-time code.
 func (s *Server) transferPage(c echo.Context) error {
 	code := code(c)
-	if !s.tables.Exists(code) {
-		return s.messageError(c, table.ErrUnknownGame)
+	if err := s.tables.Find(code); err != nil {
+		return s.messageError(c, err)
 	}
 	key := c.QueryParam("k")
 	seatID, err := s.tables.PendingTransfer(c.Request().Context(), code, key)

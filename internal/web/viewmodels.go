@@ -28,15 +28,11 @@ func traitRows(lang string, seat *game.Seat) []views.TraitRow {
 
 func board(lang string, s *game.State, seat *game.Seat, editable bool, actor string) views.Board {
 	ex := seat.ExplorerData()
-	floor := 1
-	if s.Phase == game.PhaseHaunt {
-		floor = 0
-	}
 	return views.Board{
 		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
 		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
 		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
-		Traits: traitRows(lang, seat), Editable: editable, Actor: actor, Floor: floor,
+		Traits: traitRows(lang, seat), Editable: editable, Actor: actor, Floor: s.Floor(),
 		Hand: handLinks(lang, s, seat.ID),
 	}
 }

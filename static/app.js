@@ -197,6 +197,9 @@
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 403 || r.status === 404) { location.reload(); return; }
+        // The page's live part moved elsewhere (a seat-moving code was
+        // used): follow it as a whole page.
+        if (r.redirected) { location.assign(r.url); return; }
         return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), null); });
       })
       .catch(function () { setOffline(true); })
@@ -249,6 +252,14 @@
       announced = Math.max(announced, m.v);
       queue.push(m);
       show();
+    });
+    // A page whose stream carries only version numbers (the seat-moving
+    // QR page) fetches its live part when the game moves on.
+    source.addEventListener("version", function (e) {
+      setOffline(false);
+      var v = parseInt(e.data, 10);
+      announced = Math.max(announced, v);
+      if (v > version) refresh();
     });
     // The seat moved to another phone: the page says so after a reload.
     source.addEventListener("gone", function () { source.close(); location.reload(); });

@@ -19,6 +19,9 @@ type Head struct {
 	Act string
 	// Secure is set when the page came over HTTPS (lantern -tls).
 	Secure bool
+	// TV is the table view's large type, for a screen read from across
+	// the room (a cookie of that browser).
+	TV bool
 }
 
 // T translates a key in the page's language.

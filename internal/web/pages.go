@@ -66,7 +66,7 @@ func (s *Server) playerPage(c echo.Context) error {
 		if _, host := s.access(c, code, asHost); host && !isFetch(c) {
 			return c.Redirect(http.StatusSeeOther, "/g/"+code+"/table")
 		}
-		return s.messageError(c, errNotAuthorized)
+		return s.noSeat(c, code)
 	}
 	return s.renderPlayer(c, access, http.StatusOK, "")
 }
@@ -156,6 +156,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 	h.Events = "/api/games/" + access.Code + "/events?view=html"
 	h.Fragment = h.Path
 	h.Act = "/g/" + access.Code + "/act"
+	h.TV = tvMode(c)
 	key, err := s.tables.JoinKey(access.Code)
 	if err != nil {
 		return views.Table{}, err
@@ -179,7 +180,8 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 				Birthday: birthdayText(h.Lang, ex),
 				Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
 			})
-			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil, asHost))
+			// A TV shows the boards; the host changes them from a phone or laptop.
+			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil && !h.TV, asHost))
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		vm.Rolls = rollLines(h.Lang, st)

@@ -199,6 +199,9 @@
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 403 || r.status === 404) { location.reload(); return; }
+        // The page's live part moved elsewhere (a seat-moving code was
+        // used): follow it as a whole page.
+        if (r.redirected) { location.assign(r.url); return; }
         return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), null); });
       })
       .catch(function () { setOffline(true); })
@@ -251,6 +254,14 @@
       announced = Math.max(announced, m.v);
       queue.push(m);
       show();
+    });
+    // A page whose stream carries only version numbers (the seat-moving
+    // QR page) fetches its live part when the game moves on.
+    source.addEventListener("version", function (e) {
+      setOffline(false);
+      var v = parseInt(e.data, 10);
+      announced = Math.max(announced, v);
+      if (v > version) refresh();
     });
     // The seat moved to another phone: the page says so after a reload.
     source.addEventListener("gone", function () { source.close(); location.reload(); });
@@ -332,11 +343,16 @@
     var trait = form.querySelector(".roll-trait");
     var opt = trait.options[trait.selectedIndex];
     var n = trait.value ? parseInt(opt.dataset.dice, 10) : parseInt(form.dice.value || "0", 10);
-    var mods = Array.prototype.map.call(form.querySelectorAll("input[name=modifiers]:checked"), function (m) { return m.value; });
-    if (mods.indexOf("candle") >= 0 || mods.indexOf("a-moment-of-hope") >= 0) n++;
-    if (mods.indexOf("drip-drip-drip") >= 0) n = Math.max(1, n - 1);
+    // What each modifier does comes from the card data (data-dice, data-bonus).
+    var more = 0, fewer = 0, bonus = 0;
+    form.querySelectorAll("input[name=modifiers]:checked").forEach(function (m) {
+      var d = parseInt(m.dataset.dice || "0", 10);
+      if (d < 0) fewer -= d; else more += d;
+      bonus += parseInt(m.dataset.bonus || "0", 10);
+    });
+    n += more;
+    if (fewer > 0) n = Math.max(1, n - fewer);
     n = Math.min(8, n);
-    var bonus = mods.indexOf("adrenaline-shot") >= 0 ? 4 : 0;
     var target = parseInt(form.need.value || "0", 10);
     form.querySelector(".roll-dice").hidden = !!trait.value;
     var out = form.querySelector("output[name=odds]");

@@ -19,6 +19,9 @@ type Head struct {
 	Act string
 	// Secure is set when the page came over HTTPS (lantern -tls).
 	Secure bool
+	// TV is the table view's large type, for a screen read from across
+	// the room (a cookie of that browser).
+	TV bool
 }
 
 // T translates a key in the page's language.
@@ -77,8 +80,10 @@ type Status struct {
 	TurnName string
 	// MonstersTurn: the monsters move now (said as "the monsters' turn").
 	MonstersTurn bool
-	Error        string
-	ErrorCode    int
+	// Over: a side has won; nobody's turn any more.
+	Over      bool
+	Error     string
+	ErrorCode int
 }
 
 // Player is a seat's private page.
@@ -94,7 +99,7 @@ type Player struct {
 
 	Roller      Roller
 	Rolls       []RollLine
-	OmenForm    *OmenForm
+	Explore     *Explore
 	HauntPrompt *HauntPrompt
 	Reveal      *Reveal
 	Omens       OmenStatus
@@ -114,6 +119,9 @@ type Player struct {
 type Option struct {
 	ID    string
 	Label string
+	// Dice and Bonus are what a roll modifier adds (from the card data), for
+	// the script's odds.
+	Dice, Bonus int
 }
 
 // Roller is the dice roller on a phone.
@@ -147,8 +155,11 @@ type RollLine struct {
 
 // OmenForm records an omen drawn this turn.
 type OmenForm struct {
-	Omens []Option
-	Rooms []Option
+	// HouseRooms are the omen rooms discovered in the house (newest first),
+	// offered first when selecting another haunt.
+	HouseRooms []Option
+	Omens      []Option
+	Rooms      []Option
 }
 
 // OmenStatus is the omen count and what it means for the next haunt roll.
@@ -217,6 +228,7 @@ type Table struct {
 	Piles     []Pile
 	Fight     *Fight
 	Summary   *Summary
+	House     []HouseFloor // the rooms in the house, by floor
 }
 
 // Transfer is the one-time QR that moves a seat to a new phone.
@@ -378,10 +390,10 @@ type GuidedRoll struct {
 // Cards is a seat's card area on its phone.
 type Cards struct {
 	Hand      []HandCard
-	Others    []Option // seats to give to
-	Rooms     []Option // every room, for drops and room effects
-	ItemDeck  []Option // cards still in the item deck
-	EventDeck []Option
+	Others    []Option   // seats to give to
+	Rooms     []Option   // every room, for drops and room effects
+	Draw      Draw       // "I drew…" (explore.templ)
+	Drawn     *DrawnCard // a card just drawn that asks for a roll
 	Offers    []OfferLine
 	Piles     []Pile
 	Pending   string // "Take 2 physical damage (Crypt)"

@@ -22,7 +22,55 @@ type Effect struct {
 	Gain    map[string]int `json:"gain,omitempty"`
 	Damage  *Damage        `json:"damage,omitempty"`
 	Restore []string       `json:"restore,omitempty"`
-	Text    Text           `json:"text"`
+	// GainRolled is a gain (or, negative, a loss) in whichever trait the
+	// roll was made with (Spider: +1 in Speed or Sanity, as rolled).
+	GainRolled int `json:"gain_rolled,omitempty"`
+	// MoreDamage is further damage of another kind the same outcome deals
+	// (Angry Being, Burning Man: 1 die physical and 1 die mental).
+	MoreDamage *Damage `json:"more_damage,omitempty"`
+	// Wear puts the card on or takes it off (its card's worn changes).
+	Wear bool `json:"wear,omitempty"`
+	// Discard sends the card to the discard pile (an outcome that uses it up).
+	Discard bool `json:"discard,omitempty"`
+	// Attack is an attack made on the explorer (Groundskeeper 0–3).
+	Attack *CardAttack `json:"attack,omitempty"`
+	Text   Text        `json:"text"`
+}
+
+// CardAttack is an attack a card makes on the explorer who drew it: another
+// player rolls Dice for it, and the explorer defends with Trait as against a
+// monster (seed 002 FAQ, Bite).
+type CardAttack struct {
+	Trait string `json:"trait"`
+	Dice  int    `json:"dice"`
+}
+
+// Use is when a card may be used: the limits its text prints.
+type Use struct {
+	// AfterHaunt: only once the haunt is revealed (Crystal Ball, Bottle).
+	AfterHaunt bool `json:"after_haunt,omitempty"`
+	// OutOfTurn: also on other players' turns; only the Angel Feather,
+	// Lucky Stone and Skull (seed 002 FAQ).
+	OutOfTurn bool `json:"out_of_turn,omitempty"`
+	// Need is the lowest roll for the card that lets it be used; a lower
+	// one means not this turn (Mask: Sanity 4+).
+	Need int `json:"need,omitempty"`
+}
+
+// Modifier is what a card does to the dice of a roll, and on which rolls.
+type Modifier struct {
+	Dice  int `json:"dice,omitempty"`  // dice added (negative: taken away, never below 1)
+	Bonus int `json:"bonus,omitempty"` // added to the result
+	// On lists the rolls it may be named on: trait (any trait roll), event
+	// (a trait roll an event asks for), attack, defend, any.
+	On []string `json:"on"`
+	// Cost is what each use takes (Idol: −1 Sanity).
+	Cost map[string]int `json:"cost,omitempty"`
+	// HeroesOnly: never for the traitor (A Moment of Hope, seed 002 FAQ).
+	HeroesOnly bool `json:"heroes_only,omitempty"`
+	// EveryRoll: it helps every roll it fits and isn't used up by one
+	// (the Candle); otherwise naming it is the card's use for the turn.
+	EveryRoll bool `json:"every_roll,omitempty"`
 }
 
 // Bracket is one outcome of a roll: totals from Min to Max; no Max means no
@@ -41,7 +89,10 @@ func (b Bracket) Covers(total int) bool {
 // Roll is a trait roll a card or room asks for. Dice 0 means "dice equal to
 // the trait's current value"; Trait "" with Dice n means a plain n-dice roll.
 type Roll struct {
-	Trait    string    `json:"trait,omitempty"`
+	Trait string `json:"trait,omitempty"`
+	// Traits are the traits the roll may be made with when there is a
+	// choice (Spider: Speed or Sanity; Hanged Men: each of the four).
+	Traits   []string  `json:"traits,omitempty"`
 	Dice     int       `json:"dice,omitempty"`
 	Brackets []Bracket `json:"brackets"`
 }
@@ -75,6 +126,29 @@ type Card struct {
 	Companion       bool `json:"companion,omitempty"`
 	// Keep marks events that stay in front of the player until cleared.
 	Keep bool `json:"keep,omitempty"`
+	// StaysInRoom marks events that leave a token in the room instead of
+	// staying with the player (Smoke, Secret Passage…).
+	StaysInRoom bool `json:"stays_in_room,omitempty"`
+	// EndsOnTraitor: a lingering harmful event that ends at once when its
+	// holder becomes the traitor (seed 002 FAQ).
+	EndsOnTraitor bool `json:"ends_on_traitor,omitempty"`
+
+	// Use is when the card may be used; nil means any time on your own turn,
+	// once per turn (seed 002 FAQ).
+	Use *Use `json:"use,omitempty"`
+	// Worn is what wearing the card changes; taking it off reverses it (Mask).
+	Worn map[string]int `json:"worn,omitempty"`
+	// Modifier is what naming the card on a roll does.
+	Modifier *Modifier `json:"modifier,omitempty"`
+	// DamageAs lets the holder take damage of one kind as another (Skull:
+	// mental as physical).
+	DamageAs map[string]string `json:"damage_as,omitempty"`
+	// ImmuneRooms are rooms whose text doesn't affect the holder (Medallion).
+	ImmuneRooms []string `json:"immune_rooms,omitempty"`
+	// Attack is an attack the card makes on whoever draws it (Bite).
+	Attack *CardAttack `json:"attack,omitempty"`
+	// NotKept: drawn but not held (Bite only counts as an omen drawn).
+	NotKept bool `json:"not_kept,omitempty"`
 
 	Rules      []string `json:"rules,omitempty"`
 	SourceNote string   `json:"source_note,omitempty"`
@@ -187,6 +261,26 @@ func Box() *Content {
 func LoadBox() (*Content, error) {
 	contentOnce.Do(func() { content, contentErr = loadContent() })
 	return content, contentErr
+}
+
+// AddCards adds cards given as JSON in the decks' own format (data/*.json)
+// to the box: a house card, or a test's fixture, needs data only. An id
+// already in the box is refused.
+func (c *Content) AddCards(raw []byte) error {
+	var cards []Card
+	if err := json.Unmarshal(raw, &cards); err != nil {
+		return fmt.Errorf("parse cards: %w", err)
+	}
+	for _, card := range cards {
+		if card.ID == "" || c.cardByID[card.ID] != nil {
+			return fmt.Errorf("card %q: no id, or already in the box", card.ID)
+		}
+	}
+	c.Cards = append(c.Cards, cards...)
+	for i := range c.Cards {
+		c.cardByID[c.Cards[i].ID] = &c.Cards[i]
+	}
+	return nil
 }
 
 // Card returns the card with that id, or nil.

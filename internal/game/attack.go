@@ -2,6 +2,7 @@ package game
 
 import (
 	"maps"
+	"slices"
 	"strconv"
 
 	"lantern/internal/catalog"
@@ -11,6 +12,8 @@ import (
 type Target struct {
 	Seat    int    `json:"seat,omitempty"`
 	Monster string `json:"monster,omitempty"`
+	// Card is a card that attacks the explorer who drew it (Bite).
+	Card string `json:"card,omitempty"`
 }
 
 // AttackState is an attack in progress: rolled by the attacker, waiting for
@@ -75,6 +78,9 @@ func (s *State) traitValueOf(t Target, trait string) (int, bool) {
 }
 
 func (s *State) targetName(t Target) string {
+	if c := catalog.Box().Card(t.Card); c != nil {
+		return c.Name.EN
+	}
 	if t.Monster != "" {
 		if m := s.Monster(t.Monster); m != nil {
 			return m.Name
@@ -158,11 +164,8 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 			if w == nil || w.Weapon == nil {
 				return nil, refuse(Invalid, "err_not_weapon", a.Weapon)
 			}
-			if !s.Holds(seat.ID, a.Weapon) {
-				return nil, refuse(Conflict, "err_not_holding", seat.Name)
-			}
-			if s.Hands[seat.ID][s.heldIndex(seat.ID, a.Weapon)].Used {
-				return nil, refuse(Conflict, "err_used_this_turn")
+			if err := s.mayUse(actor, seat, w); err != nil {
+				return nil, err
 			}
 			if w.Weapon.Trait != trait {
 				return nil, refuse(Invalid, "err_weapon_trait")
@@ -208,8 +211,13 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	if _, ok := s.traitValueOf(defender, trait); !ok {
 		return nil, refuse(Invalid, "err_target_lacks_trait", s.targetName(defender))
 	}
-	rec := RollRecord{Seat: attacker.Seat, Purpose: "attack", Trait: trait}
-	if err := s.resolveDice(&rec, rollPlan{dice: min(max(dice, 1), MaxDice)}, a.Faces, a.Total); err != nil {
+	rec := RollRecord{Seat: attacker.Seat, Purpose: "attack", Trait: trait, Modifiers: slices.Clone(a.Modifiers)}
+	roller := s.SeatByID(attacker.Seat)
+	plan, err := s.planRoll(roller, max(dice, 1), "attack", false, a.Modifiers, a.Choose)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
 	evs := []Event{{Type: EvAttacked, Seat: attacker.Seat, Attack: &AttackState{
@@ -217,6 +225,9 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	}}}
 	if a.Weapon != "" { // the weapon had its action this turn (seed 003 l.167)
 		evs = append(evs, Event{Type: EvCardUsed, Seat: attacker.Seat, Card: a.Weapon})
+	}
+	if roller != nil {
+		evs = append(evs, s.usedUp(roller, a.Modifiers)...)
 	}
 	if w := catalog.Box().Card(a.Weapon); w != nil && w.Weapon != nil && len(w.Weapon.Cost) > 0 {
 		// Blood Dagger: its extra dice cost Speed (its card text).
@@ -251,6 +262,9 @@ func (s *State) opponents(a, b Target) bool {
 }
 
 func attackerKey(t Target) string {
+	if t.Card != "" {
+		return "c:" + t.Card
+	}
 	if t.Monster != "" {
 		return "m:" + t.Monster
 	}
@@ -284,14 +298,26 @@ func (s *State) decideDefend(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Forbidden, "err_other_seat")
 	}
 	dice, _ := s.traitValueOf(at.Defender, at.Trait)
-	rec := RollRecord{Seat: at.Defender.Seat, Purpose: "defend", Trait: at.Trait}
-	if err := s.resolveDice(&rec, rollPlan{dice: min(max(dice, 1), MaxDice)}, a.Faces, a.Total); err != nil {
+	rec := RollRecord{Seat: at.Defender.Seat, Purpose: "defend", Trait: at.Trait, Modifiers: slices.Clone(a.Modifiers)}
+	// The defender's own cards only (the Idol, the Angel Feather).
+	defender := s.SeatByID(at.Defender.Seat)
+	if len(a.Modifiers) > 0 && (defender == nil || !actor.Host && actor.Seat != defender.ID) {
+		return nil, refuse(Invalid, "err_unknown_modifier", a.Modifiers[0])
+	}
+	plan, err := s.planRoll(defender, max(dice, 1), "defend", false, a.Modifiers, a.Choose)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
 	res := *at
 	res.Defense = &rec
 	s.resolveAttack(&res)
 	evs := []Event{{Type: EvDefended, Seat: at.Defender.Seat, Attack: &res}}
+	if defender != nil {
+		evs = append(evs, s.usedUp(defender, a.Modifiers)...)
+	}
 	if res.Loser.Monster != "" && res.Damage > 0 {
 		evs = append(evs, Event{Type: EvStunned, Monster: res.Loser.Monster})
 	}
@@ -321,8 +347,8 @@ func (s *State) resolveAttack(at *AttackState) {
 	if at.Loser == at.Attacker {
 		winner = at.Defender
 	}
-	if at.Loser.Monster != "" {
-		at.Done = true // monsters are stunned, not hurt (seed 000, 怪物)
+	if at.Loser.Monster != "" || at.Loser.Card != "" {
+		at.Done = true // monsters are stunned, not hurt (seed 000, 怪物); a card takes nothing
 		return
 	}
 	if m := s.Monster(winner.Monster); m != nil && m.Stunned {
@@ -367,7 +393,7 @@ func (s *State) decideResolveDamage(actor Actor, a Action) ([]Event, error) {
 	if kind == "" {
 		kind = at.Kind
 	}
-	if kind != at.Kind {
+	if !slices.Contains(s.damageKinds(seat.ID, at.Kind), kind) {
 		return nil, refuse(Invalid, "err_bad_damage_kind", kind)
 	}
 	total := 0
@@ -408,7 +434,7 @@ func (s *State) decideSteal(actor Actor, a Action) ([]Event, error) {
 	evs = append(evs, s.cardEffects(thief, []string{a.Card}, nil, "card:"+a.Card)...)
 	if a.Card == "blood-dagger" {
 		// Its card: whoever has it stolen takes 2 dice of physical damage.
-		evs = append(evs, s.effectEvents(loser, catalog.Effect{Damage: &catalog.Damage{Kind: "physical", Dice: 2}}, "card:blood-dagger")...)
+		evs = append(evs, s.effectEvents(loser, catalog.Effect{Damage: &catalog.Damage{Kind: "physical", Dice: 2}}, "card:blood-dagger", "")...)
 	}
 	return evs, nil
 }

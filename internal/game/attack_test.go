@@ -87,7 +87,7 @@ func TestAttack(t *testing.T) {
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
 			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "revolver"}, err: "err_weapon_trait", kind: game.Invalid},
 		{name: "a weapon not held", rule: "seed 003 l.173: 武器只可在攻擊時拿來使用 — your own",
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "axe"}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "axe"}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "not a weapon", rule: "seed 003 l.173: 武器",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "candle") },
 			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "candle"}, err: "err_not_weapon", kind: game.Invalid},

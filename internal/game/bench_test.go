@@ -72,3 +72,14 @@ func BenchmarkReplay(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOptions measures the dry run behind every phone's buttons: a
+// hero's options in the haunt with weapons, a reroll card and a monster.
+func BenchmarkOptions(b *testing.B) {
+	s := traitorBoard(b)
+	zombie(b, s)
+	give(b, s, 2, "revolver", "axe", "lucky-stone", "candle")
+	for b.Loop() {
+		_ = s.Options(game.Actor{Seat: 2})
+	}
+}

@@ -34,6 +34,9 @@ type PendingDamage struct {
 	Kind   string `json:"kind"`
 	Amount int    `json:"amount"`
 	Source string `json:"source"`
+	// Then is further damage of another kind the same outcome dealt,
+	// split once this is taken.
+	Then *PendingDamage `json:"then,omitempty"`
 }
 
 // RemainsPile names the item pile where an explorer died: their cards drop
@@ -43,9 +46,6 @@ func RemainsPile(seatID int) string { return fmt.Sprintf("remains-%d", seatID) }
 // The Bell, Book and Candle together give +2 in every trait; losing one of
 // them after that takes 2 from every trait (the Candle's card text).
 const setBonus = 2
-
-// Mask effects (the Mask's card text): on +2 Knowledge −2 Sanity; off reverses.
-var maskOn = map[string]int{Knowledge: 2, Sanity: -2}
 
 func negate(m map[string]int) map[string]int {
 	out := make(map[string]int, len(m))
@@ -85,7 +85,7 @@ func (s *State) DeckCount(deck string) int {
 // climb (past the top into overflow), losses take overflow first and stop at
 // the floor (seed 003, 檢定; l.169 for items).
 func (s *State) traitDelta(seat *Seat, m map[string]int, traits map[string]TraitState) []TraitChange {
-	floor := s.floor()
+	floor := s.Floor()
 	var out []TraitChange
 	for _, t := range Traits {
 		n, ok := m[t]
@@ -107,7 +107,9 @@ func (s *State) traitDelta(seat *Seat, m map[string]int, traits map[string]Trait
 	return out
 }
 
-func (s *State) floor() int {
+// Floor is the lowest position a loss can reach now: 1 before the haunt,
+// 0 (the skull) after (seed 000, 伤害).
+func (s *State) Floor() int {
 	if s.Phase == PhaseHaunt {
 		return 0
 	}
@@ -132,7 +134,7 @@ func (s *State) cardEffects(seat *Seat, gained, lost []string, cause string) []E
 	for _, id := range lost {
 		add(box.Card(id).OnLose)
 		if i := s.heldIndex(seat.ID, id); i >= 0 && s.Hands[seat.ID][i].Worn {
-			add(negate(maskOn))
+			add(negate(box.Card(id).Worn)) // taken off as it goes
 		}
 	}
 	// The set bonus, given once per explorer.
@@ -188,24 +190,34 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	keep := card.Deck == "item" || (card.Keep && !staysInRoom(card))
+	keep := kept(card)
 	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
 	if keep {
 		evs = append(evs, s.cardEffects(seat, []string{card.ID}, nil, "card:"+card.ID)...)
 	}
-	return evs, nil
+	return s.withCardAttack(evs, seat, card, a)
 }
 
-// staysInRoom tells event cards that leave a token in a room from those that
-// stay with the player (the data notes which).
-func staysInRoom(c *catalog.Card) bool {
-	return strings.HasPrefix(c.SourceNote, "Stays in the room")
+// withCardAttack adds the attack a drawn card makes on its drawer (Bite,
+// Creepy Puppet), refused while another attack is under way.
+func (s *State) withCardAttack(evs []Event, seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
+	if card.Attack == nil {
+		return evs, nil
+	}
+	if s.attackOpen() {
+		return nil, refuse(Conflict, "err_attack_in_progress")
+	}
+	at, err := s.cardAttackEvent(seat, card.ID, card.Attack, a)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, at), nil
 }
 
 // omenEvents are what drawing an omen adds beyond the omen count: the card
-// goes to the hand with its gains, except Bite, which is not kept.
+// goes to the hand with its gains, except one not kept (Bite).
 func (s *State) omenEvents(seat *Seat, omen string) []Event {
-	if omen == "bite" {
+	if !keptID(omen) {
 		return nil
 	}
 	return s.cardEffects(seat, []string{omen}, nil, "card:"+omen)
@@ -357,24 +369,30 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	held, err := s.heldOrRefuse(seat, a.Card)
+	card, err := s.cardOrRefuse(a.Card)
 	if err != nil {
 		return nil, err
 	}
-	if held.Used {
-		return nil, refuse(Conflict, "err_used_this_turn")
+	if err := s.mayUse(actor, seat, card); err != nil {
+		return nil, err
 	}
-	card, _ := s.cardOrRefuse(a.Card)
 	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
-	if card.ID == "mask" {
-		m := maskOn
-		if held.Worn {
-			m = negate(maskOn)
+	if card.Use != nil && card.Use.Need > 0 {
+		// Used through its roll (the Mask: Sanity 4+, else not this turn).
+		last := s.LastRoll(seat.ID)
+		if last == nil || last.Source != "card:"+card.ID || last.Applied {
+			return nil, refuse(Conflict, "err_card_roll_first", card.Name)
 		}
-		traits := maps.Clone(seat.Traits)
-		if ch := s.traitDelta(seat, m, traits); len(ch) > 0 {
-			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:mask", Changes: ch})
+		if last.Total < card.Use.Need {
+			return nil, refuse(Conflict, "err_card_roll_low", card.Name, last.Total, card.Use.Need)
 		}
+		evs = []Event{{Type: EvRollApplied, Seat: seat.ID, Target: last.Seq}}
+		if card.Worn != nil {
+			return append(evs, s.wearEvents(seat, card)...), nil
+		}
+		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: a.Card})
+	} else if card.Worn != nil {
+		return s.wearEvents(seat, card), nil
 	}
 	if card.DiscardAfterUse {
 		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"})
@@ -396,7 +414,7 @@ func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
 			hand = slices.DeleteFunc(hand, func(c string) bool { return c == e.Card })
 		case e.Type == EvCardMoved && e.To == seat.ID, e.Type == EvCardDrawn && e.Keep && e.Seat == seat.ID:
 			hand = append(hand, e.Card)
-		case e.Type == EvOmenDrawn && e.Seat == seat.ID && e.Omen != "bite":
+		case e.Type == EvOmenDrawn && e.Seat == seat.ID && keptID(e.Omen):
 			hand = append(hand, e.Omen)
 		}
 	}
@@ -459,7 +477,7 @@ func (s *State) foldCardUsed(e Event) {
 	if i := s.heldIndex(e.Seat, e.Card); i >= 0 {
 		h := &s.Hands[e.Seat][i]
 		h.Used = true
-		if e.Card == "mask" {
+		if e.Wear {
 			h.Worn = !h.Worn
 		}
 	}

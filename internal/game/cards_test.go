@@ -630,6 +630,8 @@ func TestUseCard(t *testing.T) {
 		const rule = "seed 000 l.733-741: 药膏…使用后丢弃这牌"
 		s := handsBoard(t)
 		give(t, s, 2, "healing-salve")
+		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "healing-salve"}, "err_card_own_turn", game.Conflict)
+		turnTo(t, s, 2)
 		evs := do(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "healing-salve"})
 		checkGroup(t, rule, evs)
 		if len(evs) != 2 || evs[0].Type != game.EvCardUsed || evs[1].Type != game.EvCardMoved || evs[1].How != "discard" || evs[1].Card != "healing-salve" {
@@ -649,10 +651,12 @@ func TestUseCard(t *testing.T) {
 		s := started(t, fourExplorers...)
 		give(t, s, 3, "mask") // Peter: sanity 4 (pos 4), knowledge 4 (pos 3)
 		do(t, s, seatActor(3), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+		turnTo(t, s, 3)
 		before := positions(s, 3)
+		do(t, s, seatActor(3), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
 		evs := do(t, s, seatActor(3), game.Action{Type: game.ActUseCard, Card: "mask"})
 		checkGroup(t, rule, evs)
-		if len(evs) != 2 || evs[1].Type != game.EvTraitsChanged || evs[1].Cause != "card:mask" {
+		if len(evs) != 3 || evs[0].Type != game.EvRollApplied || evs[2].Type != game.EvTraitsChanged || evs[2].Cause != "card:mask" {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		if got := moved(before, positions(s, 3)); !maps.Equal(got, map[string]int{game.Knowledge: 2, game.Sanity: -2}) {
@@ -662,6 +666,8 @@ func TestUseCard(t *testing.T) {
 			t.Errorf("%s: not worn: %+v", rule, s.Hands[3])
 		}
 		do(t, s, hostActor, game.Action{Type: game.ActEndTurn}) // a new turn
+		turnTo(t, s, 3)
+		do(t, s, seatActor(3), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(5)})
 		do(t, s, seatActor(3), game.Action{Type: game.ActUseCard, Card: "mask"})
 		if got := positions(s, 3); !maps.Equal(got, before) || s.Hands[3][0].Worn {
 			t.Errorf("%s: taking it off left %v (worn %v), want %v", rule, got, s.Hands[3][0].Worn, before)
@@ -673,7 +679,9 @@ func TestUseCard(t *testing.T) {
 		s := started(t, fourExplorers...)
 		give(t, s, 3, "mask")
 		do(t, s, seatActor(3), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+		turnTo(t, s, 3)
 		before, other := positions(s, 3), positions(s, 4)
+		do(t, s, seatActor(3), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
 		do(t, s, seatActor(3), game.Action{Type: game.ActUseCard, Card: "mask"})
 		do(t, s, hostActor, game.Action{Type: game.ActEndTurn}) // used: it may change hands next turn
 		do(t, s, seatActor(3), game.Action{Type: game.ActGiveCard, Card: "mask", To: 4})
@@ -687,7 +695,7 @@ func TestUseCard(t *testing.T) {
 	})
 	t.Run("refusals", func(t *testing.T) {
 		s := handsBoard(t)
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "axe"}, "err_not_holding", game.Conflict)
+		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "axe"}, "err_card_not_held", game.Conflict)
 		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Seat: 1, Card: "candle"}, "err_other_seat", game.Forbidden)
 		do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
 		kill(t, s, 1)

@@ -2,9 +2,9 @@ package game
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"lantern/internal/catalog"
 )
@@ -101,9 +101,6 @@ const (
 	ActJoinTraitor  = "join_traitor"
 	ActReselect     = "reselect_haunt"
 )
-
-// MaxNameLength bounds a player's name in characters.
-const MaxNameLength = 24
 
 // DecodeAction parses an action from JSON, refusing unknown fields so a typo
 // is reported instead of silently ignored.
@@ -261,18 +258,20 @@ func (s *State) deaths(evs []Event) []Event {
 func stale(a Action, changedAt int) bool { return a.Version != nil && *a.Version < changedAt }
 
 func (s *State) decideJoin(a Action) ([]Event, error) {
-	name := strings.TrimSpace(a.Name)
 	switch {
 	case s.Started:
 		return nil, refuse(Conflict, "err_started")
 	case len(s.Seats) >= MaxSeats:
 		return nil, refuse(Conflict, "err_full", MaxSeats)
-	case name == "":
-		return nil, refuse(Invalid, "err_name_empty")
-	case !utf8.ValidString(name):
-		return nil, refuse(Invalid, "err_bad_json")
-	case utf8.RuneCountInString(name) > MaxNameLength:
-		return nil, refuse(Invalid, "err_name_long", MaxNameLength)
+	}
+	name, err := cleanName(a.Name)
+	if err != nil {
+		return nil, err
+	}
+	if other := s.nameTakenBy(name); other != nil {
+		return nil, refuse(Conflict, "err_name_taken", other.Name)
+	}
+	switch {
 	case ExplorerOrNil(a.Explorer) == nil:
 		return nil, refuse(Invalid, "err_unknown_explorer", a.Explorer)
 	case s.ExplorerTaken(a.Explorer):
@@ -397,10 +396,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	floor := 1
-	if s.Phase == PhaseHaunt {
-		floor = 0
-	}
+	floor := s.Floor()
 	var changes []TraitChange
 	change := func(trait string, to TraitState) {
 		if from := seat.Traits[trait]; from != to {
@@ -479,7 +475,7 @@ func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_no_change")
 	}
 	evs := []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}
-	if p := s.Pending[seat.ID]; a.Type == ActTakeDamage && p != nil && (p.Kind == a.Kind || p.Kind == "any") && damageTotal == p.Amount {
+	if p := s.Pending[seat.ID]; a.Type == ActTakeDamage && p != nil && (slices.Contains(s.damageKinds(seat.ID, p.Kind), a.Kind) || p.Kind == "any") && damageTotal == p.Amount {
 		evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID}) // the card's damage is taken
 	}
 	return evs, nil

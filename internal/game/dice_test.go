@@ -109,13 +109,6 @@ func sameFullState(t testing.TB, got, want *game.State) {
 	}
 }
 
-// knownBug skips a test that asserts the rules where the engine is known to
-// break them (see the report). Remove the call once the engine is fixed.
-func knownBug(t *testing.T, format string, args ...any) {
-	t.Helper()
-	t.Skipf("KNOWN BUG: "+format, args...)
-}
-
 func pow3(n int) int64 {
 	p := int64(1)
 	for range n {
@@ -505,6 +498,7 @@ func TestRoll(t *testing.T) {
 		{name: "drip's floor after the candle, at 1 die", rule: "seed 000 l.1323: (骰子数目最少仍有1颗) applies to the final count: 1 + 1 − 1 = 1",
 			setup: func(t testing.TB, s *game.State) {
 				force(t, s, 2, map[string]game.TraitState{game.Sanity: {Position: 1}}) // Missy sanity 1
+				turnTo(t, s, 2)                                                        // the Candle is used on your own turn
 			},
 			holds: mods(game.ModCandle),
 			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModDrip, game.ModCandle), Total: intp(2)},
@@ -765,6 +759,7 @@ func TestModifierOrderDoesNotMatter(t *testing.T) {
 		s := rollBoard(t)
 		force(t, s, 2, map[string]game.TraitState{game.Sanity: {Position: 1}}) // Missy sanity 1
 		give(t, s, 2, game.ModCandle)
+		turnTo(t, s, 2) // the Candle is used on your own turn
 		s.SetRandom(facesRandom(1, 1, 1))
 		do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Sanity, Purpose: "event", Modifiers: order})
 		if got := s.LastRoll(2).Dice; got != 1 {
@@ -885,20 +880,20 @@ func TestReroll(t *testing.T) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{1}}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{1}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "lucky stone not held", rule: "seed 000 l.745-747: 人物…即可选择使用这物品 — their own item",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: game.ModLuckyStone})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "rabbit's foot held by another seat", rule: "seed 000 l.803: the holder's own rolls",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: game.ModRabbitsFoot, To: 2})
 				do(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: s.Offers[0].Seq})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "rabbit's foot twice on one roll", rule: "seed 000 l.805: 重掷其中一颗骰子一次",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
@@ -1035,11 +1030,11 @@ func TestRabbitsFootOnlyOnYourTurn(t *testing.T) {
 	// Lucky Stone out of turn: fine.
 	do(t, s, seatActor(2), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
 	ge := refusal(t, s, seatActor(2), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{1}})
-	if ge.Key != "err_not_your_turn" || ge.Kind != game.Conflict {
-		t.Errorf("%s: Rabbit's Foot out of turn refused with %+v, want err_not_your_turn", rule, ge)
+	if ge.Key != "err_card_own_turn" || ge.Kind != game.Conflict {
+		t.Errorf("%s: Rabbit's Foot out of turn refused with %+v, want err_card_own_turn", rule, ge)
 	}
 	// The host can't use it for them out of turn either.
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActReroll, Seat: 2, Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{1}}, "err_not_your_turn", game.Conflict)
+	mustRefuse(t, s, hostActor, game.Action{Type: game.ActReroll, Seat: 2, Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{1}}, "err_card_own_turn", game.Conflict)
 	// On seat 2's own turn it works.
 	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
 	s.SetRandom(facesRandom(0, 0, 0))

@@ -47,14 +47,28 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 		// The traitor ignores room effects that would hurt them (seed 002 FAQ).
 		return nil, refuse(Conflict, "err_traitor_immune")
 	}
+	if room != nil {
+		if c := s.shieldingCard(seat.ID, room.ID); c != nil {
+			return nil, refuse(Conflict, "err_card_shields", c.Name, room.Name)
+		}
+	}
+	// A held item or omen is used by its holder, within its limits; one
+	// not held may still hurt or help another (Dynamite thrown at you).
+	held := card != nil && card.Deck != "event" && s.Holds(seat.ID, card.ID)
+	if held {
+		if err := s.mayUse(actor, seat, card); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case roll != nil && roll.Trait == "" && roll.Dice == 0 && len(roll.Brackets) > 0:
-		// No roll at all (Healing Salve, Smelling Salts): the effect applies.
-		if card != nil && card.Deck != "event" && !s.Holds(seat.ID, card.ID) {
-			return nil, refuse(Conflict, "err_not_holding", seat.Name)
+		// No roll at all (Healing Salve, Smelling Salts): the holder's
+		// card applies.
+		if card != nil && card.Deck != "event" && !held {
+			return nil, refuse(Conflict, "err_card_not_held", card.Name)
 		}
-		evs := s.effectEvents(seat, roll.Brackets[0].Effect, a.Source)
-		if card != nil {
+		evs := s.effectEvents(seat, roll.Brackets[0].Effect, a.Source, "")
+		if held {
 			evs = append(evs, s.afterUse(seat, card)...)
 		}
 		if len(evs) == 0 {
@@ -68,8 +82,7 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 		}
 		for _, b := range roll.Brackets {
 			if b.Covers(last.Total) {
-				evs := []Event{{Type: EvRollApplied, Seat: seat.ID, Target: last.Seq}}
-				return append(evs, s.effectEvents(seat, b.Effect, a.Source)...), nil
+				return s.outcomeEvents(seat, card, held, b.Effect, *last, a)
 			}
 		}
 		return nil, refuse(Conflict, "err_no_outcome")
@@ -78,9 +91,9 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Conflict, "err_room_gain_used")
 		}
 		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
-		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source)...), nil
+		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source, "")...), nil
 	case room != nil && room.EndTurnDamage != nil:
-		evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source)
+		evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source, "")
 		if len(evs) == 0 {
 			return nil, refuse(Conflict, "err_armor_stops")
 		}
@@ -121,12 +134,53 @@ func (s *State) afterUse(seat *Seat, card *catalog.Card) []Event {
 	return evs
 }
 
-// effectEvents turns an outcome into events: trait gains and losses, traits
-// restored to their starting value, and damage to split (dice rolled now).
-func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source string) []Event {
+// outcomeEvents apply a roll's outcome: the roll is marked applied, the
+// effect follows from the roll's own data (the trait rolled), a held item
+// or omen is used for the turn (worn, or discarded when one-use), an event
+// the outcome ends is discarded, and an attack it makes begins.
+func (s *State) outcomeEvents(seat *Seat, card *catalog.Card, held bool, eff catalog.Effect, roll RollRecord, a Action) ([]Event, error) {
+	evs := []Event{{Type: EvRollApplied, Seat: seat.ID, Target: roll.Seq}}
+	evs = append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...)
+	switch {
+	case held && eff.Wear:
+		evs = append(evs, s.wearEvents(seat, card)...)
+	case held && eff.Discard:
+		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: card.ID},
+			Event{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"})
+		evs = append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...)
+	case held:
+		evs = append(evs, s.afterUse(seat, card)...)
+	case card != nil && eff.Discard && s.Holds(seat.ID, card.ID):
+		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"})
+	}
+	if eff.Attack != nil && card != nil {
+		if s.attackOpen() {
+			return nil, refuse(Conflict, "err_attack_in_progress")
+		}
+		at, err := s.cardAttackEvent(seat, card.ID, eff.Attack, Action{})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, at)
+	}
+	return evs, nil
+}
+
+// effectEvents turns an outcome into events: trait gains and losses (in the
+// trait rolled, when the outcome says so), traits restored to their starting
+// value, and damage to split (dice rolled now), one kind after the other.
+func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled string) []Event {
 	var evs []Event
 	traits := maps.Clone(seat.Traits)
-	changes := s.traitDelta(seat, eff.Gain, traits)
+	gain := eff.Gain
+	if eff.GainRolled != 0 && validTrait(rolled) {
+		gain = maps.Clone(eff.Gain)
+		if gain == nil {
+			gain = map[string]int{}
+		}
+		gain[rolled] += eff.GainRolled
+	}
+	changes := s.traitDelta(seat, gain, traits)
 	for _, t := range eff.Restore {
 		start := seat.ExplorerData().Traits[t].Start
 		if from := traits[t]; from.Position < start {
@@ -138,7 +192,11 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source string) []Ev
 	if len(changes) > 0 {
 		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: source, Changes: changes})
 	}
-	if d := eff.Damage; d != nil {
+	var pending *PendingDamage
+	for _, d := range []*catalog.Damage{eff.MoreDamage, eff.Damage} { // the last taken first
+		if d == nil {
+			continue
+		}
 		amount := d.Amount
 		if d.Dice > 0 {
 			// Applied: this roll settles the effect; it is not a new roll
@@ -152,9 +210,11 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source string) []Ev
 			amount = max(0, amount-ArmorReduction)
 		}
 		if amount > 0 {
-			evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID,
-				Pending: &PendingDamage{Kind: d.Kind, Amount: amount, Source: source}})
+			pending = &PendingDamage{Kind: d.Kind, Amount: amount, Source: source, Then: pending}
 		}
+	}
+	if pending != nil {
+		evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID, Pending: pending})
 	}
 	return evs
 }

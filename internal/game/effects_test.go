@@ -267,7 +267,7 @@ func TestRestoreWithoutARoll(t *testing.T) {
 	// There is no way to roll zero dice for it…
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 0, Source: "card:healing-salve"}, "err_dice_count", game.Invalid)
 	// …and without the card in hand it can't be used…
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:healing-salve"}, "err_not_holding", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:healing-salve"}, "err_card_not_held", game.Conflict)
 	// …so held, the outcome applies without a roll and the salve is used up.
 	give(t, s, 1, "healing-salve")
 	force(t, s, 1, map[string]game.TraitState{game.Might: pos(1)})
@@ -395,12 +395,12 @@ func TestEndTurnDamageRooms(t *testing.T) {
 func TestTraitorIgnoresDamageRooms(t *testing.T) {
 	const rule = "seed 003 l.579 (地窖) and l.585 (暖爐室): 叛徒或怪物不會因此受傷; seed 003 l.341: 同時忽略任何有害的文字"
 	s := traitorBoard(t) // seat 1 is the traitor
-	evs, err := s.Decide(seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:crypt"}, t0)
-	if err == nil {
-		for _, e := range evs {
-			if e.Type == game.EvEffectPending && e.Pending != nil {
-				knownBug(t, "effects.go decideApplyEffect gives the traitor (seat 1) %+v from room:crypt (%s)", *e.Pending, rule)
-			}
-		}
+	for _, room := range []string{"crypt", "furnace-room"} {
+		wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + room}, "err_traitor_immune", game.Conflict)
+	}
+	// A hero still takes it.
+	turnTo(t, s, 2)
+	if evs := do(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: "room:crypt"}); s.Pending[2] == nil {
+		t.Errorf("%s: a hero in the Crypt: %+v", rule, evs)
 	}
 }

@@ -96,8 +96,9 @@ type Event struct {
 	Group   int            `json:"group,omitempty"`
 	Card    string         `json:"card,omitempty"`
 	Keep    bool           `json:"keep,omitempty"`
-	To      int            `json:"to,omitempty"`  // receiving seat id
-	How     string         `json:"how,omitempty"` // give, drop, pick_up, steal, discard, death
+	Wear    bool           `json:"wear,omitempty"` // card_used: put on or taken off
+	To      int            `json:"to,omitempty"`   // receiving seat id
+	How     string         `json:"how,omitempty"`  // give, drop, pick_up, steal, discard, death
 	Pending *PendingDamage `json:"pending,omitempty"`
 
 	Attack   *AttackState `json:"attack,omitempty"`
@@ -209,7 +210,7 @@ func (s *State) fold(e Event) error {
 			s.Seats = append(s.Seats, seat)
 		}
 	case EvGameStarted:
-		s.Started, s.FirstSeat, s.Turn = true, e.Seat, e.Seat
+		s.Started, s.FirstSeat, s.Turn, s.TurnStart = true, e.Seat, e.Seat, e.Seq
 	case EvTraitsChanged:
 		seat := s.SeatByID(e.Seat)
 		if seat == nil {
@@ -231,7 +232,7 @@ func (s *State) fold(e Event) error {
 		if s.Turn == MonstersTurn {
 			s.foldMonsterTurnEnd()
 		}
-		s.Turn = e.Seat
+		s.Turn, s.TurnStart = e.Seat, e.Seq
 		if e.Seat == MonstersTurn {
 			s.MonsterTurns++
 		}
@@ -253,7 +254,9 @@ func (s *State) fold(e Event) error {
 	case EvCardUsed:
 		s.foldCardUsed(e)
 	case EvEffectPending:
-		if e.Pending == nil {
+		if p := s.Pending[e.Seat]; e.Pending == nil && p != nil && p.Then != nil {
+			s.Pending[e.Seat] = p.Then // the outcome's further damage comes next
+		} else if e.Pending == nil {
 			delete(s.Pending, e.Seat)
 		} else {
 			p := *e.Pending
@@ -273,6 +276,19 @@ func (s *State) fold(e Event) error {
 		if s.Attack != nil {
 			s.Attack.Done = true
 		}
+	case EvRerolled:
+		for i := range s.Rolls {
+			if s.Rolls[i].Seq == e.Target {
+				s.Rolls[i] = *e.Roll
+			}
+		}
+		if e.Roll.Purpose == ModMeantToBe {
+			s.MeantToBe[e.Roll.Seat] = e.Roll.Total
+		}
+		if e.Attack != nil { // a fight's roll rerolled: the fight is judged again
+			at := *e.Attack
+			s.Attack = &at
+		}
 	case EvStunned:
 		if m := s.Monster(e.Monster); m != nil {
 			m.Stunned, m.RecoverAfter = true, s.MonsterTurns+1
@@ -286,6 +302,9 @@ func (s *State) fold(e Event) error {
 		s.Ended = &Ending{Side: e.Side, At: e.At.Format(time.RFC3339)}
 	case EvSideChanged:
 		s.Sides[e.Seat] = e.Side
+		if e.Side == SideTraitor {
+			s.endLingering(e.Seat)
+		}
 	case EvOmenReplaced:
 		s.foldOmenReplaced(e)
 	case EvRollApplied:
@@ -303,19 +322,10 @@ func (s *State) fold(e Event) error {
 		// The seat's phone changed; tokens live outside the game state.
 	case EvRolled:
 		s.foldRoll(e)
-	case EvRerolled:
-		for i := range s.Rolls {
-			if s.Rolls[i].Seq == e.Target {
-				s.Rolls[i] = *e.Roll
-			}
-		}
-		if e.Roll.Purpose == ModMeantToBe {
-			s.MeantToBe[e.Roll.Seat] = e.Roll.Total
-		}
 	case EvOmenDrawn:
 		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: e.Seat, Omen: e.Omen, Room: e.Room})
 		s.Gone[e.Omen] = true
-		if e.Omen != "bite" {
+		if keptID(e.Omen) {
 			s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Omen})
 			s.updateSetBonus(e.Seat)
 		}
@@ -327,6 +337,9 @@ func (s *State) fold(e Event) error {
 	case EvTokenRevealed:
 		if s.Haunt != nil {
 			s.Haunt.Shown[e.Seat] = e.Token
+			if e.Token == 1 {
+				s.endLingering(e.Seat)
+			}
 		}
 	case EvRoomDiscovered:
 		s.foldRoomDiscovered(e)

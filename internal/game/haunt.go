@@ -183,7 +183,10 @@ func (s *State) foldHaunt(e Event) {
 	s.Haunt = h
 	s.Phase = PhaseHaunt
 	s.OwedHauntRolls = nil
-	s.Turn = s.turnAfterReveal(h)
+	s.Turn, s.TurnStart = s.turnAfterReveal(h), e.Seq
+	if h.Traitor != 0 {
+		s.endLingering(h.Traitor)
+	}
 	for i := range s.Seats {
 		s.Seats[i].ChangedAt = e.Seq
 	}
@@ -218,7 +221,7 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
-	return append(evs, s.omenEvents(seat, a.Omen)...), nil
+	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, catalog.Box().Card(a.Omen), a)
 }
 
 // OwesHauntRoll reports whether the seat must make a haunt roll now.
@@ -311,7 +314,7 @@ func (s *State) decideReselectHaunt(actor Actor, a Action) ([]Event, error) {
 		revealer := s.SeatByID(h.Revealer)
 		evs = append(evs, Event{Type: EvOmenReplaced, Seat: h.Revealer, Omen: h.Omen, Card: a.Omen})
 		var gained, lost []string
-		if a.Omen != "bite" {
+		if keptID(a.Omen) {
 			gained = []string{a.Omen}
 		}
 		if s.Holds(h.Revealer, h.Omen) {
@@ -368,7 +371,7 @@ func (s *State) foldOmenReplaced(e Event) {
 	if i := s.heldIndex(e.Seat, e.Omen); i >= 0 {
 		s.Hands[e.Seat] = slices.Delete(s.Hands[e.Seat], i, i+1)
 	}
-	if e.Card != "bite" {
+	if keptID(e.Card) {
 		s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Card})
 	}
 	s.updateSetBonus(e.Seat)

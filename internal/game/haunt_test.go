@@ -49,7 +49,13 @@ func cellFor(t testing.TB, s *game.State, number int) (omen, room string) {
 // drawOmen has the host record that a seat drew an omen in a room.
 func drawOmen(t testing.TB, s *game.State, seatID int, omen, room string) []game.Event {
 	t.Helper()
-	return do(t, s, hostActor, game.Action{Type: game.ActDrawOmen, Seat: s.SeatNumber(seatID), Omen: omen, Room: room})
+	// A card's attack on the drawer (Bite) rolls 0 and is defended with 0:
+	// a tie, so the omen's other rules are tested on their own.
+	evs := do(t, s, hostActor, game.Action{Type: game.ActDrawOmen, Seat: s.SeatNumber(seatID), Omen: omen, Room: room, Total: intp(0)})
+	if at := s.Attack; at != nil && at.Attacker.Card == omen && at.Defense == nil {
+		do(t, s, hostActor, game.Action{Type: game.ActDefend, Total: intp(0)})
+	}
+	return evs
 }
 
 // revealHaunt starts a given haunt with the seat as revealer: the seat draws
@@ -220,8 +226,8 @@ func TestDrawOmen(t *testing.T) {
 			if len(evs) == 0 || evs[0].Type != game.EvOmenDrawn || evs[0].Seat != c.seat || evs[0].Omen != a.Omen || evs[0].Room != a.Room {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
-			for _, e := range evs[1:] { // what the card gives its holder
-				if e.Type != game.EvTraitsChanged || e.Seat != c.seat || e.Group != evs[0].Seq {
+			for _, e := range evs[1:] { // what the card gives its holder, or its attack (Bite)
+				if (e.Type != game.EvTraitsChanged && e.Type != game.EvAttacked) || e.Seat != c.seat || e.Group != evs[0].Seq {
 					t.Errorf("%s: unexpected event with the draw: %+v", c.rule, e)
 				}
 			}
@@ -316,7 +322,7 @@ func TestTwoOmensOweTwoHauntRolls(t *testing.T) {
 func TestBiteCountsAsAnOmen(t *testing.T) {
 	const rule = "seed 000 l.183: (噬咬Bite除外) is no object you keep, yet an omen card (l.25); 作祟 l.255: 已翻开的预兆牌数目"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "bite", Room: "kitchen"})
+	drawOmen(t, s, 1, "bite", "kitchen")
 	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(1)})
 	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
 	do(t, s, seatActor(2), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "gymnasium"})
@@ -332,7 +338,7 @@ func TestBiteCountsAsAnOmen(t *testing.T) {
 	}
 
 	s = started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "bite", Room: "gymnasium"})
+	drawOmen(t, s, 1, "bite", "gymnasium")
 	evs = do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(0)})
 	if len(evs) != 2 || evs[1].Haunt.Number != 35 || evs[1].Haunt.Omen != "bite" {
 		t.Errorf("%s: Bite in the Gymnasium: %+v, want haunt 35", rule, evs)
@@ -346,7 +352,7 @@ func omensThen(t testing.TB, s *game.State, before []string) int {
 	t.Helper()
 	for _, omen := range before {
 		id := s.Turn
-		do(t, s, seatActor(id), game.Action{Type: game.ActDrawOmen, Omen: omen, Room: "kitchen"})
+		drawOmen(t, s, id, omen, "kitchen")
 		evs := do(t, s, seatActor(id), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
 		if len(evs) != 1 {
 			t.Fatalf("total 12 against %d omens started the haunt", len(s.Omens))

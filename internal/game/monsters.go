@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -204,8 +205,9 @@ func (s *State) decideDeclareWinner(actor Actor, a Action) ([]Event, error) {
 	return []Event{{Type: EvGameEnded, Side: a.Side}}, nil
 }
 
-// decideJoinTraitor moves a dead hero to the traitor's side when a haunt
-// says so (host only).
+// decideJoinTraitor moves a hero to the traitor's side when a haunt says
+// so (host only): a dead hero, or — in a haunt with no traitor at first
+// (haunt 9) — a living one who turns during play.
 func (s *State) decideJoinTraitor(actor Actor, a Action) ([]Event, error) {
 	if !actor.Host {
 		return nil, refuse(Forbidden, "err_host_only")
@@ -217,7 +219,7 @@ func (s *State) decideJoinTraitor(actor Actor, a Action) ([]Event, error) {
 	if seat == nil {
 		return nil, refuse(NotFound, "err_unknown_seat", a.Seat)
 	}
-	if s.Alive(seat) || s.SideOf(seat.ID) == SideTraitor {
+	if s.SideOf(seat.ID) == SideTraitor || s.Alive(seat) && s.Haunt.Decision.Rule.Kind != "none_at_first" {
 		return nil, refuse(Conflict, "err_not_dead_hero")
 	}
 	return []Event{{Type: EvSideChanged, Seat: seat.ID, Side: SideTraitor}}, nil
@@ -291,6 +293,18 @@ func (s *State) nextTurn() int {
 		}
 	}
 	return traitor
+}
+
+// TurnOrder is one round of turns from the current one on, as end_turn
+// passes them (nextTurn): the screens show it, never work it out again.
+func (s *State) TurnOrder() []int {
+	c := *s
+	var order []int
+	for len(order) <= len(s.Seats)+1 && !slices.Contains(order, c.Turn) {
+		order = append(order, c.Turn)
+		c.Turn = c.nextTurn()
+	}
+	return order
 }
 
 func (s *State) foldMonsterTurnEnd() {

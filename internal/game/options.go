@@ -138,10 +138,12 @@ type DefendOption struct {
 type DamageOption struct {
 	// Action is the action that takes it: resolve_damage (an attack lost)
 	// or take_damage (a card or room).
-	Action string        `json:"action"`
-	Source string        `json:"source,omitempty"`
-	Amount int           `json:"amount"`
-	Kind   string        `json:"kind"` // physical | mental | any
+	Action string `json:"action"`
+	Source string `json:"source,omitempty"`
+	Amount int    `json:"amount"`
+	Kind   string `json:"kind"` // physical | mental | any
+	// As are other kinds a held card lets it be taken as (Skull: physical).
+	As     []string      `json:"as,omitempty"`
 	Traits []DamageTrait `json:"traits"`
 }
 
@@ -314,6 +316,18 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 	return r
 }
 
+// RerollOptions are the cards that may reroll the seat's last roll now
+// (Options.Rerolls on its own, for the roll log's buttons).
+func (s *State) RerollOptions(actor Actor) []RerollOption {
+	me := s.SeatByID(actor.Seat)
+	if actor.Host || me == nil {
+		return nil
+	}
+	d := &dryRun{s: *s, actor: actor}
+	d.s.rng = blankDice{}
+	return s.rerollOptions(d, me)
+}
+
 func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
 	last := s.LastRoll(me.ID)
 	if last == nil {
@@ -456,6 +470,7 @@ func (s *State) damageOption(d *dryRun, me *Seat) *DamageOption {
 	if opt == nil {
 		return nil
 	}
+	opt.As = s.damageKinds(me.ID, opt.Kind)[1:]
 	traits := Traits
 	if pair, ok := damageTraits[opt.Kind]; ok {
 		traits = pair[:]

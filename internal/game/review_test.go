@@ -78,7 +78,7 @@ func TestRabbitsFootOncePerTurn(t *testing.T) {
 	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 2})
 	do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{0}, Faces: []int{2}})
 	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 2})
-	if r := refusal(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{0}}); r == nil || r.Key != "err_used_this_turn" {
+	if r := refusal(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{0}}); r == nil || r.Key != "err_card_used_turn" {
 		t.Errorf("%s: a second Rabbit's Foot in one turn: %v", rule, r)
 	}
 }
@@ -88,7 +88,7 @@ func TestUsedWeaponCantAttackAgain(t *testing.T) {
 	s := traitorBoard(t)
 	give(t, s, 2, "axe")
 	do(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "axe"})
-	if r := refusal(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Weapon: "axe"}); r == nil || r.Key != "err_used_this_turn" {
+	if r := refusal(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Weapon: "axe"}); r == nil || r.Key != "err_card_used_turn" {
 		t.Errorf("%s: attacking with a used Axe: %v", rule, r)
 	}
 }

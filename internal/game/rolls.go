@@ -1,6 +1,11 @@
 package game
 
-import "slices"
+import (
+	"maps"
+	"slices"
+
+	"lantern/internal/catalog"
+)
 
 // RollRecord is one dice roll as the log shows it.
 type RollRecord struct {
@@ -40,8 +45,19 @@ const (
 )
 
 // RollModifiers lists the modifiers a roll may name, in the order the roller
-// shows them.
-var RollModifiers = []string{ModCandle, ModMomentOfHope, ModDrip, ModAdrenaline, ModAngelFeather, ModMeantToBe}
+// shows them: every card whose data has a modifier, then the two that set
+// the result (Angel Feather, It Is Meant to Be).
+var RollModifiers = rollModifiers()
+
+func rollModifiers() []string {
+	var out []string
+	for _, c := range catalog.Box().Cards {
+		if c.Modifier != nil {
+			out = append(out, c.ID)
+		}
+	}
+	return append(out, ModAngelFeather, ModMeantToBe)
+}
 
 // RerollCards lists the cards that reroll after seeing the dice.
 var RerollCards = []string{ModLuckyStone, ModRabbitsFoot}
@@ -59,86 +75,119 @@ type rollPlan struct {
 	stored      *int
 }
 
+// modifierFits reports whether a modifier may be named on this roll: "any"
+// roll, a "trait" roll, a trait roll an "event" asks for, an "attack" or a
+// "defend" (seed 002 FAQ: attacks are not trait rolls).
+func modifierFits(on []string, purpose string, traitRoll bool) bool {
+	fight := purpose == "attack" || purpose == "defend"
+	return slices.Contains(on, "any") || slices.Contains(on, purpose) && fight ||
+		traitRoll && !fight && (slices.Contains(on, "trait") || slices.Contains(on, "event") && purpose == "event")
+}
+
 // planRoll applies modifiers to a base dice count, refusing ones that don't
-// apply (seed 003: at most 8 dice; card texts for each modifier).
+// apply (seed 003: at most 8 dice; each card's modifier data, from its text).
+// seat is nil for a monster's roll, which names none.
 func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, mods []string, choose *int) (rollPlan, error) {
 	p := rollPlan{dice: base}
 	seen := map[string]bool{}
-	drip := false
+	fewer := 0
 	for _, m := range mods {
 		if seen[m] {
 			return p, refuse(Invalid, "err_modifier_twice", m)
 		}
 		seen[m] = true
-		if itemModifier[m] && !s.Holds(seat.ID, m) {
-			return p, refuse(Conflict, "err_not_holding", seat.Name)
+		c := catalog.Box().Card(m)
+		if seat == nil || c == nil && m != ModMeantToBe {
+			return p, refuse(Invalid, "err_unknown_modifier", m)
 		}
-		if traitRollOnly[m] && !traitRoll {
-			return p, refuse(Invalid, "err_trait_roll_only", m)
+		if c != nil && c.Deck != "event" {
+			if err := s.mayUse(Actor{}, seat, c); err != nil {
+				if !s.Holds(seat.ID, m) {
+					return p, refuse(Conflict, "err_not_holding", seat.Name)
+				}
+				return p, err
+			}
 		}
 		switch m {
-		case ModCandle:
-			if purpose != "event" {
-				return p, refuse(Invalid, "err_candle_event_only")
-			}
-			p.dice++
-		case ModMomentOfHope:
-			// Judged on what the table knows: a hidden traitor's secret
-			// must not show through a refusal (seed 002, 内奸).
-			if s.Phase != PhaseHaunt || (s.Haunt != nil && s.Haunt.PublicTraitor() == seat.ID) || s.Sides[seat.ID] == SideTraitor {
-				return p, refuse(Invalid, "err_hope_heroes_only")
-			}
-			p.dice++
-		case ModDrip:
-			drip = true
-		case ModAdrenaline:
-			p.bonus += 4
-		case ModAngelFeather:
+		case ModAngelFeather: // any roll (its card)
 			if choose == nil || *choose < 0 || *choose > 8 {
 				return p, refuse(Invalid, "err_angel_feather_choose")
 			}
 			p.chosen = choose
+			continue
 		case ModMeantToBe:
 			v, ok := s.MeantToBe[seat.ID]
 			if !ok {
 				return p, refuse(Conflict, "err_no_stored_roll")
 			}
 			p.stored = &v
-		default:
+			continue
+		}
+		mod := c.Modifier
+		if mod == nil {
 			return p, refuse(Invalid, "err_unknown_modifier", m)
 		}
+		if !modifierFits(mod.On, purpose, traitRoll) {
+			if traitRoll && slices.Equal(mod.On, []string{"event"}) {
+				return p, refuse(Invalid, "err_candle_event_only")
+			}
+			return p, refuse(Invalid, "err_trait_roll_only", m)
+		}
+		if mod.HeroesOnly && (s.Phase != PhaseHaunt || (s.Haunt != nil && s.Haunt.PublicTraitor() == seat.ID) || s.Sides[seat.ID] == SideTraitor) {
+			// Judged on what the table knows: a hidden traitor's secret
+			// must not show through a refusal (seed 002, 内奸).
+			return p, refuse(Invalid, "err_hope_heroes_only")
+		}
+		if mod.Dice < 0 {
+			fewer -= mod.Dice
+		} else {
+			p.dice += mod.Dice
+		}
+		p.bonus += mod.Bonus
 	}
 	if p.chosen != nil && (p.stored != nil || p.bonus != 0) {
 		return p, refuse(Invalid, "err_modifier_clash")
 	}
-	if drip { // −1 die after every other change, never below 1 (the card text)
-		p.dice = max(p.dice-1, 1)
+	if fewer > 0 { // fewer dice after every other change, never below 1 (Drip, Smoke)
+		p.dice = max(p.dice-fewer, 1)
 	}
 	p.dice = min(p.dice, MaxDice)
 	return p, nil
 }
 
-// itemModifier lists the roll cards a player must hold to use; the others
-// are room tokens (A Moment of Hope, Drip…) or a stored result.
-var itemModifier = map[string]bool{ModCandle: true, ModAdrenaline: true, ModAngelFeather: true, ModLuckyStone: true, ModRabbitsFoot: true}
+// IsItemModifier reports whether a roll card must be held to be used (an
+// item or omen; event tokens lie in rooms, a stored result is the seat's).
+func IsItemModifier(m string) bool {
+	c := catalog.Box().Card(m)
+	return c != nil && c.Deck != "event"
+}
 
-// IsItemModifier reports whether a roll card must be held to be used.
-func IsItemModifier(m string) bool { return itemModifier[m] }
-
-// traitRollOnly lists modifiers whose card says "trait roll" (seed 002 FAQ:
-// attacks and plain dice are not trait rolls).
-var traitRollOnly = map[string]bool{ModCandle: true, ModMomentOfHope: true, ModDrip: true, ModAdrenaline: true}
-
-// oneUse lists cards discarded once used (their card texts).
-var oneUse = map[string]bool{ModAdrenaline: true, ModAngelFeather: true, ModLuckyStone: true}
-
-// usedUp discards one-use cards a roll just used.
+// usedUp are what naming held cards on a roll does to them: a one-use card
+// is discarded, another is used for the turn unless it helps every roll
+// (the Candle), and a cost is paid (the Idol's Sanity).
 func (s *State) usedUp(seat *Seat, mods []string) []Event {
 	var evs []Event
+	cost := map[string]int{}
 	for _, m := range mods {
-		if oneUse[m] && s.Holds(seat.ID, m) {
-			evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: m, How: "discard"})
+		c := catalog.Box().Card(m)
+		if c == nil || !s.Holds(seat.ID, m) {
+			continue
 		}
+		switch {
+		case c.DiscardAfterUse:
+			evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: m, How: "discard"})
+			evs = append(evs, s.cardEffects(seat, nil, []string{m}, "card:"+m)...)
+		case c.Modifier != nil && !c.Modifier.EveryRoll:
+			evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: m})
+		}
+		if c.Modifier != nil {
+			for t, n := range c.Modifier.Cost {
+				cost[t] += n
+			}
+		}
+	}
+	if ch := s.traitDelta(seat, cost, maps.Clone(seat.Traits)); len(ch) > 0 {
+		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "modifier", Changes: ch})
 	}
 	return evs
 }
@@ -222,7 +271,7 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	if a.Source != "" {
-		if _, _, _, err := effectSource(a.Source); err != nil {
+		if err := s.mayRollFor(actor, seat, a.Source); err != nil {
 			return nil, err
 		}
 	}
@@ -259,6 +308,34 @@ func Rerollable(r RollRecord) bool {
 	return len(r.Faces) > 0 && !r.Manual && !r.Applied
 }
 
+// fightRoll reports whether a roll is the attack or defence of the attack
+// in progress, while nothing it decided has been taken yet: no damage split,
+// no theft, no monster stunned (a tie or a miss settles nothing).
+func (s *State) fightRoll(r RollRecord) bool {
+	at := s.Attack
+	if at == nil || (r.Purpose != "attack" && r.Purpose != "defend") || r.Seq < at.Seq {
+		return false
+	}
+	return !at.Done || at.Damage == 0 && at.Loser.Monster == "" && at.Loser.Card == ""
+}
+
+// rejudge is the attack in progress with one of its rolls rerolled: the
+// totals are compared again (seed 000, 袭击).
+func (s *State) rejudge(r RollRecord) *AttackState {
+	res := *s.Attack
+	res.Loser, res.Damage, res.Kind, res.CanSteal, res.Done = Target{}, 0, "", false, false
+	if r.Purpose == "attack" {
+		res.Attack = r
+	} else {
+		d := r
+		res.Defense = &d
+	}
+	if res.Defense != nil {
+		s.resolveAttack(&res)
+	}
+	return &res
+}
+
 // LastRoll returns a seat's newest roll, or nil.
 func (s *State) LastRoll(seatID int) *RollRecord {
 	for i := len(s.Rolls) - 1; i >= 0; i-- {
@@ -278,25 +355,24 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	last := s.LastRoll(seat.ID)
-	if last == nil || !Rerollable(*last) {
-		return nil, refuse(Conflict, "err_nothing_to_reroll")
-	}
 	if a.Card != ModLuckyStone && a.Card != ModRabbitsFoot {
 		return nil, refuse(Invalid, "err_unknown_modifier", a.Card)
 	}
-	if !s.Holds(seat.ID, a.Card) {
-		return nil, refuse(Conflict, "err_not_holding", seat.Name)
+	// The Lucky Stone rerolls any roll, a fight's too (its card; seed 002
+	// FAQ: usable outside your turn, e.g. when attacked).
+	fight := last != nil && a.Card == ModLuckyStone && s.fightRoll(*last)
+	if last == nil || !Rerollable(*last) && !fight {
+		return nil, refuse(Conflict, "err_nothing_to_reroll")
 	}
-	if a.Card == ModRabbitsFoot && s.Turn != seat.ID {
-		// "During your turn" (the card); only Angel Feather, Lucky Stone
-		// and Skull work outside it (seed 002 FAQ).
-		return nil, refuse(Conflict, "err_not_your_turn")
+	card, _ := s.cardOrRefuse(a.Card)
+	if !s.Holds(seat.ID, a.Card) {
+		return nil, refuse(Conflict, "err_card_not_held", card.Name)
 	}
 	if slices.Contains(last.Modifiers, a.Card) {
 		return nil, refuse(Conflict, "err_rerolled_already")
 	}
-	if s.Hands[seat.ID][s.heldIndex(seat.ID, a.Card)].Used {
-		return nil, refuse(Conflict, "err_used_this_turn")
+	if err := s.mayUse(actor, seat, card); err != nil {
+		return nil, err
 	}
 	if len(a.Indexes) == 0 || (a.Card == ModRabbitsFoot && len(a.Indexes) != 1) {
 		return nil, refuse(Invalid, "err_reroll_dice")
@@ -329,7 +405,13 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 		rec.Total += f
 	}
 	evs := []Event{{Type: EvRerolled, Seat: seat.ID, Target: last.Seq, Roll: &rec}}
-	if !oneUse[a.Card] { // Rabbit's Foot: once a turn (its card)
+	if fight {
+		evs[0].Attack = s.rejudge(rec)
+		if l := evs[0].Attack.Loser; l.Monster != "" && evs[0].Attack.Damage > 0 {
+			evs = append(evs, Event{Type: EvStunned, Monster: l.Monster})
+		}
+	}
+	if !card.DiscardAfterUse { // Rabbit's Foot: once a turn (its card)
 		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: a.Card})
 	}
 	return append(evs, s.usedUp(seat, []string{a.Card})...), nil

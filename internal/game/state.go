@@ -60,6 +60,8 @@ type State struct {
 	Phase     string
 	FirstSeat int // seat ID of the start player
 	Turn      int // seat ID whose turn it is
+	// TurnStart is the seq of the event that began the current turn.
+	TurnStart int
 	Seats     []Seat
 	Events    []Event
 	undone    map[int]bool

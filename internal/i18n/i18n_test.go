@@ -138,8 +138,9 @@ func TestFromAcceptLanguage(t *testing.T) {
 var knownArgMismatches = map[string]bool{}
 
 // TestCallSitesMatchMessages reads the packages that create game errors or
-// call i18n.T with a literal key, and checks every key they use exists, with
-// as many arguments as the message has verbs.
+// call i18n.T with a literal key (the views' generated code included), and
+// checks every key they use exists, with as many arguments as the message
+// has verbs.
 func TestCallSitesMatchMessages(t *testing.T) {
 	type site struct {
 		pos  string
@@ -148,7 +149,7 @@ func TestCallSitesMatchMessages(t *testing.T) {
 	}
 	var sites []site
 	fset := token.NewFileSet()
-	for _, dir := range []string{"../game", "../table", "../web"} {
+	for _, dir := range []string{"../game", "../table", "../web", "../../views"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		for _, path := range files {
 			if strings.HasSuffix(path, "_test.go") {

@@ -1,7 +1,19 @@
 package i18n
 
-// uiCardRules holds the refusals and labels of card rules and of what a seat
-// may do now (game.Options).
+// uiCardRules holds the refusals of card rules (each names the card and the
+// reason) and of what a seat may do now (game.Options).
 var _ = register(map[string][2]string{
-	"err_attack_ally": {"%s is on your side: attack only opponents.", "%s 与你同一阵营：只能袭击对手。"},
+	"mod_idol":                     {"+2 dice, −1 Sanity (once per turn)", "+2颗骰子，神志−1（每回合一次）"},
+	"mod_smoke":                    {"−2 dice in the Smoke (at least 1)", "烟雾中−2颗骰子（至少1颗）"},
+	"err_attack_ally":              {"%s is on your side: attack only opponents.", "%s 与你同一阵营：只能袭击对手。"},
+	"err_card_not_held":            {"You don't hold the %s.", "你没有持有%s。"},
+	"err_card_used_turn":           {"The %s was already used this turn: once per turn.", "%s本回合已使用过：每回合只能使用一次。"},
+	"err_card_after_haunt":         {"The %s can only be used after the haunt is revealed.", "%s只能在作祟开始后使用。"},
+	"err_card_own_turn":            {"The %s can only be used on your own turn.", "%s只能在你自己的回合使用。"},
+	"err_card_roll_first":          {"The %s needs its roll first.", "使用%s前需先进行考验。"},
+	"err_card_roll_low":            {"The %s needs %[3]d+; the roll was %[2]d: not this turn.", "%s需要掷出%[3]d点或以上；本次为%[2]d：本回合不能使用。"},
+	"err_card_shields":             {"Your %s: the %s has no effect on you.", "你的%s：%s对你没有效果。"},
+	"err_roll_once_turn":           {"The %s roll was already tried this turn: each voluntary roll once per turn.", "本回合已尝试过%s的考验：每项自愿的考验每回合仅可进行一次。"},
+	"err_not_dead_hero_or_unnamed": {"Only a dead hero, or a living one while the haunt has no traitor yet, can join the traitor.", "只有已死亡的英雄，或在尚无奸徒的作祟中仍存活的英雄，才能加入奸徒一方。"},
+	"err_reroll_fight_settled":     {"That fight is already settled: its dice can't be rerolled.", "这场袭击已结算：不能再重掷。"},
 })

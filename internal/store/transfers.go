@@ -60,3 +60,23 @@ func (s *Store) ClaimTransfer(ctx context.Context, code string, hash, newToken [
 	}
 	return seatID, nil
 }
+
+// PendingTransfer is the seat an unused, unexpired transfer token would
+// move, without using it up; ErrNotFound otherwise (claimed, replaced,
+// expired or never made).
+func (s *Store) PendingTransfer(ctx context.Context, code string, hash []byte, now time.Time) (int, error) {
+	var seatID int
+	var expires string
+	err := s.db.QueryRowContext(ctx,
+		`SELECT seat_id, expires_at FROM transfers WHERE token_hash = ? AND game_code = ?`, hash, code).Scan(&seatID, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read transfer: %w", err)
+	}
+	if t, err := time.Parse(time.RFC3339Nano, expires); err != nil || now.After(t) {
+		return 0, ErrNotFound
+	}
+	return seatID, nil
+}

@@ -148,7 +148,9 @@ func (s *Server) access(c echo.Context, code, as string) (table.Access, bool) {
 		}
 	}
 	if as != asSeat {
-		if a, ok := s.tables.Authenticate(code, cookieValue(c, hostCookie(code))); ok {
+		// Only the host's own token opens host pages: a seat token pasted
+		// into the host cookie is refused like any wrong key.
+		if a, ok := s.tables.Authenticate(code, cookieValue(c, hostCookie(code))); ok && a.Host {
 			return a, true
 		}
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -261,12 +262,12 @@ func (s *Server) rulePage(c echo.Context) error {
 		}
 	}
 	for _, card := range box.Cards {
-		if contains(card.Rules, rule.ID) {
+		if slices.Contains(card.Rules, rule.ID) {
 			add("card", card.ID, card.Name)
 		}
 	}
 	for _, room := range box.Rooms {
-		if contains(room.Rules, rule.ID) {
+		if slices.Contains(room.Rules, rule.ID) {
 			add("room", room.ID, room.Name)
 		}
 	}

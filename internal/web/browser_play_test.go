@@ -281,11 +281,12 @@ func TestBrowserRevealPrivate(t *testing.T) {
 	}
 
 	// Alice, on turn, records the Girl drawn in the Catacombs on her phone…
-	alice.waitUntil("the omen form", jsHas(`#live form.omen-form select[name=omen] option[value=girl]`))
+	// ("I drew…": the room as a button, then the omen's button).
 	alice.section("cards")
-	alice.pick(`#live form.omen-form select[name=omen]`, "girl")
-	alice.pick(`#live form.omen-form select[name=room]`, "catacombs")
-	alice.tap(`#live form.omen-form button[type=submit]`)
+	alice.tap(`#live details.drew > summary`)
+	alice.waitUntil("the omen picker", jsHas(`#live form.omen-pick button[value=girl]`))
+	alice.tap(`#live form.omen-pick input[name=room][value=catacombs]`)
+	alice.tap(`#live form.omen-pick button[value=girl]`)
 	// … the phone demands the haunt roll, and everyone sees it is owed …
 	alice.waitUntil("the haunt roll prompt", jsHas(`#live section.haunt-roll button[name=real]`))
 	bob.waitUntil("the owed haunt roll", `document.querySelector('#live .omens').textContent.includes("Alice owes a haunt roll")`)

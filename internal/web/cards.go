@@ -73,9 +73,9 @@ func pileName(lang string, s *game.State, pile string) string {
 }
 
 // cardsArea builds a seat's card area: its hand and what it can do.
-func cardsArea(lang string, s *game.State, seat *game.Seat) *views.Cards {
+func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool) *views.Cards {
 	box := catalog.Box()
-	c := &views.Cards{ItemDeck: deckOptions(lang, s, "item"), EventDeck: deckOptions(lang, s, "event"), Decks: deckCounts(lang, s)}
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, canOmen), Drawn: drawnCard(lang, s, seat), Decks: deckCounts(lang, s)}
 	for _, other := range s.Seats {
 		if other.ID != seat.ID && s.Alive(&other) {
 			c.Others = append(c.Others, views.Option{ID: fmt.Sprint(s.SeatNumber(other.ID)), Label: other.Name})

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"lantern/internal/tlscert"
+	"lantern/static"
 )
 
 func TestManifest(t *testing.T) {
@@ -193,7 +194,7 @@ func TestLayoutComfort(t *testing.T) {
 	for _, want := range []string{
 		`<link rel="manifest" href="/manifest.webmanifest">`,
 		`<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
-		`<link rel="icon" href="/static/icon.svg" type="image/svg+xml">`,
+		`<link rel="icon" href="` + static.URL("icon.svg") + `" type="image/svg+xml">`,
 		`<meta name="theme-color" content="#14121a">`,
 	} {
 		if !strings.Contains(home, want) {

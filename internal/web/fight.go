@@ -1,7 +1,9 @@
 package web
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -83,29 +85,20 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 	host := viewer == 0
 	f.RunMonsters = host || (s.Haunt != nil && s.Haunt.IsTraitor(viewer) && s.SideOf(viewer) == game.SideTraitor)
 	if t := s.Track; t != nil {
-		f.Track = &views.TrackLine{Value: t.Value, Label: t.Label}
+		// A track set by its −/+ alone has no label of its own yet.
+		f.Track = &views.TrackLine{Value: t.Value, Label: cmp.Or(t.Label, i18n.T(lang, "track"))}
 	} else if f.RunMonsters {
 		f.Track = &views.TrackLine{Label: i18n.T(lang, "track")}
 	}
 	for _, seat := range s.Seats {
-		if !s.Alive(&seat) {
-			continue
-		}
-		opt := views.Option{ID: fmt.Sprintf("seat:%d", s.SeatNumber(seat.ID)), Label: seat.Name}
-		if seat.ID != viewer {
-			f.Targets = append(f.Targets, opt)
-		}
-		if s.SideOf(seat.ID) == game.SideHeroes {
-			f.Heroes = append(f.Heroes, opt)
+		if s.Alive(&seat) && s.SideOf(seat.ID) == game.SideHeroes {
+			f.Heroes = append(f.Heroes, views.Option{ID: fmt.Sprintf("seat:%d", s.SeatNumber(seat.ID)), Label: seat.Name})
 		}
 	}
 	f.EndMonsters = f.RunMonsters && s.Turn == game.MonstersTurn && s.Ended == nil
 	kinds := map[string]bool{}
 	for _, m := range s.Monsters {
 		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned})
-		if !f.RunMonsters || host {
-			f.Targets = append(f.Targets, views.Option{ID: "monster:" + m.ID, Label: m.Name})
-		}
 		if !kinds[m.Kind] {
 			kinds[m.Kind] = true
 			f.Kinds = append(f.Kinds, views.Option{ID: m.Kind, Label: m.Kind})
@@ -113,7 +106,7 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 	}
 	if s.Haunt != nil && s.Haunt.Traitor != 0 {
 		var order []string
-		for _, id := range traitorOrder(s) {
+		for _, id := range s.TurnOrder() {
 			if id == game.MonstersTurn {
 				order = append(order, i18n.T(lang, "monsters"))
 			} else {
@@ -155,20 +148,8 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 			}
 		}
 	}
-	if me != nil && s.Alive(me) && s.Turn == me.ID && !s.AttackedThisTurn["s:"+fmt.Sprint(me.ID)] && (at == nil || at.Done) {
-		f.CanAttack = len(f.Targets) > 0
-		f.Traits = []views.Option{{ID: game.Might, Label: i18n.T(lang, "trait_might")}}
-		if s.Holds(me.ID, "revolver") {
-			f.Traits = append(f.Traits, views.Option{ID: game.Speed, Label: i18n.T(lang, "trait_speed") + " (" + cardName(lang, "revolver") + ")"})
-		}
-		if s.Holds(me.ID, "ring") {
-			f.Traits = append(f.Traits, views.Option{ID: game.Sanity, Label: i18n.T(lang, "trait_sanity") + " (" + cardName(lang, "ring") + ")"})
-		}
-		for _, h := range s.Hands[me.ID] {
-			if c := catalog.Box().Card(h.Card); c != nil && c.Weapon != nil {
-				f.Weapons = append(f.Weapons, views.Option{ID: c.ID, Label: c.Name.In(lang)})
-			}
-		}
+	if me != nil {
+		attackOptions(lang, s, me, f)
 	}
 	if f.RunMonsters && !host {
 		f.Reminders = []string{i18n.T(lang, "traitor_reminder_rooms"), i18n.T(lang, "traitor_reminder_events"), i18n.T(lang, "traitor_reminder_elevator")}
@@ -183,23 +164,43 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 	return f
 }
 
-// traitorOrder is the round after the reveal: heroes from the traitor's
-// left, the traitor, then the monsters.
-func traitorOrder(s *game.State) []int {
-	traitor := s.Haunt.Traitor
-	var order []int
-	n := s.SeatNumber(traitor)
-	for i := 1; i < len(s.Seats); i++ {
-		seat := &s.Seats[(n-1+i)%len(s.Seats)]
-		if s.Alive(seat) && s.SideOf(seat.ID) == game.SideHeroes {
-			order = append(order, seat.ID)
+// attackOptions fills the attack form from what the engine allows the
+// seat now (game.Options): opponents, the traits each may be attacked with
+// (a weapon's trait names the weapon) and the weapons held.
+func attackOptions(lang string, s *game.State, me *game.Seat, f *views.Fight) {
+	at := s.Options(game.Actor{Seat: me.ID}).Attack
+	if at == nil {
+		return
+	}
+	f.CanAttack = true
+	var traits []string
+	for _, t := range at.Targets {
+		id := "monster:" + t.Monster
+		if t.Monster == "" {
+			id = fmt.Sprintf("seat:%d", t.Seat)
+		}
+		f.Targets = append(f.Targets, views.Option{ID: id, Label: t.Name})
+		for _, tr := range t.Traits {
+			if !slices.Contains(traits, tr) {
+				traits = append(traits, tr)
+			}
 		}
 	}
-	order = append(order, traitor)
-	if len(s.Monsters) > 0 {
-		order = append(order, game.MonstersTurn)
+	for _, tr := range game.Traits {
+		if !slices.Contains(traits, tr) {
+			continue
+		}
+		label := i18n.T(lang, "trait_"+tr)
+		for _, w := range at.Weapons {
+			if w.Trait == tr && tr != game.Might {
+				label += " (" + cardName(lang, w.Card) + ")"
+			}
+		}
+		f.Traits = append(f.Traits, views.Option{ID: tr, Label: label})
 	}
-	return order
+	for _, w := range at.Weapons {
+		f.Weapons = append(f.Weapons, views.Option{ID: w.Card, Label: cardName(lang, w.Card)})
+	}
 }
 
 // summary is the end of the game, once a side has won.

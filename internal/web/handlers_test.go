@@ -526,7 +526,7 @@ func TestBadInputPages(t *testing.T) {
 		{"unknown static file", "GET", "/static/nope.js", nil, 404, "err_not_found"},
 		{"unknown game page", "GET", "/g/ZZZZZ", nil, 404, "err_unknown_game"},
 		{"unknown game table", "GET", "/g/ZZZZZ/table", nil, 404, "err_unknown_game"},
-		{"player page without a seat", "GET", "/g/" + g.code, nil, 403, "err_not_authorized"},
+		{"player page without a seat (started: the way back is the host's Move to a new phone)", "GET", "/g/" + g.code, nil, 403, "seat_moved_text"},
 		{"table without the host cookie", "GET", "/g/" + g.code + "/table", []reqOpt{withCookie("lantern_seat_"+g.code, g.seats[0])}, 403, "err_host_only"},
 		{"join page with a wrong key", "GET", "/j/" + g.code + "?k=wrong", nil, 403, "err_bad_join_key"},
 		{"join page of no game", "GET", "/j/ZZZZZ?k=" + g.key, nil, 404, "err_unknown_game"},

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -126,19 +127,13 @@ func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
 	if r.Purpose == "haunt" {
 		l.Target, l.Success = 0, false
 	}
-	rerollable := game.Rerollable(r)
-	l.CanLucky = rerollable && !contains(r.Modifiers, game.ModLuckyStone) && s.Holds(r.Seat, game.ModLuckyStone)
-	l.CanRabbit = rerollable && !contains(r.Modifiers, game.ModRabbitsFoot) && s.Holds(r.Seat, game.ModRabbitsFoot) && s.Turn == r.Seat
-	return l
-}
-
-func contains(list []string, x string) bool {
-	for _, v := range list {
-		if v == x {
-			return true
+	for _, o := range s.RerollOptions(game.Actor{Seat: r.Seat}) {
+		if o.Roll == r.Seq {
+			l.CanLucky = l.CanLucky || o.Card == game.ModLuckyStone
+			l.CanRabbit = l.CanRabbit || o.Card == game.ModRabbitsFoot
 		}
 	}
-	return false
+	return l
 }
 
 // rollLimit bounds the roll log a page shows.
@@ -162,19 +157,16 @@ func roller(lang string, s *game.State, seat *game.Seat) views.Roller {
 	r := views.Roller{Traits: traitRows(lang, seat)}
 	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
 	r.HasAngel = s.Holds(seat.ID, game.ModAngelFeather)
-	for _, m := range game.RollModifiers {
-		// Item cards only when held; room tokens (A Moment of Hope, Drip…)
-		// are on the board, so they are always offered; a stored result
-		// only when there is one.
-		switch {
-		case game.IsItemModifier(m) && !s.Holds(seat.ID, m):
-			continue
-		case m == game.ModMeantToBe && !r.HasStored:
-			continue
-		case m == game.ModMomentOfHope && s.Phase != game.PhaseHaunt:
-			continue
+	// The modifiers the engine allows now (game.Options): items held and
+	// usable, room tokens on the board, a stored result when there is one.
+	if opts := s.Options(game.Actor{Seat: seat.ID}).Roll; opts != nil {
+		for _, mo := range opts.Modifiers {
+			o := views.Option{ID: mo.Card, Label: cardName(lang, mo.Card) + " — " + i18n.T(lang, "mod_"+mo.Card)}
+			if c := catalog.Box().Card(mo.Card); c != nil && c.Modifier != nil {
+				o.Dice, o.Bonus = c.Modifier.Dice, c.Modifier.Bonus
+			}
+			r.Modifiers = append(r.Modifiers, o)
 		}
-		r.Modifiers = append(r.Modifiers, views.Option{ID: m, Label: cardName(lang, m) + " — " + i18n.T(lang, "mod_"+m)})
 	}
 	if last := s.LastRoll(seat.ID); last != nil {
 		l := rollLine(lang, s, *last)
@@ -219,7 +211,7 @@ func explainTraitor(lang string, s *game.State, h *game.HauntState) string {
 		}
 		var tied []string
 		for _, c := range d.Candidates {
-			if contains(intsToStrings(d.Tied), fmt.Sprint(c.Seat)) {
+			if slices.Contains(intsToStrings(d.Tied), fmt.Sprint(c.Seat)) {
 				tied = append(tied, fmt.Sprintf("%s %d", seatName(s, c.Seat), c.Value))
 			}
 		}

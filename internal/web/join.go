@@ -91,7 +91,7 @@ func (s *Server) secondPage(c echo.Context) error {
 	name := ""
 	s.tables.Read(code, func(st *game.State) {
 		if seat := st.SeatByID(seats[0].Seat); seat != nil {
-			name = seat.Name
+			name = secondName(seat.Name, len(seats)+1)
 		}
 	})
 	return s.renderJoin(c, code, "", http.StatusOK, "", name, s.lang(c))
@@ -112,13 +112,32 @@ func (s *Server) joinSecond(c echo.Context) error {
 	if err != nil {
 		return s.messageError(c, err)
 	}
+	// The same player's own name is numbered: every seat's name must read
+	// differently on the table (game/names.go).
+	name := c.FormValue("name")
+	s.tables.Read(code, func(st *game.State) {
+		if seat := st.SeatByID(seats[0].Seat); seat != nil && strings.TrimSpace(name) == seat.Name {
+			name = secondName(seat.Name, len(seats)+1)
+		}
+	})
 	seatID, token, err := s.tables.Join(c.Request().Context(), code, key,
-		game.Action{Name: c.FormValue("name"), Lang: lang, Explorer: c.FormValue("explorer")})
+		game.Action{Name: name, Lang: lang, Explorer: c.FormValue("explorer")})
 	if err != nil {
 		return s.renderJoin(c, code, "", statusOf(err), s.message(lang, err), c.FormValue("name"), lang)
 	}
 	s.addSeatToken(c, code, token, seatID)
 	return c.Redirect(http.StatusSeeOther, "/g/"+code)
+}
+
+// secondName is a player's name for their nth explorer ("Ann 2"), cut so
+// the number always fits the name's length limit.
+func secondName(name string, n int) string {
+	suffix := " " + strconv.Itoa(n)
+	runes := []rune(name)
+	if keep := game.MaxNameLength - len(suffix); len(runes) > keep {
+		runes = runes[:keep]
+	}
+	return string(runes) + suffix
 }
 
 // switchSeat makes another of this phone's seats the one it plays.
@@ -159,4 +178,22 @@ func twoPlayer(lang string, st *game.State, mine []table.Access, vm *views.Playe
 			vm.Handover = append(vm.Handover, views.Option{ID: strconv.Itoa(st.SeatNumber(a.Seat)), Label: st.SeatByID(a.Seat).Name})
 		}
 	}
+}
+
+// noSeat answers a phone without a seat in a game. Once the game has
+// started the join code can't help (it answers "already started"), so the
+// page says how a seat comes back: the host's "Move to a new phone".
+func (s *Server) noSeat(c echo.Context, code string) error {
+	started := false
+	s.tables.Read(code, func(st *game.State) { started = st.Started })
+	if !started {
+		return s.messageError(c, errNotAuthorized)
+	}
+	h := s.head(c, "Lantern")
+	heading := "no_seat_started_title"
+	if len(seatTokens(c, code)) > 0 { // it held a seat here: the seat moved away
+		heading = "seat_moved_title"
+	}
+	h.Title = i18n.T(h.Lang, heading)
+	return s.page(c, http.StatusForbidden, h, messagePage(h, h.Title, i18n.T(h.Lang, "seat_moved_text"), "/", i18n.T(h.Lang, "home")))
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,7 +67,7 @@ func (s *Server) playerPage(c echo.Context) error {
 		if _, host := s.access(c, code, asHost); host && !isFetch(c) {
 			return c.Redirect(http.StatusSeeOther, "/g/"+code+"/table")
 		}
-		return s.messageError(c, errNotAuthorized)
+		return s.noSeat(c, code)
 	}
 	return s.renderPlayer(c, access, http.StatusOK, "")
 }
@@ -120,22 +121,14 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		if vm.Reveal != nil {
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		}
+		opts := st.Options(access.Actor())
 		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me)
+			vm.Cards = cardsArea(h.Lang, st, me, slices.Contains(opts.Draw, "omen"))
 		}
+		vm.Explore = explore(h.Lang, st, me, opts.Explore)
 		vm.Fight = fight(h.Lang, st, me.ID)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
-		if vm.MyTurn && st.Alive(me) && st.Ended == nil {
-			drawn := map[string]bool{}
-			for _, o := range st.Omens {
-				drawn[o.Omen] = true
-			}
-			vm.OmenForm = &views.OmenForm{
-				Omens: omenOptions(h.Lang, func(id string) bool { return drawn[id] }),
-				Rooms: omenRoomOptions(h.Lang),
-			}
-		}
 	})
 	vm.Head = h
 	return vm, err
@@ -169,6 +162,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 	h.Events = "/api/games/" + access.Code + "/events?view=html"
 	h.Fragment = h.Path
 	h.Act = "/g/" + access.Code + "/act"
+	h.TV = tvMode(c)
 	key, err := s.tables.JoinKey(access.Code)
 	if err != nil {
 		return views.Table{}, err
@@ -192,7 +186,8 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 				Birthday: birthdayText(h.Lang, ex),
 				Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
 			})
-			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil, asHost))
+			// A TV shows the boards; the host changes them from a phone or laptop.
+			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil && !h.TV, asHost))
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		vm.Rolls = rollLines(h.Lang, st)
@@ -202,14 +197,16 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 			if st.JustRevealed() {
 				vm.Reveal.Reselect = &views.OmenForm{
-					Rooms: omenRoomOptions(h.Lang),
-					Omens: omenOptions(h.Lang, func(id string) bool { return !st.InDeck(id) }),
+					HouseRooms: houseOmenRooms(h.Lang, st, st.Haunt.Room),
+					Rooms:      omenRoomOptions(h.Lang),
+					Omens:      omenOptions(h.Lang, func(id string) bool { return !st.InDeck(id) }),
 				}
 			}
 		}
 		vm.Decks = deckCounts(h.Lang, st)
 		vm.Fight = fight(h.Lang, st, 0)
 		vm.Summary = summary(h.Lang, st)
+		vm.House = houseFloors(h.Lang, st)
 		for _, pile := range sortedKeys(st.Piles) {
 			p := views.Pile{ID: pile, Name: pileName(h.Lang, st, pile)}
 			for _, id := range st.Piles[pile] {

@@ -219,6 +219,9 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		if o.Attack != nil {
 			n.Actions = append(n.Actions, views.NowAction{Label: "⚔ " + i18n.T(lang, "attack"), Href: "#sheet-attack"})
 		}
+		if o.Explore != nil && o.Explore.Owed == nil && len(o.Explore.Floors) > 0 && len(n.Actions) < 2 {
+			n.Actions = append(n.Actions, views.NowAction{Label: "🚪 " + i18n.T(lang, "i_discovered"), Href: "#s-board", Open: "discover"})
+		}
 		if len(o.Draw) > 0 && len(n.Actions) < 2 {
 			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/i18n"
+	"lantern/static"
 )
 
 // themeColour is the dark theme's background (--bg in app.css).
@@ -58,7 +59,7 @@ func (s *Server) manifest(c echo.Context) error {
 		BackgroundColor: themeColour, ThemeColor: themeColour,
 		Categories: []string{"games", "utilities"},
 		Icons: []manifestIcon{
-			{Src: "/static/icon.svg", Sizes: "any", Type: "image/svg+xml", Purpose: "any"},
+			{Src: static.URL("icon.svg"), Sizes: "any", Type: "image/svg+xml", Purpose: "any"},
 			{Src: "/icons/icon-192.png", Sizes: "192x192", Type: "image/png", Purpose: "any"},
 			{Src: "/icons/icon-512.png", Sizes: "512x512", Type: "image/png", Purpose: "any"},
 			{Src: "/icons/maskable-192.png", Sizes: "192x192", Type: "image/png", Purpose: "maskable"},

@@ -14,6 +14,7 @@ import (
 
 // routes lists every route of the app in one place.
 func (s *Server) routes(e *echo.Echo) {
+	e.Use(securityHeaders)
 	e.Use(middleware.Recover())
 	e.Use(middleware.BodyLimit("64K"))
 	// Phones on a busy Wi-Fi get pages, CSS and script compressed; the event
@@ -43,8 +44,10 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/g/:code", s.playerPage)
 	e.GET("/g/:code/table", s.tablePage)
 	e.GET("/g/:code/qr.png", s.joinQR)
+	e.POST("/g/:code/tv", s.setTV)
 	e.POST("/g/:code/act", s.formAction)
 	e.POST("/g/:code/transfer", s.startTransfer)
+	e.GET("/g/:code/transfer", s.transferStatus)
 	e.POST("/g/:code/handover", s.handover)
 	e.GET("/g/:code/second", s.secondPage)
 	e.POST("/g/:code/second", s.joinSecond, joinLimit)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/internal/table"
@@ -83,7 +84,14 @@ func statusOf(err error) int {
 func (s *Server) message(lang string, err error) string {
 	var ge *game.Error
 	if errors.As(err, &ge) {
-		return i18n.T(lang, ge.Key, ge.Args...)
+		args := make([]any, len(ge.Args))
+		for i, a := range ge.Args {
+			args[i] = a
+			if t, ok := a.(catalog.Text); ok { // a card's or room's name, in the reader's language
+				args[i] = t.In(lang)
+			}
+		}
+		return i18n.T(lang, ge.Key, args...)
 	}
 	if errors.Is(err, context.Canceled) {
 		s.log.Debug("request abandoned by its phone", "err", err)

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/base64"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -41,19 +42,51 @@ func (s *Server) handover(c echo.Context) error {
 }
 
 func (s *Server) showTransfer(c echo.Context, access table.Access, number int) error {
-	code := access.Code
 	token, err := s.tables.StartTransfer(c.Request().Context(), access, number)
 	if err != nil {
 		return s.messageError(c, err)
 	}
+	return s.renderTransfer(c, access, token)
+}
+
+// transferStatus is the QR page's live part: the same code while it waits,
+// and once the new phone has claimed the seat, back to where the code was
+// asked for (the table, or the handing-over phone's page), so no used code
+// stays on a screen.
+func (s *Server) transferStatus(c echo.Context) error {
+	code := code(c)
+	access, ok := s.access(c, code, asHost)
+	if !ok {
+		if access, ok = s.access(c, code, asSeat); !ok {
+			return s.messageError(c, errNotAuthorized)
+		}
+	}
+	token := c.QueryParam("k")
+	if _, err := s.tables.PendingTransfer(c.Request().Context(), code, token); err != nil {
+		return c.Redirect(http.StatusSeeOther, pagePath(access))
+	}
+	return s.renderTransfer(c, access, token)
+}
+
+func (s *Server) renderTransfer(c echo.Context, access table.Access, token string) error {
+	code := access.Code
+	seatID, err := s.tables.PendingTransfer(c.Request().Context(), code, token)
+	if err != nil {
+		return s.messageError(c, err)
+	}
 	h := s.head(c, i18n.T(s.lang(c), "move_to_new_phone"))
-	vm := views.Transfer{Head: h, Code: code, Seat: number, Back: pagePath(access), URL: s.baseURL(c) + "/t/" + code + "?k=" + token,
+	h.Path = "/g/" + code + "/transfer?k=" + url.QueryEscape(token)
+	h.Events = "/api/games/" + code + "/events"
+	h.Fragment = h.Path
+	vm := views.Transfer{Head: h, Code: code, Back: pagePath(access), URL: s.baseURL(c) + "/t/" + code + "?k=" + token,
 		Minutes: int(table.TransferLifetime.Minutes())}
 	s.tables.Read(code, func(st *game.State) {
-		if seat := st.SeatAt(number); seat != nil {
-			vm.Name = seat.Name
+		vm.Head.Version = st.Version
+		if seat := st.SeatByID(seatID); seat != nil {
+			vm.Seat, vm.Name = st.SeatNumber(seatID), seat.Name
 		}
 	})
+	h = vm.Head
 	png, err := qrPNG(vm.URL, 384)
 	if err != nil {
 		return s.messageError(c, err)
@@ -69,11 +102,23 @@ func (s *Server) transferPage(c echo.Context) error {
 	if err := s.tables.Find(code); err != nil {
 		return s.messageError(c, err)
 	}
+	key := c.QueryParam("k")
+	seatID, err := s.tables.PendingTransfer(c.Request().Context(), code, key)
+	if err != nil {
+		return s.messageError(c, err)
+	}
 	h := s.head(c, i18n.T(s.lang(c), "claim_title"))
-	return s.page(c, http.StatusOK, h, views.MessagePage(views.Message{
-		Head: h, Heading: i18n.T(h.Lang, "claim_title"), Text: i18n.T(h.Lang, "claim_text"),
-		FormURL: "/t/" + code, FormButton: i18n.T(h.Lang, "claim_button"), FormKey: c.QueryParam("k"),
-	}))
+	m := views.Message{Head: h, FormURL: "/t/" + code, FormButton: i18n.T(h.Lang, "claim_button"), FormKey: key}
+	// Say whose seat this is, so nobody takes over the wrong explorer.
+	s.tables.Read(code, func(st *game.State) {
+		if seat := st.SeatByID(seatID); seat != nil {
+			m.Heading = i18n.T(h.Lang, "claim_title_seat", seat.Name)
+			m.Text = i18n.T(h.Lang, "claim_text_seat", seat.Name, seat.ExplorerData().Name.In(h.Lang))
+		}
+	})
+	h.Title = m.Heading
+	m.Head = h
+	return s.page(c, http.StatusOK, h, views.MessagePage(m))
 }
 
 func (s *Server) claimTransfer(c echo.Context) error {

@@ -28,15 +28,11 @@ func traitRows(lang string, seat *game.Seat) []views.TraitRow {
 
 func board(lang string, s *game.State, seat *game.Seat, editable bool, actor string) views.Board {
 	ex := seat.ExplorerData()
-	floor := 1
-	if s.Phase == game.PhaseHaunt {
-		floor = 0
-	}
 	return views.Board{
 		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
 		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
 		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
-		Traits: traitRows(lang, seat), Editable: editable, Actor: actor, Floor: floor,
+		Traits: traitRows(lang, seat), Editable: editable, Actor: actor, Floor: s.Floor(),
 		Hand: handLinks(lang, s, seat.ID),
 	}
 }
@@ -54,6 +50,7 @@ func statusLine(lang string, s *game.State) views.Status {
 		st.Phase = i18n.T(lang, "phase_exploration")
 	}
 	if s.Ended != nil {
+		st.Over = true
 		return st
 	}
 	if seat := s.SeatByID(s.Turn); seat != nil {
@@ -171,6 +168,9 @@ func describe(lang string, s *game.State, e game.Event) string {
 	case game.EvOmenDrawn:
 		return i18n.T(lang, "log_omen", seatName(s, e.Seat), cardName(lang, e.Omen), roomName(lang, e.Room))
 	case game.EvHauntRevealed:
+		if reselected(s, e) {
+			return i18n.T(lang, "log_haunt_reselected", e.Haunt.Number, catalog.HauntByNumber(e.Haunt.Number).Name.In(lang))
+		}
 		return i18n.T(lang, "log_haunt", seatName(s, e.Seat), e.Haunt.Number, catalog.HauntByNumber(e.Haunt.Number).Name.In(lang))
 	case game.EvTokenRevealed:
 		return i18n.T(lang, "token_shown", seatName(s, e.Seat), e.Token)
@@ -232,10 +232,41 @@ func describe(lang string, s *game.State, e game.Event) string {
 }
 
 // undoWhat describes the change undo would take back, if actor may undo it.
+// reselected: a reveal after an earlier one is the host's selection of
+// another haunt, not the revealer's roll.
+func reselected(s *game.State, e game.Event) bool {
+	for _, x := range s.Events {
+		if x.Seq >= e.Seq {
+			break
+		}
+		if x.Type == game.EvHauntRevealed && !s.IsUndone(x.Seq) {
+			return true
+		}
+	}
+	return false
+}
+
 func undoWhat(lang string, s *game.State, actor game.Actor) (string, bool) {
 	last := s.LastUndoable()
 	if last == nil || (!actor.Host && last.Actor != actor) {
 		return "", false
+	}
+	// A change of several events (an omen and what it does to the board) is
+	// named by its first, the one the player made.
+	first := *last
+	for _, e := range s.Events {
+		if last.Group != 0 && e.Seq == last.Group {
+			first = e
+		}
+	}
+	if first.Type == game.EvOmenDrawn {
+		key := "undo_omen"
+		for _, i := range s.OwedHauntRolls {
+			if s.Haunt == nil && s.Omens[i].Seq == first.Seq {
+				key = "undo_omen_roll"
+			}
+		}
+		return i18n.T(lang, key, cardName(lang, first.Omen), roomName(lang, first.Room)), true
 	}
 	return describe(lang, s, *last), true
 }

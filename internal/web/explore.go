@@ -1,0 +1,153 @@
+package web
+
+import (
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/views"
+)
+
+// Exploring on the phone: which tiles, cards and rooms are offered comes
+// from the engine (game.Options, the house, the decks); this file only
+// names them in the phone's language.
+
+// symbols mark a tile's card symbol as the tiles print it: a raven for an
+// omen, a bull's head for an item, a spiral for an event (seed 002, 探险).
+var symbols = map[string]string{"omen": "🐦", "item": "🐂", "event": "🌀"}
+
+func roomSymbol(r *catalog.Room) string { return symbols[game.DiscoveryDeck(r)] }
+
+// explore builds the seat's exploring flow from its options; nil when the
+// seat may not explore now.
+func explore(lang string, s *game.State, seat *game.Seat, o *game.ExploreOptions) *views.Explore {
+	if o == nil {
+		return nil
+	}
+	e := &views.Explore{Just: justDiscovered(lang, s, seat)}
+	for _, f := range o.Floors {
+		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_"+f.Floor)}
+		for _, id := range f.Tiles {
+			r := catalog.Box().Room(id)
+			ef.Tiles = append(ef.Tiles, views.Tile{ID: id, Label: r.Name.In(lang), Symbol: roomSymbol(r)})
+		}
+		e.Floors = append(e.Floors, ef)
+	}
+	return e
+}
+
+// justDiscovered is the room the seat placed this turn, newest first, with
+// the card it still owes and what entering it offers.
+func justDiscovered(lang string, s *game.State, seat *game.Seat) *views.Discovered {
+	var room string
+	for i := len(s.Events) - 1; i >= 0 && room == ""; i-- {
+		e := s.Events[i]
+		if s.IsUndone(e.Seq) {
+			continue
+		}
+		switch e.Type {
+		case game.EvTurnEnded, game.EvGameStarted:
+			return nil
+		case game.EvRoomDiscovered:
+			if e.Seat != seat.ID {
+				return nil
+			}
+			room = e.Room
+		}
+	}
+	if room == "" || !s.InHouse(room) {
+		return nil
+	}
+	r := catalog.Box().Room(room)
+	d := &views.Discovered{Room: room, RoomLabel: r.Name.In(lang), Symbol: roomSymbol(r), Text: r.Text.In(lang)}
+	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Room == room {
+		d.Deck, d.DeckLabel = owed.Deck, i18n.T(lang, "deck_"+owed.Deck)
+		if owed.Deck == "omen" {
+			d.Cards = omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
+		} else {
+			d.Cards = deckOptions(lang, s, owed.Deck)
+		}
+	}
+	d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
+	if len(r.OnceGain) > 0 && !s.RoomGains[seat.ID][room] {
+		d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + traitChanges(lang, r.OnceGain) + ")"}
+	}
+	return d
+}
+
+// drawPicker is "I drew…": the cards still in each deck. An omen's room is
+// the room just discovered when it owes one, else one of the house's omen
+// rooms, or of the chart's 13 when no omen room was recorded.
+func drawPicker(lang string, s *game.State, seat *game.Seat, canOmen bool) views.Draw {
+	d := views.Draw{Items: deckOptions(lang, s, "item"), Events: deckOptions(lang, s, "event"), CanOmen: canOmen}
+	if !canOmen {
+		return d
+	}
+	d.Omens = omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
+	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Deck == "omen" {
+		d.OmenRoom = owed.Room
+		return d
+	}
+	d.OmenRooms = houseOmenRooms(lang, s, "")
+	if len(d.OmenRooms) == 0 {
+		d.OmenRooms = omenRoomOptions(lang)
+	}
+	return d
+}
+
+// houseOmenRooms are the discovered omen rooms, newest first, but one.
+func houseOmenRooms(lang string, s *game.State, except string) []views.Option {
+	rooms := s.HouseOmenRooms()
+	var out []views.Option
+	for i := len(rooms) - 1; i >= 0; i-- {
+		if rooms[i] != except {
+			out = append(out, views.Option{ID: rooms[i], Label: roomName(lang, rooms[i])})
+		}
+	}
+	return out
+}
+
+// drawnCard is the card the seat drew last, when it was put back (an event)
+// and asks for a roll not made yet: its text and the roll in one tap.
+func drawnCard(lang string, s *game.State, seat *game.Seat) *views.DrawnCard {
+	for i := len(s.Events) - 1; i >= 0; i-- {
+		e := s.Events[i]
+		if s.IsUndone(e.Seq) {
+			continue
+		}
+		switch e.Type {
+		case game.EvTurnEnded:
+			return nil
+		case game.EvRolled:
+			if e.Roll != nil && e.Roll.Seat == seat.ID && e.Roll.Source != "" {
+				return nil // its roll is made: the outcome is offered to apply
+			}
+		case game.EvCardDrawn:
+			if e.Seat != seat.ID || e.Keep {
+				return nil
+			}
+			c := catalog.Box().Card(e.Card)
+			if c == nil || c.Roll == nil {
+				return nil
+			}
+			return &views.DrawnCard{Name: c.Name.In(lang), Text: c.Text.In(lang),
+				Roll: guidedRoll(lang, "card:"+c.ID, c.Name, c.Roll, "event")}
+		}
+	}
+	return nil
+}
+
+// houseFloors lists the house's rooms by floor for the table.
+func houseFloors(lang string, s *game.State) []views.HouseFloor {
+	var out []views.HouseFloor
+	for _, f := range game.Floors {
+		hf := views.HouseFloor{Label: i18n.T(lang, "floor_"+f)}
+		for _, p := range s.House() {
+			if p.Floor == f {
+				r := catalog.Box().Room(p.Room)
+				hf.Rooms = append(hf.Rooms, views.Tile{ID: p.Room, Label: r.Name.In(lang), Symbol: roomSymbol(r)})
+			}
+		}
+		out = append(out, hf)
+	}
+	return out
+}

@@ -1,0 +1,55 @@
+package views
+
+// Explore is the exploring flow of the seat on turn: the tiles still in the
+// stack, by floor, and the card the room just discovered owes.
+type Explore struct {
+	Floors []ExploreFloor
+	Just   *Discovered
+}
+
+// ExploreFloor is one floor and the tiles that may go on it.
+type ExploreFloor struct {
+	ID, Label string
+	Tiles     []Tile
+}
+
+// Tile is a room tile as a button: its name and its card symbol (🐦 omen,
+// 🐂 item, 🌀 event, or none).
+type Tile struct {
+	ID, Label, Symbol string
+}
+
+// Discovered is the room this seat discovered this turn: the card its
+// symbol owes (Deck set until drawn, with the cards still in that deck), its
+// text, its roll and a once-per-explorer gain it offers.
+type Discovered struct {
+	Room, RoomLabel string
+	Symbol          string
+	Deck, DeckLabel string
+	Cards           []Option
+	Text            string
+	Roll            *GuidedRoll
+	Gain            *Option
+}
+
+// Draw is "I drew…": the cards still in each deck as buttons. An omen asks
+// for its room, unless the room just discovered says it.
+type Draw struct {
+	Items, Events, Omens []Option
+	OmenRooms            []Option // the house's omen rooms when known, else the chart's
+	OmenRoom             string   // the room an omen is drawn in, when known
+	CanOmen              bool
+}
+
+// DrawnCard is a card just drawn that asks for a roll: its text, the roll
+// in one tap, and (after the roll) its outcome to apply.
+type DrawnCard struct {
+	Name, Text string
+	Roll       *GuidedRoll
+}
+
+// HouseFloor is one floor of the house as the table lists it.
+type HouseFloor struct {
+	Label string
+	Rooms []Tile
+}

@@ -8,6 +8,7 @@ var _ = register(map[string][2]string{
 	"discovered_room":       {"You discovered the %s", "你发现了%s"},
 	"discovered_draw":       {"Its symbol draws a card: tap the %s card you drew.", "房间标记要求抽牌：请点选你抽到的%s牌。"},
 	"deck_omen":             {"Omen", "预兆"},
+	"log_room_discovered":   {"%s discovered the %s (%s)", "%s 发现了%s（%s）"},
 	"house_title":           {"The house", "大宅"},
 	"undo_omen":             {"the %s drawn in the %s", "在%[2]s翻出的%[1]s"},
 	"undo_omen_roll":        {"the %s drawn in the %s, and the haunt roll it owes", "在%[2]s翻出的%[1]s，以及它带来的揭露真相掷骰"},

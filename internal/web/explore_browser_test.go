@@ -24,9 +24,9 @@ func TestBrowserExploreTaps(t *testing.T) {
 			taps++
 		}
 
-		// Draw an item: open "I drew…", tap the Bell.
+		// Draw an item: "I drew…" on the now bar, tap the Bell.
 		before := app.publicState(g).Version
-		tap(`#live details.drew > summary`)
+		tap(`#live .now-actions a[data-open=drew]`)
 		d.screenshot(shots, "explore-"+lang+"-1-drew-open")
 		tap(`#live details.drew .draw button.pick[value=bell]`)
 		app.stateAfter(g, before)
@@ -39,7 +39,7 @@ func TestBrowserExploreTaps(t *testing.T) {
 		// Discover the Gallery (an omen room), draw the Girl there, roll
 		// for the haunt.
 		taps = 0
-		tap(`#live details.discover > summary`)
+		tap(`#live .now-actions a[data-open=discover]`)
 		d.screenshot(shots, "explore-"+lang+"-3-tiles")
 		tap(`#live form.tiles[data-floor=upper] button[value=gallery]`)
 		d.waitUntil("the Gallery's omen buttons", jsHas(`#live .discovered form.owed button[value=girl]`))

@@ -13,9 +13,9 @@ import (
 )
 
 // page is a phone's or the table's page as text (HTML entities decoded).
-func pageText(t *testing.T, a *testApp, path string, opt reqOpt) string {
+func pageText(t *testing.T, a *testApp, path string, opts ...reqOpt) string {
 	t.Helper()
-	rec := a.do(http.MethodGet, path, "", opt)
+	rec := a.do(http.MethodGet, path, "", opts...)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("GET %s: %d", path, rec.Code)
 	}
@@ -45,6 +45,13 @@ func TestPhoneExploreFlow(t *testing.T) {
 	p = pageText(t, a, me, g.seatCookie(1))
 	if !strings.Contains(p, i18n.T("en", "discovered_room", "Gallery")) || !strings.Contains(p, `name="omen" value="girl"`) {
 		t.Fatalf("after discovering the Gallery the page offers no omen buttons")
+	}
+	// The log says who discovered which room, in words (not the event's key).
+	for _, lang := range []string{"en", "zh"} {
+		want := i18n.T(lang, "log_room_discovered", "", catalog.Box().Room("gallery").Name.In(lang), i18n.T(lang, "floor_upper"))
+		if lp := pageText(t, a, me, g.seatCookie(1), withCookie("lantern_lang", lang)); !strings.Contains(lp, strings.TrimSpace(want)) {
+			t.Errorf("%s: the log lacks %q", lang, want)
+		}
 	}
 	if strings.Contains(p, `name="room" value="gallery" class="pick tile"`) {
 		t.Errorf("the Gallery is still offered as a tile")

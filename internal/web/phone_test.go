@@ -41,8 +41,8 @@ func TestNowBar(t *testing.T) {
 			t.Errorf("seat %d now bar:\n got %s\nwant %s", seat, got, want)
 		}
 	}
-	// Exploring: the player on turn draws, rolls, ends; the others see whose turn.
-	check(1, "Your turn | #s-cards | #s-dice | end_turn")
+	// Exploring: the player on turn discovers a room, draws, ends; the others see whose turn.
+	check(1, "Your turn | #s-board | #s-cards | end_turn")
 	check(2, "Ann's turn · exploring")
 	// An omen: the haunt roll is owed, one tap, and nothing else.
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
@@ -50,7 +50,7 @@ func TestNowBar(t *testing.T) {
 	check(2, "Ann's turn · owes the haunt roll")
 	// The haunt: Ann the traitor, Bo's turn: attack, roll, end.
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
-	check(2, "Your turn | #sheet-attack | #s-cards | end_turn")
+	check(2, "Your turn | #sheet-attack | #s-board | end_turn")
 	// Bo attacks Ann: Ann's phone defends; Bo's offers to roll for her later.
 	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 4})
 	check(1, "Bo attacks Ann with Might: 4. Waiting for Ann to defend. | defend")
@@ -63,7 +63,7 @@ func TestNowBar(t *testing.T) {
 	a.act(g, g.seats[0], map[string]any{"type": "defend", "total": 2})
 	check(1, "resolve_damage")
 	a.act(g, g.seats[0], map[string]any{"type": "resolve_damage", "split": map[string]int{"might": 2}})
-	check(2, "Your turn | #s-cards | #s-dice | end_turn")
+	check(2, "Your turn | #s-board | #s-cards | end_turn")
 	// The attack's line stays for the turn and clears when it ends.
 	if rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(3)); !strings.Contains(rec.Body.String(), "The attack is over.") {
 		t.Errorf("the finished attack's line is gone before the turn ended")

@@ -165,6 +165,8 @@ func describe(lang string, s *game.State, e game.Event) string {
 			text += " (" + fmt.Sprint(l.Target) + "+)"
 		}
 		return text
+	case game.EvRoomDiscovered:
+		return i18n.T(lang, "log_room_discovered", seatName(s, e.Seat), roomName(lang, e.Room), i18n.T(lang, "floor_"+e.Floor))
 	case game.EvOmenDrawn:
 		return i18n.T(lang, "log_omen", seatName(s, e.Seat), cardName(lang, e.Omen), roomName(lang, e.Room))
 	case game.EvHauntRevealed:

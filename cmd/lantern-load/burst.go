@@ -188,20 +188,7 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 	var rssPeak atomic.Int64
 	sampling := make(chan struct{})
 	if cfg.pid > 0 {
-		go func() {
-			tick := time.NewTicker(50 * time.Millisecond)
-			defer tick.Stop()
-			for {
-				select {
-				case <-sampling:
-					return
-				case <-tick.C:
-					if kb, ok := srv.status("VmRSS"); ok && kb > rssPeak.Load() {
-						rssPeak.Store(kb)
-					}
-				}
-			}
-		}()
+		go srv.samplePeakRSS(50*time.Millisecond, sampling, &rssPeak)
 	}
 
 	var latencies []time.Duration

@@ -645,20 +645,7 @@ func run(cfg config) error {
 	var rssPeak atomic.Int64
 	sampleDone := make(chan struct{})
 	if cfg.pid > 0 {
-		go func() {
-			tick := time.NewTicker(200 * time.Millisecond)
-			defer tick.Stop()
-			for {
-				select {
-				case <-sampleDone:
-					return
-				case <-tick.C:
-					if kb, ok := srv.status("VmRSS"); ok && kb > rssPeak.Load() {
-						rssPeak.Store(kb)
-					}
-				}
-			}
-		}()
+		go srv.samplePeakRSS(200*time.Millisecond, sampleDone, &rssPeak)
 	}
 	samples := make(chan sample, cfg.games*cfg.actions)
 	start := time.Now().Add(100 * time.Millisecond)
@@ -794,4 +781,21 @@ func summary(ds []time.Duration) string {
 
 func ms(d time.Duration) string {
 	return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
+}
+
+// samplePeakRSS keeps the highest VmRSS of the server in peak, read every
+// interval until stop closes.
+func (p proc) samplePeakRSS(every time.Duration, stop <-chan struct{}, peak *atomic.Int64) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+			if kb, ok := p.status("VmRSS"); ok && kb > peak.Load() {
+				peak.Store(kb)
+			}
+		}
+	}
 }

@@ -153,14 +153,16 @@ func rollLines(lang string, s *game.State) []views.RollLine {
 	return lines
 }
 
-func roller(lang string, s *game.State, seat *game.Seat) views.Roller {
+// roller is the dice roller of seat, with opts what the engine says it may
+// do now (its Options).
+func roller(lang string, s *game.State, seat *game.Seat, opts game.Options) views.Roller {
 	r := views.Roller{Traits: traitRows(lang, seat)}
 	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
 	r.HasAngel = s.Holds(seat.ID, game.ModAngelFeather)
 	// The modifiers the engine allows now (game.Options): items held and
 	// usable, room tokens on the board, a stored result when there is one.
-	if opts := s.Options(game.Actor{Seat: seat.ID}).Roll; opts != nil {
-		for _, mo := range opts.Modifiers {
+	if opts.Roll != nil {
+		for _, mo := range opts.Roll.Modifiers {
 			o := views.Option{ID: mo.Card, Label: cardName(lang, mo.Card) + " — " + i18n.T(lang, "mod_"+mo.Card)}
 			if c := catalog.Box().Card(mo.Card); c != nil && c.Modifier != nil {
 				o.Dice, o.Bonus = c.Modifier.Dice, c.Modifier.Bonus

@@ -10,7 +10,6 @@ import (
 	"hash/maphash"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,10 +149,12 @@ func acceptsGzip(r *http.Request) bool {
 type liveStream struct {
 	known int // the version the caller showed when it connected, or -1
 	sent  int // the version of the last view sent, or -1
-	// The HTML view's last message, part by part (hashes of the bytes with
+	// The HTML view's last message, part by part: the key, the fingerprint
+	// of a private part's inputs (views.PartOf), and a hash of the bytes with
 	// the version fields blanked, so a part that only moved version counts
-	// as unchanged; the page script moves those fields itself).
+	// as unchanged (the page script moves those fields itself).
 	keys     []string
+	inputs   []uint64
 	hashes   []uint64
 	skeleton uint64
 }
@@ -161,7 +162,8 @@ type liveStream struct {
 // htmlMessage renders the phone's live HTML and says what changed since the
 // stream's last message: everything at first (or nothing when the page
 // already shows this version), then only the changed parts, or everything
-// again when the page's outline changed (a part came or went).
+// again when the page's outline changed (a part came or went). A private
+// part whose inputs are those of the last message is not even rendered.
 func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream) ([]byte, error) {
 	var comp templ.Component
 	var h views.Head
@@ -180,34 +182,67 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
-	rec := &views.PartRecorder{Buf: buf}
-	ctx := views.WithParts(c.Request().Context(), rec, s.shared.version(access.Code, h.Version, h.Lang))
-	if err := comp.Render(ctx, buf); err != nil {
+	cache := s.shared.version(access.Code, h.Version, h.Lang)
+	render := func(skip bool) (*views.PartRecorder, error) {
+		buf.Reset()
+		rec := &views.PartRecorder{Buf: buf, Spans: make([]views.PartSpan, 0, len(ls.keys))}
+		if skip {
+			rec.Unchanged = func(i int, key string, inputs uint64) bool {
+				return i < len(ls.keys) && ls.keys[i] == key && ls.inputs[i] == inputs
+			}
+		}
+		return rec, comp.Render(views.WithParts(c.Request().Context(), rec, cache), buf)
+	}
+	rec, err := render(ls.sent >= 0)
+	if err != nil {
 		return nil, err
 	}
-	page := buf.Bytes()
-
 	blank := fmt.Appendf(nil, `name="version" value="%d"`, h.Version)
-	keys := make([]string, len(rec.Spans))
-	hashes := make([]uint64, len(rec.Spans))
-	var skel maphash.Hash
-	skel.SetSeed(hashSeed)
-	at := 0
-	for i, sp := range rec.Spans {
-		keys[i] = sp.Key
-		hashes[i] = hashBlanked(page[sp.Start:sp.End], blank)
-		writeBlanked(&skel, page[at:sp.Start], blank)
-		at = sp.End
+	skeleton := func() uint64 {
+		var skel maphash.Hash
+		skel.SetSeed(hashSeed)
+		at := 0
+		for _, sp := range rec.Spans {
+			writeBlanked(&skel, buf.Bytes()[at:sp.Start], blank)
+			at = sp.End
+		}
+		writeBlanked(&skel, buf.Bytes()[at:], blank)
+		return skel.Sum64()
 	}
-	writeBlanked(&skel, page[at:], blank)
-	skeleton := skel.Sum64()
+	skel := skeleton()
+	same := ls.sent >= 0 && len(rec.Spans) == len(ls.keys) && skel == ls.skeleton
+	for i := 0; same && i < len(rec.Spans); i++ {
+		same = rec.Spans[i].Key == ls.keys[i]
+	}
+	if !same && ls.sent >= 0 {
+		// The outline changed: the phone gets the whole page, parts and all.
+		if rec, err = render(false); err != nil {
+			return nil, err
+		}
+		skel = skeleton()
+	}
+	page := buf.Bytes()
+	keys := make([]string, len(rec.Spans))
+	inputs := make([]uint64, len(rec.Spans))
+	hashes := make([]uint64, len(rec.Spans))
+	for i, sp := range rec.Spans {
+		keys[i], inputs[i] = sp.Key, sp.Inputs
+		switch {
+		case sp.Skipped:
+			hashes[i] = ls.hashes[i]
+		case sp.Shared && sp.Hash != 0:
+			hashes[i] = sp.Hash
+		default:
+			hashes[i] = hashBlanked(page[sp.Start:sp.End], blank)
+		}
+	}
 
 	m := htmlMsg{V: h.Version}
 	switch {
 	case ls.sent < 0 && ls.known == h.Version:
 		// The page shows this version already: nothing to send but the
 		// version, which sets what later messages are relative to.
-	case ls.sent >= 0 && slices.Equal(keys, ls.keys) && skeleton == ls.skeleton:
+	case same:
 		base := ls.sent
 		m.Base = &base
 		m.Parts = [][2]string{}
@@ -220,7 +255,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		full := string(page)
 		m.Full = &full
 	}
-	ls.sent, ls.keys, ls.hashes, ls.skeleton = h.Version, keys, hashes, skeleton
+	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton = h.Version, keys, inputs, hashes, skel
 	return sseMessage("html", h.Version, m)
 }
 
@@ -363,7 +398,18 @@ type versionParts struct {
 type sharedEntry struct {
 	once sync.Once
 	b    []byte
+	hash uint64 // of b with the version fields blanked (htmlMessage)
 	err  error
+	v    any // a seatless view-model piece
+}
+
+// seatless is a piece of a view model that depends only on the game's state
+// and the language, never on the seat (other explorers' boards, the log):
+// made once per game version, under the game's read lock, and then shared
+// by every phone's view model, which must not change it.
+func seatless[T any](s *Server, st *game.State, key string, make func() T) T {
+	e := s.shared.at(st.Code, st.Version).get("vm:"+key, func(e *sharedEntry) { e.v = make() })
+	return e.v.(T)
 }
 
 func newSharedParts() *sharedParts { return &sharedParts{games: map[string]*versionParts{}} }
@@ -383,7 +429,8 @@ func (sp *sharedParts) at(code string, version int) *versionParts {
 	return vp
 }
 
-func (vp *versionParts) get(key string, make func() ([]byte, error)) ([]byte, error) {
+// get is the entry of key, made by fill the first time it is asked for.
+func (vp *versionParts) get(key string, fill func(e *sharedEntry)) *sharedEntry {
 	vp.mu.Lock()
 	e := vp.entries[key]
 	if e == nil {
@@ -391,8 +438,8 @@ func (vp *versionParts) get(key string, make func() ([]byte, error)) ([]byte, er
 		vp.entries[key] = e
 	}
 	vp.mu.Unlock()
-	e.once.Do(func() { e.b, e.err = make() })
-	return e.b, e.err
+	e.once.Do(func() { fill(e) })
+	return e
 }
 
 // version is the HTML part cache of one game version in one language.
@@ -405,18 +452,28 @@ type langParts struct {
 	lang string
 }
 
-func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, error) {
-	return lp.vp.get("html:"+lp.lang+":"+key, func() ([]byte, error) {
+// Inputs fingerprints a shared part's inputs once per version and language.
+func (lp langParts) Inputs(key string, fp func() uint64) uint64 {
+	return lp.vp.get("inputs:"+lp.lang+":"+key, func(e *sharedEntry) { e.hash = fp() }).hash
+}
+
+// Shared renders a shared part once per version and language, and hashes
+// it once for every stream's comparison (htmlMessage).
+func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, uint64, error) {
+	e := lp.vp.get("html:"+lp.lang+":"+key, func(e *sharedEntry) {
 		var b bytes.Buffer
-		err := render(&b)
-		return b.Bytes(), err
+		e.err = render(&b)
+		e.b = b.Bytes()
+		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
 	})
+	return e.b, e.hash, e.err
 }
 
 // publicJSON is the public state with an empty log, encoded once per
 // version; it runs under the game's read lock.
 func (sp *sharedParts) publicJSON(code string, st *game.State) ([]byte, error) {
-	return sp.at(code, st.Version).get("json", func() ([]byte, error) { return json.Marshal(publicCore(st)) })
+	e := sp.at(code, st.Version).get("json", func(e *sharedEntry) { e.b, e.err = json.Marshal(publicCore(st)) })
+	return e.b, e.err
 }
 
 // streamWriter writes a stream's messages, gzip-compressed when the phone

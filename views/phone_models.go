@@ -162,22 +162,6 @@ func (p Player) undoPart() undoPart {
 // hasDice: the dice section is there while the seat may roll.
 func (p Player) hasDice() bool { return p.Started && p.Me.Alive && p.Summary == nil }
 
-type sectionsPart struct {
-	Dice   bool
-	Roller Roller
-	Rolls  []RollLine
-	Cards  *Cards
-	Fight  *Fight
-}
-
-func (p Player) sectionsPart() sectionsPart {
-	s := sectionsPart{Dice: p.hasDice(), Cards: p.Cards, Fight: p.Fight}
-	if s.Dice {
-		s.Roller, s.Rolls = p.Roller, p.Rolls
-	}
-	return s
-}
-
 type sheetsPart struct {
 	Reveal   *Reveal
 	HauntKey string

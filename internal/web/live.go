@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -100,7 +101,7 @@ func (s *Server) events(c echo.Context) error {
 	ctx := c.Request().Context()
 	stream := &liveStream{sent: -1, known: known}
 	for {
-		var msg []byte
+		var msg []piece
 		select {
 		case <-ctx.Done():
 			return nil
@@ -116,9 +117,11 @@ func (s *Server) events(c echo.Context) error {
 			case "html":
 				msg, err = s.htmlMessage(c, access, stream)
 			case "json":
-				msg, err = s.jsonMessage(c, access, stream)
+				var m []byte
+				m, err = s.jsonMessage(c, access, stream)
+				msg = []piece{{raw: m}}
 			default:
-				msg = fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)
+				msg = []piece{{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)}}
 			}
 			if err != nil {
 				if ctx.Err() == nil { // a phone that left is no fault
@@ -127,9 +130,9 @@ func (s *Server) events(c echo.Context) error {
 				return nil
 			}
 		case <-ping.C:
-			msg = []byte(": ping\n\n")
+			msg = []piece{{raw: []byte(": ping\n\n")}}
 		}
-		if out.send(msg) != nil {
+		if out.sendPieces(msg...) != nil {
 			return nil
 		}
 	}
@@ -164,7 +167,7 @@ type liveStream struct {
 // already shows this version), then only the changed parts, or everything
 // again when the page's outline changed (a part came or went). A private
 // part whose inputs are those of the last message is not even rendered.
-func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream) ([]byte, error) {
+func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream) ([]piece, error) {
 	var comp templ.Component
 	var h views.Head
 	if access.Host {
@@ -237,35 +240,89 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		}
 	}
 
-	m := htmlMsg{V: h.Version}
+	var msg []piece
 	switch {
 	case ls.sent < 0 && ls.known == h.Version:
 		// The page shows this version already: nothing to send but the
 		// version, which sets what later messages are relative to.
+		msg = []piece{{raw: fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d}\n\n", h.Version, h.Version)}}
 	case same:
-		base := ls.sent
-		m.Base = &base
-		m.Parts = [][2]string{}
+		// {"v":…,"base":…,"parts":[["key","html"],…]}, where a shared
+		// part's JSON string comes from the cache, compressed once for all.
+		raw := fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
+		sep := ""
 		for i, sp := range rec.Spans {
-			if hashes[i] != ls.hashes[i] {
-				m.Parts = append(m.Parts, [2]string{sp.Key, string(page[sp.Start:sp.End])})
+			if hashes[i] == ls.hashes[i] {
+				continue
 			}
+			raw = append(raw, sep+`["`+sp.Key+`",`...)
+			sep = ","
+			if e := cache.sharedEntry(sp); e != nil {
+				msg = append(msg, piece{raw: raw}, piece{raw: e.json, z: e.z})
+				raw = nil
+			} else {
+				raw = appendJSONString(raw, page[sp.Start:sp.End])
+			}
+			raw = append(raw, ']')
 		}
+		msg = append(msg, piece{raw: append(raw, "]}\n\n"...)})
 	default:
-		full := string(page)
-		m.Full = &full
+		raw := fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
+		raw = appendJSONString(raw, page)
+		msg = []piece{{raw: append(raw, "}\n\n"...)}}
 	}
 	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton = h.Version, keys, inputs, hashes, skel
-	return sseMessage("html", h.Version, m)
+	return msg, nil
 }
 
-// htmlMsg is one HTML update: the whole live part (full), or the parts that
-// changed since version base; the page applies parts only onto base.
-type htmlMsg struct {
-	V     int         `json:"v"`
-	Base  *int        `json:"base,omitempty"`
-	Full  *string     `json:"full,omitempty"`
-	Parts [][2]string `json:"parts,omitempty"`
+// appendJSONString appends s as a JSON string: quoted, with what JSON must
+// escape escaped (and U+2028, U+2029, which end a line in JavaScript),
+// invalid UTF-8 as U+FFFD; <, > and & left as they are.
+func appendJSONString(b, s []byte) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // jsonMessage is the caller's JSON view: the same object GET /me returns
@@ -399,8 +456,10 @@ type sharedEntry struct {
 	once sync.Once
 	b    []byte
 	hash uint64 // of b with the version fields blanked (htmlMessage)
-	err  error
-	v    any // a seatless view-model piece
+	// A shared part as a JSON string, and that deflated (a stream piece).
+	json, z []byte
+	err     error
+	v       any // a seatless view-model piece
 }
 
 // seatless is a piece of a view model that depends only on the game's state
@@ -443,7 +502,7 @@ func (vp *versionParts) get(key string, fill func(e *sharedEntry)) *sharedEntry 
 }
 
 // version is the HTML part cache of one game version in one language.
-func (sp *sharedParts) version(code string, version int, lang string) views.PartCache {
+func (sp *sharedParts) version(code string, version int, lang string) langParts {
 	return langParts{sp.at(code, version), lang}
 }
 
@@ -462,11 +521,29 @@ func (lp langParts) Inputs(key string, fp func() uint64) uint64 {
 func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, uint64, error) {
 	e := lp.vp.get("html:"+lp.lang+":"+key, func(e *sharedEntry) {
 		var b bytes.Buffer
-		e.err = render(&b)
+		if e.err = render(&b); e.err != nil {
+			return
+		}
 		e.b = b.Bytes()
 		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
+		e.json = appendJSONString(nil, e.b)
+		e.z, e.err = deflatePiece(e.json)
 	})
 	return e.b, e.hash, e.err
+}
+
+// sharedEntry is the cache entry a shared part of this page came from, or
+// nil for a private part.
+func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
+	if !sp.Shared {
+		return nil
+	}
+	lp.vp.mu.Lock()
+	defer lp.vp.mu.Unlock()
+	if e := lp.vp.entries["html:"+lp.lang+":"+sp.Key]; e != nil && e.json != nil {
+		return e
+	}
+	return nil
 }
 
 // publicJSON is the public state with an empty log, encoded once per
@@ -501,30 +578,64 @@ const flateLevel = flate.BestSpeed
 
 var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 
-func (sw *streamWriter) send(msg []byte) error {
+// piece is part of a stream message: raw bytes and, when many streams send
+// the same bytes, those deflated once (z, from a fresh compressor, flushed).
+type piece struct {
+	raw, z []byte
+}
+
+func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
+
+// sendPieces writes one message. Compressed, it is a run of deflate blocks
+// ending on a byte boundary (a flush) for each run of raw pieces, and each
+// piece's own z as it is: blocks that reach back to no earlier bytes can
+// follow any others.
+func (sw *streamWriter) sendPieces(msg ...piece) error {
 	if sw.failed {
 		return io.ErrClosedPipe
 	}
-	sw.Raw += int64(len(msg))
 	cw := &countWriter{w: sw.w}
 	var err error
-	if !sw.gzip {
-		_, err = cw.Write(msg)
-	} else {
-		if !sw.started {
-			_, err = cw.Write(gzipHeader)
-		}
-		if err == nil {
-			fw := flatePool.Get().(*flate.Writer)
+	if sw.gzip && !sw.started {
+		_, err = cw.Write(gzipHeader)
+	}
+	var fw *flate.Writer
+	for i := 0; i < len(msg) && err == nil; i++ {
+		p := msg[i]
+		sw.Raw += int64(len(p.raw))
+		switch {
+		case !sw.gzip:
+			_, err = cw.Write(p.raw)
+			continue
+		case p.z != nil:
+			_, err = cw.Write(p.z)
+		default:
+			if fw == nil {
+				fw = flatePool.Get().(*flate.Writer)
+			}
 			fw.Reset(cw)
-			if _, err = fw.Write(msg); err == nil {
+			if _, err = fw.Write(p.raw); err != nil {
+				break
+			}
+			// Raw pieces in a row share the compressor.
+			for i+1 < len(msg) && msg[i+1].z == nil && err == nil {
+				i++
+				sw.crc = crc32.Update(sw.crc, crc32.IEEETable, p.raw)
+				sw.size += uint32(len(p.raw))
+				p = msg[i]
+				sw.Raw += int64(len(p.raw))
+				_, err = fw.Write(p.raw)
+			}
+			if err == nil {
 				err = fw.Flush()
 			}
-			fw.Reset(io.Discard)
-			flatePool.Put(fw)
 		}
-		sw.crc = crc32.Update(sw.crc, crc32.IEEETable, msg)
-		sw.size += uint32(len(msg))
+		sw.crc = crc32.Update(sw.crc, crc32.IEEETable, p.raw)
+		sw.size += uint32(len(p.raw))
+	}
+	if fw != nil {
+		fw.Reset(io.Discard)
+		flatePool.Put(fw)
 	}
 	sw.started = true
 	sw.Out += cw.n
@@ -534,6 +645,21 @@ func (sw *streamWriter) send(msg []byte) error {
 	}
 	sw.w.Flush()
 	return nil
+}
+
+// deflatePiece is b deflated on its own, for a piece's z.
+func deflatePiece(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	fw := flatePool.Get().(*flate.Writer)
+	defer func() { fw.Reset(io.Discard); flatePool.Put(fw) }()
+	fw.Reset(&out)
+	if _, err := fw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := fw.Flush(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 // close ends a gzip stream properly: a final empty block and the trailer.

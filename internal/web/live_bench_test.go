@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -23,6 +24,7 @@ type benchPhone struct {
 	access table.Access
 	ls     *liveStream
 	out    *streamWriter
+	json   bool // the JSON view, not the HTML
 }
 
 type discardFlusher struct{ h http.Header }
@@ -33,8 +35,9 @@ func (d *discardFlusher) WriteHeader(int)             {}
 func (d *discardFlusher) Flush()                      {}
 
 // benchGame is a started game of six seats on a fresh server, and each
-// seat's phone with its HTML stream already sent the first, whole message.
-func benchGame(b testing.TB) (*Server, []*benchPhone) {
+// seat's phone with its stream (HTML, or JSON when json is set) already
+// sent the first, whole message.
+func benchGame(b testing.TB, asJSON bool) (*Server, []*benchPhone) {
 	b.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "lantern.db"))
@@ -89,7 +92,7 @@ func benchGame(b testing.TB) (*Server, []*benchPhone) {
 			b.Fatal("no access")
 		}
 		phones = append(phones, &benchPhone{c: ec, access: access, ls: &liveStream{sent: -1, known: -1},
-			out: &streamWriter{w: ec.Response(), gzip: true}})
+			out: &streamWriter{w: ec.Response(), gzip: true}, json: asJSON})
 	}
 	call("/api/games/"+created.Code+"/actions", created.HostToken, map[string]any{"type": "start_game", "first_seat": 1}, nil)
 	for _, p := range phones {
@@ -99,11 +102,19 @@ func benchGame(b testing.TB) (*Server, []*benchPhone) {
 }
 
 func (p *benchPhone) push(b testing.TB, s *Server) {
-	msg, err := s.htmlMessage(p.c, p.access, p.ls)
+	var msg []piece
+	var err error
+	if p.json {
+		var m []byte
+		m, err = s.jsonMessage(p.c, p.access, p.ls)
+		msg = []piece{{raw: m}}
+	} else {
+		msg, err = s.htmlMessage(p.c, p.access, p.ls)
+	}
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := p.out.send(msg); err != nil {
+	if err := p.out.sendPieces(msg...); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -111,11 +122,17 @@ func (p *benchPhone) push(b testing.TB, s *Server) {
 // BenchmarkLiveHTML is one version pushed to six phones' HTML streams: a
 // seat steps a trait (the load program's burst workload), then every phone
 // gets its message, built and compressed.
-func BenchmarkLiveHTML(b *testing.B) {
-	s, phones := benchGame(b)
+func BenchmarkLiveHTML(b *testing.B) { benchLive(b, false) }
+
+// BenchmarkLiveJSON is the same for the JSON view (?view=json).
+func BenchmarkLiveJSON(b *testing.B) { benchLive(b, true) }
+
+func benchLive(b *testing.B, asJSON bool) {
+	s, phones := benchGame(b, asJSON)
 	traits := []string{"might", "speed", "sanity", "knowledge"}
 	b.ReportAllocs()
 	var wire int64
+	cpu0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
 		delta := 1 - 2*(i%2)
 		actor := phones[(i/2)%len(phones)]
@@ -129,5 +146,14 @@ func BenchmarkLiveHTML(b *testing.B) {
 			wire += p.out.Out - before
 		}
 	}
+	// The process's CPU time, which a busy machine inflates far less than
+	// the time on the clock.
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(wire)/float64(b.N*len(phones)), "wire-B/phone")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -520,13 +520,19 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 	turn := func() int { return jsonInt(a.state(g)["turn"].(map[string]any)["seat"]) }
 	var target int
 	steps := []func() (int, map[string]any){
-		func() (int, map[string]any) { return 1, map[string]any{"type": "step_trait", "trait": "might", "delta": 1} },
-		func() (int, map[string]any) { return 2, map[string]any{"type": "step_trait", "trait": "speed", "delta": -1} },
+		func() (int, map[string]any) {
+			return 1, map[string]any{"type": "step_trait", "trait": "might", "delta": 1}
+		},
+		func() (int, map[string]any) {
+			return 2, map[string]any{"type": "step_trait", "trait": "speed", "delta": -1}
+		},
 		func() (int, map[string]any) { return 1, map[string]any{"type": "draw_card", "card": "medical-kit"} },
 		func() (int, map[string]any) {
 			return 1, map[string]any{"type": "roll", "trait": "knowledge", "source": "card:medical-kit", "total": 2}
 		},
-		func() (int, map[string]any) { return 1, map[string]any{"type": "apply_effect", "source": "card:medical-kit"} },
+		func() (int, map[string]any) {
+			return 1, map[string]any{"type": "apply_effect", "source": "card:medical-kit"}
+		},
 		func() (int, map[string]any) { return 1, map[string]any{"type": "draw_card", "card": "bottle"} },
 		func() (int, map[string]any) { return 1, map[string]any{"type": "undo"} },
 		func() (int, map[string]any) { return 1, map[string]any{"type": "end_turn"} },
@@ -534,9 +540,13 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 		func() (int, map[string]any) {
 			return 2, map[string]any{"type": "take_damage", "kind": "mental", "split": map[string]int{"sanity": 1}}
 		},
-		func() (int, map[string]any) { return 0, map[string]any{"type": "draw_card", "seat": 3, "card": "lucky-stone"} },
+		func() (int, map[string]any) {
+			return 0, map[string]any{"type": "draw_card", "seat": 3, "card": "lucky-stone"}
+		},
 		func() (int, map[string]any) { return 2, map[string]any{"type": "end_turn"} },
-		func() (int, map[string]any) { return 3, map[string]any{"type": "draw_omen", "omen": omen, "room": room} },
+		func() (int, map[string]any) {
+			return 3, map[string]any{"type": "draw_omen", "omen": omen, "room": room}
+		},
 		func() (int, map[string]any) { return 3, map[string]any{"type": "haunt_roll", "total": 0} },
 		func() (int, map[string]any) {
 			// Whoever's turn it is now attacks the first seat it may.
@@ -558,7 +568,9 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 			return target, map[string]any{"type": d["action"], "split": split}
 		},
 		func() (int, map[string]any) { return turn(), map[string]any{"type": "end_turn"} },
-		func() (int, map[string]any) { return 4, map[string]any{"type": "step_trait", "trait": "sanity", "delta": -1} },
+		func() (int, map[string]any) {
+			return 4, map[string]any{"type": "step_trait", "trait": "sanity", "delta": -1}
+		},
 	}
 	for i, next := range steps {
 		seat, action := next()

@@ -468,6 +468,7 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 		s    *lvStream
 		page lvPage
 		sent map[string]int // how often each part came alone
+		full int            // how many whole pages came
 	}
 	var phones []*phone
 	add := func(name, path string, query string, opts ...reqOpt) {
@@ -492,6 +493,9 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 			for p.page.v < version {
 				m := p.s.html()
 				p.page.apply(t, p.name+" "+step, m)
+				if m.Full != nil {
+					p.full++
+				}
 				if m.Base != nil {
 					for _, part := range m.Parts {
 						p.sent[part[0]]++
@@ -519,35 +523,25 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 
 	turn := func() int { return jsonInt(a.state(g)["turn"].(map[string]any)["seat"]) }
 	var target int
-	steps := []func() (int, map[string]any){
-		func() (int, map[string]any) {
-			return 1, map[string]any{"type": "step_trait", "trait": "might", "delta": 1}
-		},
-		func() (int, map[string]any) {
-			return 2, map[string]any{"type": "step_trait", "trait": "speed", "delta": -1}
-		},
-		func() (int, map[string]any) { return 1, map[string]any{"type": "draw_card", "card": "medical-kit"} },
-		func() (int, map[string]any) {
-			return 1, map[string]any{"type": "roll", "trait": "knowledge", "source": "card:medical-kit", "total": 2}
-		},
-		func() (int, map[string]any) {
-			return 1, map[string]any{"type": "apply_effect", "source": "card:medical-kit"}
-		},
-		func() (int, map[string]any) { return 1, map[string]any{"type": "draw_card", "card": "bottle"} },
-		func() (int, map[string]any) { return 1, map[string]any{"type": "undo"} },
-		func() (int, map[string]any) { return 1, map[string]any{"type": "end_turn"} },
-		func() (int, map[string]any) { return 2, map[string]any{"type": "apply_effect", "source": "room:crypt"} },
-		func() (int, map[string]any) {
-			return 2, map[string]any{"type": "take_damage", "kind": "mental", "split": map[string]int{"sanity": 1}}
-		},
-		func() (int, map[string]any) {
-			return 0, map[string]any{"type": "draw_card", "seat": 3, "card": "lucky-stone"}
-		},
-		func() (int, map[string]any) { return 2, map[string]any{"type": "end_turn"} },
-		func() (int, map[string]any) {
-			return 3, map[string]any{"type": "draw_omen", "omen": omen, "room": room}
-		},
-		func() (int, map[string]any) { return 3, map[string]any{"type": "haunt_roll", "total": 0} },
+	type step func() (seat int, action map[string]any) // seat 0: the host
+	by := func(seat int, action map[string]any) step {
+		return func() (int, map[string]any) { return seat, action }
+	}
+	steps := []step{
+		by(1, map[string]any{"type": "step_trait", "trait": "might", "delta": 1}),
+		by(2, map[string]any{"type": "step_trait", "trait": "speed", "delta": -1}),
+		by(1, map[string]any{"type": "draw_card", "card": "medical-kit"}),
+		by(1, map[string]any{"type": "roll", "trait": "knowledge", "source": "card:medical-kit", "total": 2}),
+		by(1, map[string]any{"type": "apply_effect", "source": "card:medical-kit"}),
+		by(1, map[string]any{"type": "draw_card", "card": "bottle"}),
+		by(1, map[string]any{"type": "undo"}),
+		by(1, map[string]any{"type": "end_turn"}),
+		by(2, map[string]any{"type": "apply_effect", "source": "room:crypt"}),
+		by(2, map[string]any{"type": "take_damage", "kind": "mental", "split": map[string]int{"sanity": 1}}),
+		by(0, map[string]any{"type": "draw_card", "seat": 3, "card": "lucky-stone"}),
+		by(2, map[string]any{"type": "end_turn"}),
+		by(3, map[string]any{"type": "draw_omen", "omen": omen, "room": room}),
+		by(3, map[string]any{"type": "haunt_roll", "total": 0}),
 		func() (int, map[string]any) {
 			// Whoever's turn it is now attacks the first seat it may.
 			seat := turn()
@@ -568,9 +562,10 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 			return target, map[string]any{"type": d["action"], "split": split}
 		},
 		func() (int, map[string]any) { return turn(), map[string]any{"type": "end_turn"} },
-		func() (int, map[string]any) {
-			return 4, map[string]any{"type": "step_trait", "trait": "sanity", "delta": -1}
-		},
+		by(4, map[string]any{"type": "step_trait", "trait": "sanity", "delta": -1}),
+		// A death in the haunt takes sections away: a new outline.
+		by(0, map[string]any{"type": "set_trait", "seat": 4, "trait": "might", "position": 0}),
+		by(2, map[string]any{"type": "step_trait", "trait": "knowledge", "delta": 1}),
 	}
 	for i, next := range steps {
 		seat, action := next()
@@ -578,12 +573,16 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 		if seat > 0 {
 			token = g.seats[seat-1]
 		}
-		step := fmt.Sprintf("step %d (%v by seat %d)", i+1, action["type"], seat)
+		what := fmt.Sprintf("step %d (%v by seat %d)", i+1, action["type"], seat)
 		rec := a.do(http.MethodPost, g.api("/actions"), jsonBody(action), withBearer(token))
 		if rec.Code != http.StatusOK {
-			t.Fatalf("%s: %d %s", step, rec.Code, rec.Body)
+			t.Fatalf("%s: %d %s", what, rec.Code, rec.Body)
 		}
-		check(step, jsonInt(decodeBody(t, rec)["version"]))
+		check(what, jsonInt(decodeBody(t, rec)["version"]))
+	}
+	// Seat 4's death changed its page's outline: it got the whole page again.
+	if phones[3].full < 2 {
+		t.Errorf("seat 4 got %d whole pages, want the first and one after its death", phones[3].full)
 	}
 	// The script moves every private part of a phone at least once, so the
 	// checks above covered sending each of them.

@@ -249,21 +249,27 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 	case same:
 		// {"v":…,"base":…,"parts":[["key","html"],…]}, where a shared
 		// part's JSON string comes from the cache, compressed once for all.
+		// This phone's own parts first, in one piece, then the shared ones.
 		raw := fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
 		sep := ""
+		var shared []*sharedEntry
+		var sharedKeys []string
 		for i, sp := range rec.Spans {
 			if hashes[i] == ls.hashes[i] {
 				continue
 			}
-			raw = append(raw, sep+`["`+sp.Key+`",`...)
-			sep = ","
 			if e := cache.sharedEntry(sp); e != nil {
-				msg = append(msg, piece{raw: raw}, piece{raw: e.json, z: e.z})
-				raw = nil
-			} else {
-				raw = appendJSONString(raw, page[sp.Start:sp.End])
+				shared, sharedKeys = append(shared, e), append(sharedKeys, sp.Key)
+				continue
 			}
-			raw = append(raw, ']')
+			raw = append(raw, sep+`["`+sp.Key+`",`...)
+			raw = append(appendJSONString(raw, page[sp.Start:sp.End]), ']')
+			sep = ","
+		}
+		for i, e := range shared {
+			raw = append(raw, sep+`["`+sharedKeys[i]+`",`...)
+			msg = append(msg, piece{raw: raw}, piece{raw: e.json, z: e.z})
+			raw, sep = []byte("]"), ","
 		}
 		msg = append(msg, piece{raw: append(raw, "]}\n\n"...)})
 	default:
@@ -586,10 +592,10 @@ type piece struct {
 
 func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
 
-// sendPieces writes one message. Compressed, it is a run of deflate blocks
-// ending on a byte boundary (a flush) for each run of raw pieces, and each
-// piece's own z as it is: blocks that reach back to no earlier bytes can
-// follow any others.
+// sendPieces writes one message. Compressed, each run of raw pieces is
+// deflated and flushed (so it ends on a byte boundary), or stored when it
+// is too short to pay for a compressor's flush, and each piece's own z goes
+// out as it is: blocks that reach back to no earlier bytes can follow any.
 func (sw *streamWriter) sendPieces(msg ...piece) error {
 	if sw.failed {
 		return io.ErrClosedPipe
@@ -599,43 +605,30 @@ func (sw *streamWriter) sendPieces(msg ...piece) error {
 	if sw.gzip && !sw.started {
 		_, err = cw.Write(gzipHeader)
 	}
-	var fw *flate.Writer
-	for i := 0; i < len(msg) && err == nil; i++ {
-		p := msg[i]
-		sw.Raw += int64(len(p.raw))
-		switch {
-		case !sw.gzip:
-			_, err = cw.Write(p.raw)
+	stored := false // the message so far ends with a stored block
+	for i := 0; i < len(msg) && err == nil; {
+		if msg[i].z != nil || !sw.gzip {
+			stored = false
+			sw.account(msg[i].raw)
+			if sw.gzip {
+				_, err = cw.Write(msg[i].z)
+			} else {
+				_, err = cw.Write(msg[i].raw)
+			}
+			i++
 			continue
-		case p.z != nil:
-			_, err = cw.Write(p.z)
-		default:
-			if fw == nil {
-				fw = flatePool.Get().(*flate.Writer)
-			}
-			fw.Reset(cw)
-			if _, err = fw.Write(p.raw); err != nil {
-				break
-			}
-			// Raw pieces in a row share the compressor.
-			for i+1 < len(msg) && msg[i+1].z == nil && err == nil {
-				i++
-				sw.crc = crc32.Update(sw.crc, crc32.IEEETable, p.raw)
-				sw.size += uint32(len(p.raw))
-				p = msg[i]
-				sw.Raw += int64(len(p.raw))
-				_, err = fw.Write(p.raw)
-			}
-			if err == nil {
-				err = fw.Flush()
-			}
 		}
-		sw.crc = crc32.Update(sw.crc, crc32.IEEETable, p.raw)
-		sw.size += uint32(len(p.raw))
+		run, n := i, 0
+		for ; i < len(msg) && msg[i].z == nil; i++ {
+			sw.account(msg[i].raw)
+			n += len(msg[i].raw)
+		}
+		stored, err = deflateRun(cw, msg[run:i], n)
 	}
-	if fw != nil {
-		fw.Reset(io.Discard)
-		flatePool.Put(fw)
+	if stored && err == nil {
+		// An inflater holds a stored block's bytes back until the next
+		// block begins: an empty one sends them on (as a flush does).
+		_, err = cw.Write(syncMarker)
 	}
 	sw.started = true
 	sw.Out += cw.n
@@ -645,6 +638,47 @@ func (sw *streamWriter) sendPieces(msg ...piece) error {
 	}
 	sw.w.Flush()
 	return nil
+}
+
+func (sw *streamWriter) account(raw []byte) {
+	sw.Raw += int64(len(raw))
+	if sw.gzip {
+		sw.crc = crc32.Update(sw.crc, crc32.IEEETable, raw)
+		sw.size += uint32(len(raw))
+	}
+}
+
+// storedMax: a run of raw pieces this short is stored, not compressed; a
+// compressor's flush (a Huffman table of its own) costs more than it saves.
+const storedMax = 128
+
+// syncMarker is an empty stored block.
+var syncMarker = []byte{0, 0, 0, 0xff, 0xff}
+
+// deflateRun writes the raw pieces run, n bytes in all, as deflate blocks
+// ending on a byte boundary; stored says it wrote one stored block.
+func deflateRun(w io.Writer, run []piece, n int) (stored bool, err error) {
+	if n <= storedMax {
+		// A stored block: its header ends the byte, then LEN and NLEN.
+		if _, err := w.Write([]byte{0, byte(n), byte(n >> 8), ^byte(n), ^byte(n >> 8)}); err != nil {
+			return true, err
+		}
+		for _, p := range run {
+			if _, err := w.Write(p.raw); err != nil {
+				return true, err
+			}
+		}
+		return true, nil
+	}
+	fw := flatePool.Get().(*flate.Writer)
+	defer func() { fw.Reset(io.Discard); flatePool.Put(fw) }()
+	fw.Reset(w)
+	for _, p := range run {
+		if _, err := fw.Write(p.raw); err != nil {
+			return false, err
+		}
+	}
+	return false, fw.Flush()
 }
 
 // deflatePiece is b deflated on its own, for a piece's z.

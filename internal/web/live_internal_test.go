@@ -59,6 +59,11 @@ func TestSendPieces(t *testing.T) {
 		if err := sw.sendPieces(m...); err != nil {
 			t.Fatal(err)
 		}
+		// Each message ends with an empty stored block, as a flush does: an
+		// inflater holds nothing of it back waiting for the next.
+		if !bytes.HasSuffix(rec.Body.Bytes(), []byte{0, 0, 0xff, 0xff}) {
+			t.Fatalf("message %q ends % x", want.Bytes(), rec.Body.Bytes()[max(0, rec.Body.Len()-8):])
+		}
 	}
 	sw.close()
 	zr, err := gzip.NewReader(rec.Body)

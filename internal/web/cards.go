@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
@@ -72,26 +73,50 @@ func pileName(lang string, s *game.State, pile string) string {
 	return roomName(lang, pile)
 }
 
-// cardsArea builds a seat's card area: its hand and what it can do.
-func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool) *views.Cards {
+// boxRooms are the box's rooms as every card area lists them, per
+// language: made once, shared, never changed.
+type boxRoomLists struct {
+	rooms, hurts []views.Option
+	rolls        []views.GuidedRoll
+}
+
+var boxRoomsByLang sync.Map // lang → *boxRoomLists
+
+func boxRooms(lang string) *boxRoomLists {
+	if l, ok := boxRoomsByLang.Load(lang); ok {
+		return l.(*boxRoomLists)
+	}
+	l := &boxRoomLists{}
+	for _, r := range catalog.Box().Rooms {
+		l.rooms = append(l.rooms, views.Option{ID: r.ID, Label: r.Name.In(lang)})
+		if g := guidedRoll(lang, "room:"+r.ID, r.Name, r.Roll, "room"); g != nil {
+			l.rolls = append(l.rolls, *g)
+		}
+		if r.EndTurnDamage != nil {
+			l.hurts = append(l.hurts, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang)})
+		}
+	}
+	got, _ := boxRoomsByLang.LoadOrStore(lang, l)
+	return got.(*boxRoomLists)
+}
+
+// cardsArea builds a seat's card area: its hand and what it can do. What
+// every seat's area holds alike comes from m, made once per version.
+func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool, m versionMemo) *views.Cards {
 	box := catalog.Box()
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, canOmen), Drawn: drawnCard(lang, s, seat), Decks: deckCounts(lang, s)}
+	rooms := boxRooms(lang)
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, canOmen, m), Drawn: drawnCard(lang, s, seat),
+		Decks: memo(m, "decks:"+lang, func() []views.Fact { return deckCounts(lang, s) }),
+		Rooms: rooms.rooms, RoomRolls: rooms.rolls, RoomHurts: rooms.hurts,
+		Piles: memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) })}
 	for _, other := range s.Seats {
 		if other.ID != seat.ID && s.Alive(&other) {
 			c.Others = append(c.Others, views.Option{ID: fmt.Sprint(s.SeatNumber(other.ID)), Label: other.Name})
 		}
 	}
 	for _, r := range box.Rooms {
-		c.Rooms = append(c.Rooms, views.Option{ID: r.ID, Label: r.Name.In(lang)})
-		src := "room:" + r.ID
-		if g := guidedRoll(lang, src, r.Name, r.Roll, "room"); g != nil {
-			c.RoomRolls = append(c.RoomRolls, *g)
-		}
 		if len(r.OnceGain) > 0 && !s.RoomGains[seat.ID][r.ID] {
-			c.RoomGains = append(c.RoomGains, views.Option{ID: src, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
-		}
-		if r.EndTurnDamage != nil {
-			c.RoomHurts = append(c.RoomHurts, views.Option{ID: src, Label: r.Name.In(lang)})
+			c.RoomGains = append(c.RoomGains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
 		}
 	}
 	for _, h := range s.Hands[seat.ID] {
@@ -123,17 +148,6 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool) *views
 			c.Offers = append(c.Offers, views.OfferLine{Seq: o.Seq, Mine: true, Text: i18n.T(lang, "offer_from_me", cardName(lang, o.Card), seatName(s, o.To))})
 		}
 	}
-	for _, pile := range sortedKeys(s.Piles) {
-		cards := s.Piles[pile]
-		if len(cards) == 0 {
-			continue
-		}
-		p := views.Pile{ID: pile, Name: pileName(lang, s, pile)}
-		for _, id := range cards {
-			p.Cards = append(p.Cards, views.Option{ID: id, Label: cardName(lang, id)})
-		}
-		c.Piles = append(c.Piles, p)
-	}
 	if p := s.Pending[seat.ID]; p != nil {
 		c.Pending = i18n.T(lang, "pending_damage", p.Amount, i18n.T(lang, "cause_"+p.Kind), sourceName(lang, p.Source))
 		c.PendKind = p.Kind
@@ -148,6 +162,23 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool) *views
 		}
 	}
 	return c
+}
+
+// piles are the item piles in rooms and where someone died.
+func piles(lang string, s *game.State) []views.Pile {
+	var out []views.Pile
+	for _, pile := range sortedKeys(s.Piles) {
+		cards := s.Piles[pile]
+		if len(cards) == 0 {
+			continue
+		}
+		p := views.Pile{ID: pile, Name: pileName(lang, s, pile)}
+		for _, id := range cards {
+			p.Cards = append(p.Cards, views.Option{ID: id, Label: cardName(lang, id)})
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 func sourceRoll(source string) (*catalog.Roll, error) {

@@ -473,8 +473,25 @@ type sharedEntry struct {
 // made once per game version, under the game's read lock, and then shared
 // by every phone's view model, which must not change it.
 func seatless[T any](s *Server, st *game.State, key string, make func() T) T {
-	e := s.shared.at(st.Code, st.Version).get("vm:"+key, func(e *sharedEntry) { e.v = make() })
-	return e.v.(T)
+	return memo(s.memoOf(st), key, make)
+}
+
+// versionMemo keeps seatless pieces of one game version (memo); nil keeps
+// nothing.
+type versionMemo func(key string, make func() any) any
+
+func (s *Server) memoOf(st *game.State) versionMemo {
+	vp := s.shared.at(st.Code, st.Version)
+	return func(key string, make func() any) any {
+		return vp.get("vm:"+key, func(e *sharedEntry) { e.v = make() }).v
+	}
+}
+
+func memo[T any](m versionMemo, key string, make func() T) T {
+	if m == nil {
+		return make()
+	}
+	return m(key, func() any { return make() }).(T)
 }
 
 func newSharedParts() *sharedParts { return &sharedParts{games: map[string]*versionParts{}} }

@@ -116,7 +116,7 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		twoPlayer(h.Lang, st, mine, &vm)
 		// What this seat may do now, asked of the engine once for the page.
 		opts := st.Options(access.Actor())
-		defer phoneView(h.Lang, st, me, &vm, opts, now)
+		defer phoneView(h.Lang, st, me, &vm, opts, s.memoOf(st), now)
 		if !st.Started {
 			return
 		}
@@ -129,7 +129,7 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		}
 		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me, slices.Contains(opts.Draw, "omen"))
+			vm.Cards = cardsArea(h.Lang, st, me, slices.Contains(opts.Draw, "omen"), s.memoOf(st))
 		}
 		vm.Explore = explore(h.Lang, st, me, opts.Explore)
 		vm.Fight = fight(h.Lang, st, me.ID)

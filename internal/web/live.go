@@ -276,7 +276,7 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	body = append(body, logJSON...)
 	body = append(body, core[i+len(emptyLog):len(core)-1]...)
 	if !access.Host {
-		meJSON, err := json.Marshal(me)
+		meJSON, err := marshalMe(me)
 		if err != nil {
 			return nil, err
 		}
@@ -448,6 +448,8 @@ func (sw *streamWriter) send(msg []byte) error {
 	if sw.failed {
 		return io.ErrClosedPipe
 	}
+	segs := splitSlots(msg) // a seat's secret, stored uncompressed
+	msg = joinSegments(segs)
 	sw.Raw += int64(len(msg))
 	cw := &countWriter{w: sw.w}
 	var err error
@@ -458,13 +460,11 @@ func (sw *streamWriter) send(msg []byte) error {
 			_, err = cw.Write(gzipHeader)
 		}
 		if err == nil {
-			fw := flatePool.Get().(*flate.Writer)
-			fw.Reset(cw)
-			if _, err = fw.Write(msg); err == nil {
-				err = fw.Flush()
-			}
+			pool := streamFlatePool(segs)
+			fw := pool.Get().(*flate.Writer)
+			err = deflateSegments(fw, cw, segs)
 			fw.Reset(io.Discard)
-			flatePool.Put(fw)
+			pool.Put(fw)
 		}
 		sw.crc = crc32.Update(sw.crc, crc32.IEEETable, msg)
 		sw.size += uint32(len(msg))

@@ -71,6 +71,30 @@ type Modifier struct {
 	// EveryRoll: it helps every roll it fits and isn't used up by one
 	// (the Candle); otherwise naming it is the card's use for the turn.
 	EveryRoll bool `json:"every_roll,omitempty"`
+	// Choose: instead of rolling, the roller names any result from 0 to
+	// Choose (Angel Feather: 0–8).
+	Choose int `json:"choose,omitempty"`
+	// Stored: a result of this many dice rolled ahead (a roll whose purpose
+	// is the card's id) is used once in place of a roll (It Is Meant to Be).
+	Stored int `json:"stored,omitempty"`
+}
+
+// Reroll is what a card does to dice already rolled.
+type Reroll struct {
+	// Dice is how many of the roll's dice it rerolls; 0 means any number
+	// (Lucky Stone), 1 one die (Rabbit's Foot).
+	Dice int `json:"dice,omitempty"`
+	// Fights: an attack's or defence's roll too, not only a roll that
+	// settled nothing else yet (Lucky Stone: any roll; seed 002 FAQ).
+	Fights bool `json:"fights,omitempty"`
+}
+
+// CardSet is a bonus for holding a card together with others (the Candle:
+// Bell, Book and Candle give +2 in every trait, once; breaking the set
+// after that takes the bonus back).
+type CardSet struct {
+	With []string       `json:"with"`
+	Gain map[string]int `json:"gain"`
 }
 
 // Bracket is one outcome of a roll: totals from Min to Max; no Max means no
@@ -149,6 +173,19 @@ type Card struct {
 	Attack *CardAttack `json:"attack,omitempty"`
 	// NotKept: drawn but not held (Bite only counts as an omen drawn).
 	NotKept bool `json:"not_kept,omitempty"`
+	// AttackTraits are traits its holder may attack with instead of Might
+	// (Ring: Sanity); a weapon's own trait needs no entry (Revolver).
+	AttackTraits []string `json:"attack_traits,omitempty"`
+	// DamageReduction is taken off every damage of a kind its holder takes
+	// (Armor: 1 off physical damage, every time; seed 002 FAQ).
+	DamageReduction map[string]int `json:"damage_reduction,omitempty"`
+	// TheftDamage is damage dealt to whoever has the card stolen (Blood
+	// Dagger: 2 dice of physical damage).
+	TheftDamage *Damage `json:"theft_damage,omitempty"`
+	// Set is a bonus for holding this card with others (the Candle).
+	Set *CardSet `json:"set,omitempty"`
+	// Reroll is what the card rerolls (Lucky Stone, Rabbit's Foot).
+	Reroll *Reroll `json:"reroll,omitempty"`
 
 	Rules      []string `json:"rules,omitempty"`
 	SourceNote string   `json:"source_note,omitempty"`

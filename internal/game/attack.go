@@ -44,18 +44,33 @@ func damageKind(trait string) string {
 	return "mental"
 }
 
-// attackTraitAllowed says which trait an explorer may attack with: Might,
-// Speed with the Revolver, Sanity with the Ring (their card texts).
-func (s *State) attackTraitAllowed(seatID int, trait, weapon string) bool {
-	switch trait {
-	case Might:
+// attackTraitAllowed says which trait an explorer may attack with (seed
+// 000, 袭击): Might, a weapon's own trait (the Revolver: Speed), or a trait
+// a held card allows (the Ring: Sanity).
+func (s *State) attackTraitAllowed(seatID int, trait string, weapon *catalog.Card) bool {
+	if trait == Might || weapon != nil && weapon.Weapon != nil && weapon.Weapon.Trait == trait {
 		return true
-	case Speed:
-		return weapon == "revolver"
-	case Sanity:
-		return s.Holds(seatID, "ring")
 	}
-	return false
+	return slices.ContainsFunc(s.Hands[seatID], func(h HeldCard) bool {
+		c := catalog.Box().Card(h.Card)
+		return c != nil && slices.Contains(c.AttackTraits, trait)
+	})
+}
+
+// damageReduction is what the seat's held cards take off each damage of a
+// kind, and the first card that does (Armor: 1 off physical damage).
+func (s *State) damageReduction(seatID int, kind string) (int, *catalog.Card) {
+	n := 0
+	var first *catalog.Card
+	for _, h := range s.Hands[seatID] {
+		if c := catalog.Box().Card(h.Card); c != nil && c.DamageReduction[kind] > 0 {
+			n += c.DamageReduction[kind]
+			if first == nil {
+				first = c
+			}
+		}
+	}
+	return n, first
 }
 
 // traitValueOf is an attack or defence trait's value for a seat or monster;
@@ -159,8 +174,9 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Forbidden, "err_not_your_turn")
 		}
 		attacker = Target{Seat: seat.ID}
+		var w *catalog.Card
 		if a.Weapon != "" {
-			w := catalog.Box().Card(a.Weapon)
+			w = catalog.Box().Card(a.Weapon)
 			if w == nil || w.Weapon == nil {
 				return nil, refuse(Invalid, "err_not_weapon", a.Weapon)
 			}
@@ -177,7 +193,7 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 		} else if a.Ranged {
 			return nil, refuse(Invalid, "err_not_ranged")
 		}
-		if !s.attackTraitAllowed(seat.ID, trait, a.Weapon) {
+		if !s.attackTraitAllowed(seat.ID, trait, w) {
 			return nil, refuse(Invalid, "err_attack_trait", trait)
 		}
 		dice += seat.Value(trait)
@@ -329,7 +345,8 @@ func (s *State) decideDefend(actor Actor, a Action) ([]Event, error) {
 
 // resolveAttack compares the totals: the higher deals the difference, a tie
 // does nothing (seed 000, 袭击); a ranged attacker who loses takes nothing
-// (seed 000, 手枪); Armor takes 1 off physical damage; with 2 or more
+// (seed 000, 手枪); a held card takes damage off (Armor: 1 off physical
+// damage, damage_reduction); with 2 or more
 // damage (not ranged) the winning explorer may steal instead (seed 000).
 func (s *State) resolveAttack(at *AttackState) {
 	diff := at.Attack.Total - at.Defense.Total
@@ -359,8 +376,8 @@ func (s *State) resolveAttack(at *AttackState) {
 	}
 	// Theft needs 2+ physical damage, not ranged (seed 002/003).
 	at.CanSteal = at.Damage >= 2 && at.Kind == "physical" && !at.Ranged && winner.Seat != 0 && s.hasStealable(at.Loser.Seat)
-	if at.Kind == "physical" && s.Holds(at.Loser.Seat, "armor") {
-		at.Damage = max(0, at.Damage-ArmorReduction)
+	if less, _ := s.damageReduction(at.Loser.Seat, at.Kind); less > 0 {
+		at.Damage = max(0, at.Damage-less)
 		if at.Damage == 0 && !at.CanSteal {
 			at.Done = true
 		}
@@ -432,9 +449,9 @@ func (s *State) decideSteal(actor Actor, a Action) ([]Event, error) {
 		{Type: EvCardMoved, Seat: loser.ID, To: thief.ID, Card: a.Card, How: "steal"}}
 	evs = append(evs, s.cardEffects(loser, nil, []string{a.Card}, "card:"+a.Card)...)
 	evs = append(evs, s.cardEffects(thief, []string{a.Card}, nil, "card:"+a.Card)...)
-	if a.Card == "blood-dagger" {
-		// Its card: whoever has it stolen takes 2 dice of physical damage.
-		evs = append(evs, s.effectEvents(loser, catalog.Effect{Damage: &catalog.Damage{Kind: "physical", Dice: 2}}, "card:blood-dagger", "")...)
+	if card.TheftDamage != nil {
+		// Whoever has it stolen is hurt (the Blood Dagger's card text).
+		evs = append(evs, s.effectEvents(loser, catalog.Effect{Damage: card.TheftDamage}, "card:"+card.ID, "")...)
 	}
 	return evs, nil
 }

@@ -43,10 +43,6 @@ type PendingDamage struct {
 // there and companions wait for the first explorer to come by (seed 000, 伤害).
 func RemainsPile(seatID int) string { return fmt.Sprintf("remains-%d", seatID) }
 
-// The Bell, Book and Candle together give +2 in every trait; losing one of
-// them after that takes 2 from every trait (the Candle's card text).
-const setBonus = 2
-
 func negate(m map[string]int) map[string]int {
 	out := make(map[string]int, len(m))
 	for k, v := range m {
@@ -137,16 +133,16 @@ func (s *State) cardEffects(seat *Seat, gained, lost []string, cause string) []E
 			add(negate(box.Card(id).Worn)) // taken off as it goes
 		}
 	}
-	// The set bonus, given once per explorer.
+	// The set bonus (a card's set: the Candle's Bell, Book and Candle),
+	// given once per explorer and taken back when the set breaks.
 	holds := func(id string) bool {
 		return (s.Holds(seat.ID, id) || slices.Contains(gained, id)) && !slices.Contains(lost, id)
 	}
-	hasSet := holds("bell") && holds("book") && holds("candle")
-	if hasSet && !s.SetBonus[seat.ID] && !s.SetBonusUsed[seat.ID] {
-		add(map[string]int{Speed: setBonus, Might: setBonus, Sanity: setBonus, Knowledge: setBonus})
+	if set := completeSet(holds); set != nil && !s.SetBonus[seat.ID] && !s.SetBonusUsed[seat.ID] {
+		add(set.Gain)
 		cause += "+set"
-	} else if !hasSet && s.SetBonus[seat.ID] {
-		add(map[string]int{Speed: -setBonus, Might: -setBonus, Sanity: -setBonus, Knowledge: -setBonus})
+	} else if old := completeSet(s.holder(seat.ID)); set == nil && s.SetBonus[seat.ID] && old != nil {
+		add(negate(old.Gain))
 		cause += "-set"
 	}
 	changes := s.traitDelta(seat, total, traits)
@@ -433,9 +429,26 @@ func (s *State) foldCardDrawn(e Event) {
 	}
 }
 
-// updateSetBonus follows the Bell–Book–Candle set after a hand changed.
+// completeSet is the set bonus a hand completes (a card with a set, held
+// with every card its set names), or nil.
+func completeSet(holds func(string) bool) *catalog.CardSet {
+	for _, c := range catalog.Box().Cards {
+		if c.Set != nil && holds(c.ID) && !slices.ContainsFunc(c.Set.With, func(id string) bool { return !holds(id) }) {
+			return c.Set
+		}
+	}
+	return nil
+}
+
+// holder is Holds for one seat, as a function of the card.
+func (s *State) holder(seatID int) func(string) bool {
+	return func(card string) bool { return s.Holds(seatID, card) }
+}
+
+// updateSetBonus follows a card set (Bell, Book and Candle) after a hand
+// changed.
 func (s *State) updateSetBonus(seatID int) {
-	has := s.Holds(seatID, "bell") && s.Holds(seatID, "book") && s.Holds(seatID, "candle")
+	has := completeSet(s.holder(seatID)) != nil
 	switch {
 	case has && !s.SetBonusUsed[seatID]:
 		s.SetBonus[seatID], s.SetBonusUsed[seatID] = true, true

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"testing"
 
+	"lantern/internal/catalog"
 	"lantern/internal/game"
 )
 
@@ -431,10 +432,10 @@ func TestRoll(t *testing.T) {
 			wantDice: 8, wantFaces: []int{2, 2, 2, 2, 2, 2, 2, 2}, total: 16, success: true, purpose: "event"},
 		{name: "candle on a trait roll not from an event", rule: "seed 000 l.693: only rolls an event card asks for",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModCandle)}, err: "err_candle_event_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModCandle)}, err: "err_modifier_event_only", kind: game.Invalid},
 		{name: "candle on a room roll", rule: "seed 000 l.693",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "room", Modifiers: mods(game.ModCandle)}, err: "err_candle_event_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "room", Modifiers: mods(game.ModCandle)}, err: "err_modifier_event_only", kind: game.Invalid},
 		{name: "candle not held", rule: "seed 000 l.181-183: 物品牌…由玩家保有…玩家可依据牌上的指示，行使该物件的效用 — only your own cards",
 			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle)}, err: "err_not_holding", kind: game.Conflict},
 		{name: "candle held by another seat", rule: "seed 000 l.181-183: the holder uses the card",
@@ -446,7 +447,7 @@ func TestRoll(t *testing.T) {
 
 		// A Moment of Hope.
 		{name: "hope before the haunt", rule: "seed 000 l.1189: 英雄Hero…可多掷1颗 — there are heroes only after the haunt",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_hope_heroes_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
 		{name: "hope adds a die for a hero", rule: "seed 000 l.1189: 英雄Hero在这房间内进行任何能力考验时，可多掷1颗",
 			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) }, // The Mummy Walks: the revealer (seat 1) is the traitor
 			actor: seatActor(2), act: game.Action{Trait: game.Knowledge, Modifiers: mods(game.ModMomentOfHope), Total: intp(10)},
@@ -461,7 +462,7 @@ func TestRoll(t *testing.T) {
 			wantDice: 8, total: 16, manual: true, success: true, purpose: "event"},
 		{name: "no hope for the traitor", rule: "seed 002 l.73 FAQ: MomentofHope也会影响奸徒吗,不会",
 			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) },
-			actor: seatActor(1), act: game.Action{Trait: game.Knowledge, Modifiers: mods(game.ModMomentOfHope)}, err: "err_hope_heroes_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Action{Trait: game.Knowledge, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
 		{name: "hope on a plain roll of dice", rule: "seed 000 l.1189: 能力考验时; seed 002 l.73 FAQ: AMomentofHope…涉及“能力考验”",
 			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) },
 			actor: seatActor(2), act: game.Action{Dice: 3, Modifiers: mods(game.ModMomentOfHope)}, err: "err_trait_roll_only", kind: game.Invalid},
@@ -479,7 +480,7 @@ func TestRoll(t *testing.T) {
 				do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 3})
 				force(t, s, 3, before) // a haunt brings them back for the traitor
 			},
-			actor: seatActor(3), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_hope_heroes_only", kind: game.Invalid},
+			actor: seatActor(3), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
 
 		// Drip… Drip… Drip…
 		{name: "drip takes a die away", rule: "seed 000 l.1323: 将少掷1颗游戏骰",
@@ -547,13 +548,13 @@ func TestRoll(t *testing.T) {
 			wantDice: 0, total: 6, success: true, purpose: "trait"},
 		{name: "angel feather: choose 9", rule: "seed 000 l.607: 0至8点",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(9)}, err: "err_angel_feather_choose", kind: game.Invalid},
+			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(9)}, err: "err_choose_result", kind: game.Invalid},
 		{name: "angel feather: choose -1", rule: "seed 000 l.607: 0至8点",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(-1)}, err: "err_angel_feather_choose", kind: game.Invalid},
+			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(-1)}, err: "err_choose_result", kind: game.Invalid},
 		{name: "angel feather: nothing chosen", rule: "seed 000 l.607: (玩家拣选)",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather)}, err: "err_angel_feather_choose", kind: game.Invalid},
+			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather)}, err: "err_choose_result", kind: game.Invalid},
 		{name: "angel feather not held", rule: "seed 000 l.603: 人物…可选择使用这物品 — their own item",
 			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(3)}, err: "err_not_holding", kind: game.Conflict},
 		{name: "angel feather and adrenaline clash", rule: "seed 000 l.605-607 (结果作0至8点) vs l.585-587 (结果即增加4点): the feather replaces the result",
@@ -793,7 +794,7 @@ func TestTraitRollModifiersNeedATraitRoll(t *testing.T) {
 			revealHaunt(t, s, 1, 1) // heroes exist: seats 2 and 3
 			give(t, s, 2, game.ModAdrenaline, game.ModCandle)
 			ge := refusal(t, s, seatActor(2), game.Action{Type: game.ActRoll, Dice: 2, Purpose: "event", Modifiers: mods(m), Total: intp(1)})
-			if ge.Key != "err_trait_roll_only" || ge.Kind != game.Invalid || len(ge.Args) != 1 || ge.Args[0] != m {
+			if ge.Key != "err_trait_roll_only" || ge.Kind != game.Invalid || len(ge.Args) != 1 || ge.Args[0] != catalog.Box().Card(m).Name {
 				t.Errorf("%s: %s on a plain 2-dice roll refused with %+v, want err_trait_roll_only naming it", rule, m, ge)
 			}
 			// The same card on a trait roll is fine.
@@ -858,7 +859,7 @@ func TestReroll(t *testing.T) {
 			faces: []int{2, 0, 2}, total: 8, success: true, mods: mods(game.ModAdrenaline, game.ModLuckyStone)},
 
 		{name: "rabbit's foot: two dice", rule: "seed 000 l.805: 其中一颗骰子",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0, 1}}, err: "err_reroll_dice", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0, 1}}, err: "err_reroll_most", kind: game.Invalid},
 		{name: "no dice chosen", rule: "seed 000 l.747",
 			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone}, err: "err_reroll_dice", kind: game.Invalid},
 		{name: "die index past the roll", rule: "seed 000 l.747: dice of this roll",

@@ -7,10 +7,6 @@ import (
 	"lantern/internal/catalog"
 )
 
-// ArmorReduction is what the Armor takes off each physical damage (its card
-// text; seed 002 FAQ: every time, not once a turn).
-const ArmorReduction = 1
-
 // effectSource finds the roll and once-per-explorer data of "card:<id>" or
 // "room:<id>".
 func effectSource(source string) (roll *catalog.Roll, room *catalog.Room, card *catalog.Card, err error) {
@@ -95,7 +91,10 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 	case room != nil && room.EndTurnDamage != nil:
 		evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source, "")
 		if len(evs) == 0 {
-			return nil, refuse(Conflict, "err_armor_stops")
+			if _, c := s.damageReduction(seat.ID, room.EndTurnDamage.Kind); c != nil {
+				return nil, refuse(Conflict, "err_damage_reduced", c.Name)
+			}
+			return nil, refuse(Conflict, "err_no_effect")
 		}
 		return evs, nil
 	}
@@ -206,9 +205,8 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled stri
 			evs = append(evs, Event{Type: EvRolled, Seat: seat.ID, Roll: &rec})
 			amount = rec.Total
 		}
-		if d.Kind == "physical" && s.Holds(seat.ID, "armor") {
-			amount = max(0, amount-ArmorReduction)
-		}
+		less, _ := s.damageReduction(seat.ID, d.Kind) // Armor: every time (seed 002 FAQ)
+		amount = max(0, amount-less)
 		if amount > 0 {
 			pending = &PendingDamage{Kind: d.Kind, Amount: amount, Source: source, Then: pending}
 		}

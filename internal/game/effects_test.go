@@ -360,7 +360,7 @@ func TestEndTurnDamageRooms(t *testing.T) {
 			}
 			before := positions(s, 1)
 			if c.pending == nil {
-				refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + c.room}, "err_armor_stops", game.Conflict)
+				refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + c.room}, "err_damage_reduced", game.Conflict)
 				return
 			}
 			do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + c.room})

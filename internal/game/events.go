@@ -282,7 +282,7 @@ func (s *State) fold(e Event) error {
 				s.Rolls[i] = *e.Roll
 			}
 		}
-		if e.Roll.Purpose == ModMeantToBe {
+		if StoredDice(e.Roll.Purpose) > 0 {
 			s.MeantToBe[e.Roll.Seat] = e.Roll.Total
 		}
 		if e.Attack != nil { // a fight's roll rerolled: the fight is judged again

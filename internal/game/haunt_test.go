@@ -1137,7 +1137,7 @@ func TestHiddenTraitorDoesNotLeakThroughMomentOfHope(t *testing.T) {
 	}
 	// Once the traitor shows the token, the card no longer helps them.
 	do(t, s, seatActor(4), game.Action{Type: game.ActRevealToken})
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActRoll, Seat: 4, Trait: game.Might, Modifiers: mods(game.ModMomentOfHope), Total: intp(1)}, "err_hope_heroes_only", game.Invalid)
+	mustRefuse(t, s, hostActor, game.Action{Type: game.ActRoll, Seat: 4, Trait: game.Might, Modifiers: mods(game.ModMomentOfHope), Total: intp(1)}, "err_modifier_heroes_only", game.Invalid)
 	for _, id := range []int{1, 2, 3} {
 		if err := hope(id); err != nil {
 			t.Errorf("seed 002 l.73 FAQ (MomentofHope: 每个英雄): hero %d refused: %v", id, err)

@@ -293,10 +293,10 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 	if len(r.Traits) > 0 {
 		trait = r.Traits[0]
 	}
-	for _, m := range RollModifiers {
+	for _, m := range RollModifiers() {
 		try := func(a Action) bool {
 			a.Type, a.Modifiers, a.Choose = ActRoll, []string{m}, &zeroTotal
-			if m != ModAngelFeather {
+			if catalog.Box().Card(m).Modifier.Choose == 0 {
 				a.Choose = nil
 				a.Total = &zeroTotal
 			}
@@ -334,11 +334,11 @@ func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
 		return nil
 	}
 	var out []RerollOption
-	for _, c := range RerollCards {
+	for _, c := range RerollCards() {
 		if d.allows(Action{Type: ActReroll, Card: c, Indexes: []int{0}, Faces: []int{0}}) {
 			n := len(last.Faces)
-			if c == ModRabbitsFoot {
-				n = 1
+			if most := catalog.Box().Card(c).Reroll.Dice; most > 0 {
+				n = min(n, most)
 			}
 			out = append(out, RerollOption{Card: c, Roll: last.Seq, Dice: n})
 		}

@@ -32,38 +32,49 @@ type RollRecord struct {
 // Success reports whether the roll met its target (true without a target).
 func (r RollRecord) Success() bool { return r.Target == 0 || r.Total >= r.Target }
 
-// Roll modifiers, each named by the card that grants it.
-const (
-	ModCandle       = "candle"            // +1 die on event rolls
-	ModMomentOfHope = "a-moment-of-hope"  // +1 die, heroes only
-	ModDrip         = "drip-drip-drip"    // −1 die, never below 1
-	ModAdrenaline   = "adrenaline-shot"   // +4 to the result, then discarded
-	ModAngelFeather = "angel-feather"     // choose any result 0–8, then discarded
-	ModMeantToBe    = "it-is-meant-to-be" // use the stored 4-dice result once
-	ModLuckyStone   = "lucky-stone"       // reroll any dice once, then discarded
-	ModRabbitsFoot  = "rabbits-foot"      // reroll one die
-)
+// RollModifiers lists the cards a roll may name (each card whose data has a
+// modifier), in the order the roller shows them: those that change the dice,
+// then those that set the result (Angel Feather, It Is Meant to Be).
+func RollModifiers() []string {
+	var dice, result []string
+	for _, c := range catalog.Box().Cards {
+		switch {
+		case c.Modifier == nil:
+		case c.Modifier.Choose > 0 || c.Modifier.Stored > 0:
+			result = append(result, c.ID)
+		default:
+			dice = append(dice, c.ID)
+		}
+	}
+	return append(dice, result...)
+}
 
-// RollModifiers lists the modifiers a roll may name, in the order the roller
-// shows them: every card whose data has a modifier, then the two that set
-// the result (Angel Feather, It Is Meant to Be).
-var RollModifiers = rollModifiers()
-
-func rollModifiers() []string {
+// RerollCards lists the cards that reroll after seeing the dice (each card
+// whose data has a reroll).
+func RerollCards() []string {
 	var out []string
 	for _, c := range catalog.Box().Cards {
-		if c.Modifier != nil {
+		if c.Reroll != nil {
 			out = append(out, c.ID)
 		}
 	}
-	return append(out, ModAngelFeather, ModMeantToBe)
+	return out
 }
 
-// RerollCards lists the cards that reroll after seeing the dice.
-var RerollCards = []string{ModLuckyStone, ModRabbitsFoot}
+// StoredDice is how many dice a roll made for a card's stored result rolls
+// (purpose: the card's id; It Is Meant to Be: 4), or 0 for any other
+// purpose.
+func StoredDice(purpose string) int {
+	if c := catalog.Box().Card(purpose); c != nil && c.Modifier != nil {
+		return c.Modifier.Stored
+	}
+	return 0
+}
 
-// MeantToBeDice is how many dice "It Is Meant to Be" rolls to store.
-const MeantToBeDice = 4
+// namesStored reports whether a roll used a stored result.
+func namesStored(mods []string) bool {
+	return slices.ContainsFunc(mods, func(m string) bool { return StoredDice(m) > 0 })
+}
 
 // HauntRollDice is the size of a haunt roll (seed 000, 作祟: 掷6颗游戏骰子).
 const HauntRollDice = 6
@@ -97,10 +108,10 @@ func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, m
 		}
 		seen[m] = true
 		c := catalog.Box().Card(m)
-		if seat == nil || c == nil && m != ModMeantToBe {
+		if seat == nil || c == nil || c.Modifier == nil {
 			return p, refuse(Invalid, "err_unknown_modifier", m)
 		}
-		if c != nil && c.Deck != "event" {
+		if c.Deck != "event" {
 			if err := s.mayUse(Actor{}, seat, c); err != nil {
 				if !s.Holds(seat.ID, m) {
 					return p, refuse(Conflict, "err_not_holding", seat.Name)
@@ -108,14 +119,15 @@ func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, m
 				return p, err
 			}
 		}
-		switch m {
-		case ModAngelFeather: // any roll (its card)
-			if choose == nil || *choose < 0 || *choose > 8 {
-				return p, refuse(Invalid, "err_angel_feather_choose")
+		mod := c.Modifier
+		switch {
+		case mod.Choose > 0: // a result named instead of rolled (Angel Feather: any roll)
+			if choose == nil || *choose < 0 || *choose > mod.Choose {
+				return p, refuse(Invalid, "err_choose_result", c.Name, mod.Choose)
 			}
 			p.chosen = choose
 			continue
-		case ModMeantToBe:
+		case mod.Stored > 0: // a result rolled ahead (It Is Meant to Be)
 			v, ok := s.MeantToBe[seat.ID]
 			if !ok {
 				return p, refuse(Conflict, "err_no_stored_roll")
@@ -123,20 +135,16 @@ func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, m
 			p.stored = &v
 			continue
 		}
-		mod := c.Modifier
-		if mod == nil {
-			return p, refuse(Invalid, "err_unknown_modifier", m)
-		}
 		if !modifierFits(mod.On, purpose, traitRoll) {
 			if traitRoll && slices.Equal(mod.On, []string{"event"}) {
-				return p, refuse(Invalid, "err_candle_event_only")
+				return p, refuse(Invalid, "err_modifier_event_only", c.Name)
 			}
-			return p, refuse(Invalid, "err_trait_roll_only", m)
+			return p, refuse(Invalid, "err_trait_roll_only", c.Name)
 		}
 		if mod.HeroesOnly && (s.Phase != PhaseHaunt || (s.Haunt != nil && s.Haunt.PublicTraitor() == seat.ID) || s.Sides[seat.ID] == SideTraitor) {
 			// Judged on what the table knows: a hidden traitor's secret
 			// must not show through a refusal (seed 002, 内奸).
-			return p, refuse(Invalid, "err_hope_heroes_only")
+			return p, refuse(Invalid, "err_modifier_heroes_only", c.Name)
 		}
 		if mod.Dice < 0 {
 			fewer -= mod.Dice
@@ -237,9 +245,10 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	}
 	purpose := a.Purpose
 	base := a.Dice
+	stored := StoredDice(purpose)
 	switch {
-	case purpose == ModMeantToBe:
-		base = MeantToBeDice
+	case stored > 0:
+		base = stored
 	case a.Trait != "":
 		if !validTrait(a.Trait) {
 			return nil, refuse(Invalid, "err_bad_trait", a.Trait)
@@ -252,9 +261,11 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Invalid, "err_dice_count", MaxDice)
 	}
 	switch purpose {
-	case "", "free", "trait", "event", "room", "item", "omen", "haunt-action", ModMeantToBe:
+	case "", "free", "trait", "event", "room", "item", "omen", "haunt-action":
 	default:
-		return nil, refuse(Invalid, "err_bad_purpose", purpose)
+		if stored == 0 {
+			return nil, refuse(Invalid, "err_bad_purpose", purpose)
+		}
 	}
 	if purpose == "" {
 		purpose = "free"
@@ -263,7 +274,7 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Invalid, "err_bad_target")
 	}
 	mods := a.Modifiers
-	if purpose == ModMeantToBe && len(mods) > 0 {
+	if stored > 0 && len(mods) > 0 {
 		return nil, refuse(Invalid, "err_modifier_clash")
 	}
 	plan, err := s.planRoll(seat, base, purpose, a.Trait != "", mods, a.Choose)
@@ -286,10 +297,10 @@ func (s *State) foldRoll(e Event) {
 	r := *e.Roll
 	r.Seq = e.Seq
 	s.Rolls = append(s.Rolls, r)
-	if r.Purpose == ModMeantToBe {
+	if StoredDice(r.Purpose) > 0 {
 		s.MeantToBe[r.Seat] = r.Total
 	}
-	if slices.Contains(r.Modifiers, ModMeantToBe) {
+	if namesStored(r.Modifiers) {
 		delete(s.MeantToBe, r.Seat)
 	}
 	if r.Purpose == "haunt" && len(s.OwedHauntRolls) > 0 {
@@ -346,25 +357,25 @@ func (s *State) LastRoll(seatID int) *RollRecord {
 	return nil
 }
 
-// decideReroll rerolls dice of the seat's last roll with Lucky Stone (any
-// dice, once) or Rabbit's Foot (one die). The haunt roll is not a trait roll
-// and can't be rerolled.
+// decideReroll rerolls dice of the seat's last roll with a card's reroll
+// (Lucky Stone: any dice, once; Rabbit's Foot: one die). The haunt roll is
+// not a trait roll and can't be rerolled.
 func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
 		return nil, err
 	}
 	last := s.LastRoll(seat.ID)
-	if a.Card != ModLuckyStone && a.Card != ModRabbitsFoot {
+	card := catalog.Box().Card(a.Card)
+	if card == nil || card.Reroll == nil {
 		return nil, refuse(Invalid, "err_unknown_modifier", a.Card)
 	}
 	// The Lucky Stone rerolls any roll, a fight's too (its card; seed 002
 	// FAQ: usable outside your turn, e.g. when attacked).
-	fight := last != nil && a.Card == ModLuckyStone && s.fightRoll(*last)
+	fight := last != nil && card.Reroll.Fights && s.fightRoll(*last)
 	if last == nil || !Rerollable(*last) && !fight {
 		return nil, refuse(Conflict, "err_nothing_to_reroll")
 	}
-	card, _ := s.cardOrRefuse(a.Card)
 	if !s.Holds(seat.ID, a.Card) {
 		return nil, refuse(Conflict, "err_card_not_held", card.Name)
 	}
@@ -374,8 +385,11 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 	if err := s.mayUse(actor, seat, card); err != nil {
 		return nil, err
 	}
-	if len(a.Indexes) == 0 || (a.Card == ModRabbitsFoot && len(a.Indexes) != 1) {
-		return nil, refuse(Invalid, "err_reroll_dice")
+	if len(a.Indexes) == 0 {
+		return nil, refuse(Invalid, "err_reroll_dice", card.Name)
+	}
+	if most := card.Reroll.Dice; most > 0 && len(a.Indexes) > most {
+		return nil, refuse(Invalid, "err_reroll_most", card.Name, most)
 	}
 	rec := *last
 	rec.Faces = slices.Clone(last.Faces)
@@ -383,7 +397,7 @@ func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
 	seen := map[int]bool{}
 	for _, i := range a.Indexes {
 		if i < 0 || i >= len(rec.Faces) || seen[i] {
-			return nil, refuse(Invalid, "err_reroll_dice")
+			return nil, refuse(Invalid, "err_reroll_dice", card.Name)
 		}
 		seen[i] = true
 	}

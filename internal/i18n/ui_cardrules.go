@@ -15,5 +15,9 @@ var _ = register(map[string][2]string{
 	"err_card_shields":             {"Your %s: the %s has no effect on you.", "你的%s：%s对你没有效果。"},
 	"err_roll_once_turn":           {"The %s roll was already tried this turn: each voluntary roll once per turn.", "本回合已尝试过%s的考验：每项自愿的考验每回合仅可进行一次。"},
 	"err_not_dead_hero_or_unnamed": {"Only a dead hero, or a living one while the haunt has no traitor yet, can join the traitor.", "只有已死亡的英雄，或在尚无奸徒的作祟中仍存活的英雄，才能加入奸徒一方。"},
+	"err_modifier_event_only":      {"The %s adds dice only to rolls made for an event card.", "%s只在为事件牌进行的掷骰中加骰子。"},
+	"err_modifier_heroes_only":     {"The %s helps heroes only, after the haunt has begun.", "%s只在作祟开始后帮助英雄。"},
+	"err_choose_result":            {"With the %s, choose a result from 0 to %d.", "使用%s时，请选择 0 到 %d 之间的结果。"},
+	"err_damage_reduced":           {"Your %s stops all of that damage.", "你的%s挡住了全部损伤。"},
 	"err_reroll_fight_settled":     {"That fight is already settled: its dice can't be rerolled.", "这场袭击已结算：不能再重掷。"},
 })

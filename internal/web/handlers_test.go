@@ -86,7 +86,7 @@ func htCheckStateShape(t *testing.T, st map[string]any, seats int) {
 			t.Errorf("state has no %q: %v", k, st)
 		}
 	}
-	if p := st["phase"]; p != "exploration" && p != "haunt" {
+	if p := st["phase"]; p != "exploration" && p != "haunt" && p != "over" {
 		t.Errorf("phase %v", p)
 	}
 	if _, ok := st["turn"].(map[string]any)["seat"]; !ok {
@@ -989,6 +989,9 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 			}
 		}
 	}
+	// publicSeen is the public state (without the log) the first viewer got
+	// at each version, which every other viewer must get alike.
+	publicSeen := map[int]string{}
 	// checkJSON: no "tokens" or "secret" anywhere, no "token" except the
 	// viewer's own in "me" (and none at all for others), traitor hidden.
 	checkJSON := func(t *testing.T, what string, viewer int, raw []byte) {
@@ -1016,8 +1019,27 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 				if x, ok := parent["traitor"].(float64); ok && x != 0 {
 					t.Errorf("%s: %s.traitor = %v", what, path, x)
 				}
+			case key == "side" && parent["side"] != "heroes":
+				// Every seat reads as a hero until the traitor shows the token.
+				t.Errorf("%s: %s.side = %v", what, path, parent["side"])
+			case key == "turn_order":
+				// The order would put the traitor last.
+				t.Errorf("%s: %s.turn_order = %v", what, path, parent["turn_order"])
 			}
 		})
+		// The public part is the same whoever asks.
+		var pub map[string]any
+		json.Unmarshal(raw, &pub)
+		delete(pub, "me")
+		delete(pub, "options")
+		delete(pub, "log")
+		b, _ := json.Marshal(pub)
+		if _, state := pub["seats"]; !state { // the log
+		} else if seen, ok := publicSeen[jsonInt(pub["version"])]; !ok {
+			publicSeen[jsonInt(pub["version"])] = string(b)
+		} else if string(b) != seen {
+			t.Errorf("%s: the public state differs from another viewer's:\n%s\n%s", what, b, seen)
+		}
 		noSecrets(t, what, viewer, string(raw))
 	}
 	traitorText := func(lang string) []string {
@@ -1375,6 +1397,32 @@ func TestSecretsHiddenTraitorMonsters(t *testing.T) {
 		if rec := a.do(http.MethodPost, g.api("/actions"), body, withBearer(g.seats[traitor-1])); rec.Code == http.StatusOK {
 			accepted = append(accepted, body)
 		}
+	}
+	if len(accepted) == 0 { // the host runs them
+		for _, body := range monsterActions {
+			a.do(http.MethodPost, g.api("/actions"), body, withBearer(g.host))
+		}
+	}
+	// The public state shows the monsters and the track, the same to
+	// everyone, every seat still a hero and no turn order that would put
+	// the traitor last.
+	pub := a.snapshot(g)
+	for i, tok := range append([]string{g.host}, g.seats...) {
+		if rec := a.do(http.MethodGet, g.api(""), "", withBearer(tok)); rec.Body.String() != pub {
+			t.Errorf("viewer %d gets another public state: %s", i, rec.Body)
+		}
+	}
+	st := a.state(g)
+	for _, s := range st["seats"].([]any) {
+		if side := s.(map[string]any)["side"]; side != "heroes" {
+			t.Errorf("seat %v reads as %v while the traitor is hidden", s.(map[string]any)["seat"], side)
+		}
+	}
+	if _, ok := st["turn_order"]; ok {
+		t.Errorf("turn order while the traitor is hidden: %v", st["turn_order"])
+	}
+	if m, _ := st["monsters"].([]any); len(m) != 1 || st["track"] == nil {
+		t.Errorf("monsters %v, track %v", st["monsters"], st["track"])
 	}
 	if len(accepted) == 0 {
 		return // the hidden traitor doesn't run monsters: nothing to leak

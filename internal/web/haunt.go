@@ -96,7 +96,7 @@ func rollWhat(lang string, r game.RollRecord) string {
 		return i18n.T(lang, "roll_"+r.Purpose, i18n.T(lang, "trait_"+r.Trait), r.Dice)
 	case r.Trait != "":
 		return i18n.T(lang, "roll_trait", i18n.T(lang, "trait_"+r.Trait), r.Dice) + purposeSuffix(lang, r.Purpose)
-	case r.Purpose == game.ModMeantToBe:
+	case game.StoredDice(r.Purpose) > 0:
 		return i18n.T(lang, "roll_meant", r.Dice)
 	default:
 		return i18n.T(lang, "roll_plain_n", r.Dice) + purposeSuffix(lang, r.Purpose)
@@ -128,9 +128,10 @@ func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
 		l.Target, l.Success = 0, false
 	}
 	for _, o := range s.RerollOptions(game.Actor{Seat: r.Seat}) {
-		if o.Roll == r.Seq {
-			l.CanLucky = l.CanLucky || o.Card == game.ModLuckyStone
-			l.CanRabbit = l.CanRabbit || o.Card == game.ModRabbitsFoot
+		if c := catalog.Box().Card(o.Card); o.Roll == r.Seq && c != nil && c.Reroll != nil {
+			// Any dice (Lucky Stone) or one die (Rabbit's Foot), as the card's data says.
+			l.CanLucky = l.CanLucky || c.Reroll.Dice == 0
+			l.CanRabbit = l.CanRabbit || c.Reroll.Dice == 1
 		}
 	}
 	return l
@@ -156,7 +157,6 @@ func rollLines(lang string, s *game.State) []views.RollLine {
 func roller(lang string, s *game.State, seat *game.Seat) views.Roller {
 	r := views.Roller{Traits: traitRows(lang, seat)}
 	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
-	r.HasAngel = s.Holds(seat.ID, game.ModAngelFeather)
 	// The modifiers the engine allows now (game.Options): items held and
 	// usable, room tokens on the board, a stored result when there is one.
 	if opts := s.Options(game.Actor{Seat: seat.ID}).Roll; opts != nil {
@@ -164,6 +164,7 @@ func roller(lang string, s *game.State, seat *game.Seat) views.Roller {
 			o := views.Option{ID: mo.Card, Label: cardName(lang, mo.Card) + " — " + i18n.T(lang, "mod_"+mo.Card)}
 			if c := catalog.Box().Card(mo.Card); c != nil && c.Modifier != nil {
 				o.Dice, o.Bonus = c.Modifier.Dice, c.Modifier.Bonus
+				r.HasAngel = r.HasAngel || c.Modifier.Choose > 0 // a result named instead of rolled
 			}
 			r.Modifiers = append(r.Modifiers, o)
 		}

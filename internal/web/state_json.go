@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"lantern/internal/catalog"
 
@@ -25,6 +27,116 @@ type SeatJSON struct {
 	Explorer string               `json:"explorer"`
 	Alive    bool                 `json:"alive"`
 	Traits   map[string]TraitJSON `json:"traits"`
+	// Side is "heroes" or "traitor" during the haunt as the table knows it:
+	// a hidden traitor reads "heroes" until their token is shown.
+	Side string `json:"side,omitempty"`
+	// Hand is the cards in front of the seat; every card is face up.
+	Hand []HandJSON `json:"hand"`
+}
+
+// HandJSON is one card in front of a seat.
+type HandJSON struct {
+	Card string `json:"card"`
+	// Used: used this turn, so it can't be traded or dropped until the turn ends.
+	Used bool `json:"used"`
+	// Worn: the Mask is on.
+	Worn bool `json:"worn"`
+}
+
+// PileJSON is an item pile: in a room, or where an explorer died.
+type PileJSON struct {
+	// Pile is the id drop_card and pick_up take as "room".
+	Pile string `json:"pile"`
+	// Seat is the seat number of the explorer who died there; 0 for a room.
+	Seat  int      `json:"seat,omitempty"`
+	Cards []string `json:"cards"`
+}
+
+// OmenJSON is one omen drawn, in the order drawn.
+type OmenJSON struct {
+	Omen string `json:"omen"`
+	Room string `json:"room"`
+	Seat int    `json:"seat"`
+}
+
+// DecksJSON is how many cards each deck still holds.
+type DecksJSON struct {
+	Omen  int `json:"omen"`
+	Item  int `json:"item"`
+	Event int `json:"event"`
+}
+
+// MonsterJSON is one monster in the haunt.
+type MonsterJSON struct {
+	ID     string         `json:"id"`
+	Kind   string         `json:"kind"`
+	Name   string         `json:"name"`
+	Traits map[string]int `json:"traits"` // values; a trait it lacks is absent
+	// Stunned monsters lose their next turn.
+	Stunned bool `json:"stunned"`
+}
+
+// TrackJSON is the haunt's turn/damage track; Label is what the haunt
+// calls it ("" until someone names it).
+type TrackJSON struct {
+	Value int    `json:"value"`
+	Label string `json:"label"`
+}
+
+// RollJSON is one dice roll.
+type RollJSON struct {
+	Seq int `json:"seq"`
+	// Seat is the roller's seat number; 0 for the monsters or a card's own attack.
+	Seat    int    `json:"seat"`
+	Purpose string `json:"purpose,omitempty"`
+	Trait   string `json:"trait,omitempty"`
+	Dice    int    `json:"dice"`
+	Faces   []int  `json:"faces"` // empty when the total came from real dice
+	Bonus   int    `json:"bonus,omitempty"`
+	Total   int    `json:"total"`
+	Target  int    `json:"target,omitempty"`
+	// Success: the target was met (true without a target).
+	Success   bool     `json:"success"`
+	Manual    bool     `json:"manual,omitempty"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	OmenCount int      `json:"omen_count,omitempty"`
+	Source    string   `json:"source,omitempty"`
+	Applied   bool     `json:"applied,omitempty"`
+}
+
+// OfferJSON is a card handed from one seat to another, not yet accepted.
+type OfferJSON struct {
+	Offer int    `json:"offer"` // what accept_card and decline_card take
+	Card  string `json:"card"`
+	From  int    `json:"from"`
+	To    int    `json:"to"`
+}
+
+// TargetJSON is one side of an attack: a seat, a monster or a card that
+// attacks the explorer who drew it.
+type TargetJSON struct {
+	Seat    int    `json:"seat,omitempty"`
+	Monster string `json:"monster,omitempty"`
+	Card    string `json:"card,omitempty"`
+}
+
+// AttackJSON is the attack in progress, or the turn's last one.
+type AttackJSON struct {
+	Seq      int        `json:"seq"`
+	Attacker TargetJSON `json:"attacker"`
+	Defender TargetJSON `json:"defender"`
+	Trait    string     `json:"trait"`
+	Weapon   string     `json:"weapon,omitempty"`
+	Ranged   bool       `json:"ranged"`
+	Attack   RollJSON   `json:"attack"`
+	// Defense is nil until the defender rolled.
+	Defense *RollJSON `json:"defense"`
+	// Set once both rolled: who lost, the damage and its kind.
+	Loser    *TargetJSON `json:"loser,omitempty"`
+	Damage   int         `json:"damage"`
+	Kind     string      `json:"kind,omitempty"`
+	CanSteal bool        `json:"can_steal"`
+	Done     bool        `json:"done"`
 }
 
 // PublicState is what every seat and the host may see.
@@ -44,8 +156,21 @@ type PublicState struct {
 	Haunt           *HauntJSON `json:"haunt,omitempty"`
 	// Rooms are the rooms in the house: the starting rooms (by 0), then the
 	// discovered ones in the order they were placed.
-	Rooms []RoomJSON   `json:"rooms"`
-	Log   []game.Event `json:"log"`
+	Rooms []RoomJSON `json:"rooms"`
+	// Winner is the side that won once the game is over (phase "over").
+	Winner string `json:"winner,omitempty"`
+	// TurnOrder is who plays, from the current turn on, once the traitor is
+	// known (seat numbers; 0 is the monsters).
+	TurnOrder []int         `json:"turn_order,omitempty"`
+	Omens     []OmenJSON    `json:"omens"`
+	Decks     DecksJSON     `json:"decks"`
+	Piles     []PileJSON    `json:"piles"`
+	Offers    []OfferJSON   `json:"offers"`
+	Rolls     []RollJSON    `json:"rolls"`
+	Monsters  []MonsterJSON `json:"monsters"`
+	Track     *TrackJSON    `json:"track,omitempty"`
+	Attack    *AttackJSON   `json:"attack,omitempty"`
+	Log       []game.Event  `json:"log"`
 }
 
 // RoomJSON is one room in the house: its tile, its floor and the seat that
@@ -124,14 +249,102 @@ func publicCore(st *game.State) PublicState {
 	}
 	for i := range st.Seats {
 		seat := &st.Seats[i]
-		sj := SeatJSON{Seat: i + 1, Name: seat.Name, Explorer: seat.Explorer, Alive: st.Alive(seat), Traits: map[string]TraitJSON{}}
+		sj := SeatJSON{Seat: i + 1, Name: seat.Name, Explorer: seat.Explorer, Alive: st.Alive(seat), Traits: map[string]TraitJSON{},
+			Hand: []HandJSON{}}
 		for _, t := range game.Traits {
 			ts := seat.Traits[t]
 			sj.Traits[t] = TraitJSON{Position: ts.Position, Value: seat.Value(t), Overflow: ts.Overflow}
 		}
+		if st.Phase == game.PhaseHaunt {
+			sj.Side = st.SideOf(seat.ID)
+		}
+		for _, h := range st.Hands[seat.ID] {
+			sj.Hand = append(sj.Hand, HandJSON{Card: h.Card, Used: h.Used, Worn: h.Worn})
+		}
 		p.Seats = append(p.Seats, sj)
 	}
+	publicTable(st, &p)
 	return p
+}
+
+// publicTable adds what the table page shows besides the seats and rooms:
+// the omens and decks, item piles, offers, recent rolls and the haunt's
+// second half (monsters, track, attack, turn order, the winner).
+func publicTable(st *game.State, p *PublicState) {
+	if st.Ended != nil {
+		p.Phase, p.Winner = "over", st.Ended.Side
+	}
+	if h := st.Haunt; h != nil && h.Traitor != 0 {
+		for _, id := range st.TurnOrder() {
+			p.TurnOrder = append(p.TurnOrder, st.SeatNumber(id))
+		}
+	}
+	p.Omens = []OmenJSON{}
+	for _, d := range st.Omens {
+		p.Omens = append(p.Omens, OmenJSON{Omen: d.Omen, Room: d.Room, Seat: st.SeatNumber(d.Seat)})
+	}
+	p.Decks = DecksJSON{Omen: st.DeckCount("omen"), Item: st.DeckCount("item"), Event: st.DeckCount("event")}
+	p.Piles = []PileJSON{}
+	for _, pile := range sortedKeys(st.Piles) {
+		if len(st.Piles[pile]) == 0 {
+			continue
+		}
+		pj := PileJSON{Pile: pile, Cards: slices.Clone(st.Piles[pile])}
+		for _, seat := range st.Seats {
+			if pile == game.RemainsPile(seat.ID) {
+				pj.Seat = st.SeatNumber(seat.ID)
+			}
+		}
+		p.Piles = append(p.Piles, pj)
+	}
+	p.Offers = []OfferJSON{}
+	for _, o := range st.Offers {
+		p.Offers = append(p.Offers, OfferJSON{Offer: o.Seq, Card: o.Card, From: st.SeatNumber(o.From), To: st.SeatNumber(o.To)})
+	}
+	p.Rolls = []RollJSON{}
+	for _, r := range st.Rolls[max(0, len(st.Rolls)-rollLimit):] {
+		p.Rolls = append(p.Rolls, rollJSON(st, r))
+	}
+	p.Monsters = []MonsterJSON{}
+	for _, m := range st.Monsters {
+		p.Monsters = append(p.Monsters, MonsterJSON{ID: m.ID, Kind: m.Kind, Name: m.Name, Traits: maps.Clone(m.Traits), Stunned: m.Stunned})
+	}
+	if t := st.Track; t != nil {
+		p.Track = &TrackJSON{Value: t.Value, Label: t.Label}
+	}
+	// The attack shows as long as the table's fight card says where it
+	// stands: until the turn after it ends.
+	if at := st.Attack; at != nil && !(at.Done && endedSince(st, at.Seq)) {
+		aj := &AttackJSON{Seq: at.Seq, Attacker: targetJSON(st, at.Attacker), Defender: targetJSON(st, at.Defender),
+			Trait: at.Trait, Weapon: at.Weapon, Ranged: at.Ranged, Attack: rollJSON(st, at.Attack),
+			Damage: at.Damage, Kind: at.Kind, CanSteal: at.CanSteal, Done: at.Done}
+		if at.Defense != nil {
+			d := rollJSON(st, *at.Defense)
+			aj.Defense = &d
+		}
+		if at.Loser != (game.Target{}) {
+			l := targetJSON(st, at.Loser)
+			aj.Loser = &l
+		}
+		p.Attack = aj
+	}
+}
+
+func rollJSON(st *game.State, r game.RollRecord) RollJSON {
+	faces := r.Faces
+	if faces == nil {
+		faces = []int{}
+	}
+	return RollJSON{Seq: r.Seq, Seat: st.SeatNumber(r.Seat), Purpose: r.Purpose, Trait: r.Trait, Dice: r.Dice,
+		Faces: slices.Clone(faces), Bonus: r.Bonus, Total: r.Total, Target: r.Target,
+		// A haunt roll has no target to meet: it begins the haunt when
+		// below omen_count (the table shows it without ✓ or ✗).
+		Success: r.Success() && r.Purpose != "haunt", Manual: r.Manual,
+		Modifiers: slices.Clone(r.Modifiers), OmenCount: r.OmenCount, Source: r.Source, Applied: r.Applied}
+}
+
+func targetJSON(st *game.State, t game.Target) TargetJSON {
+	return TargetJSON{Seat: st.SeatNumber(t.Seat), Monster: t.Monster, Card: t.Card}
 }
 
 // apiLogLimit bounds the log in state answers, so a phone polling the JSON

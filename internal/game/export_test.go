@@ -1,0 +1,13 @@
+package game
+
+// Card ids the tests name (the engine itself reads cards by their data).
+const (
+	ModCandle       = "candle"            // +1 die on event rolls
+	ModMomentOfHope = "a-moment-of-hope"  // +1 die, heroes only
+	ModDrip         = "drip-drip-drip"    // −1 die, never below 1
+	ModAdrenaline   = "adrenaline-shot"   // +4 to the result, then discarded
+	ModAngelFeather = "angel-feather"     // choose any result 0–8, then discarded
+	ModMeantToBe    = "it-is-meant-to-be" // use the stored 4-dice result once
+	ModLuckyStone   = "lucky-stone"       // reroll any dice once, then discarded
+	ModRabbitsFoot  = "rabbits-foot"      // reroll one die
+)

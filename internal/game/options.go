@@ -520,7 +520,7 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 	for _, h := range s.Hands[me.ID] {
 		c := CardOption{Card: h.Card,
 			Use:     d.allows(Action{Type: ActUseCard, Card: h.Card}),
-			Apply:   d.allows(Action{Type: ActApplyEffect, Source: "card:" + h.Card}),
+			Apply:   s.applyAllowed(d, "card:"+h.Card),
 			Drop:    d.allows(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}),
 			Discard: d.allows(Action{Type: ActDiscardCard, Card: h.Card})}
 		for _, other := range s.Seats {
@@ -532,6 +532,13 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 		out = append(out, c)
 	}
 	return out
+}
+
+// applyAllowed reports whether a source's effect may be applied now, with
+// the trait its outcome asks the player to choose if it asks for one.
+func (s *State) applyAllowed(d *dryRun, source string) bool {
+	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
+		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) })
 }
 
 func (s *State) monsterOptions(d *dryRun) *MonsterOptions {

@@ -269,14 +269,11 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 	}
 	switch {
 	case h.Hidden():
+		// Only the secret slot depends on the token, and its length does not
+		// (secretsize.go).
 		r.Token = h.Tokens[viewer]
 		_, r.TokenShown = h.Shown[viewer]
-		r.IsTraitor = r.Token == 1
-		if r.IsTraitor {
-			r.Message = i18n.T(lang, "you_hidden_traitor", r.Token, h.Number)
-		} else {
-			r.Message = i18n.T(lang, "you_hidden_hero", r.Token, h.Number)
-		}
+		r.Secret = secretRevealSlot(lang, h.Number, r.Token)
 	case h.Traitor == viewer:
 		r.IsTraitor = true
 		r.Message = i18n.T(lang, "you_traitor", h.Number)

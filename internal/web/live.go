@@ -374,7 +374,7 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	body = append(body, logJSON...)
 	body = append(body, core[i+len(emptyLog):len(core)-1]...)
 	if !access.Host {
-		meJSON, err := json.Marshal(me)
+		meJSON, err := marshalMe(me)
 		if err != nil {
 			return nil, err
 		}
@@ -610,9 +610,10 @@ type piece struct {
 func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
 
 // sendPieces writes one message. Compressed, each run of raw pieces is
-// deflated and flushed (so it ends on a byte boundary), or stored when it
-// is too short to pay for a compressor's flush, and each piece's own z goes
-// out as it is: blocks that reach back to no earlier bytes can follow any.
+// deflated and flushed (so it ends on a byte boundary), with a seat's
+// secret slots stored (deflateSegments), or stored whole when it is too
+// short to pay for a compressor's flush; each piece's own z goes out as it
+// is: blocks that reach back to no earlier bytes can follow any.
 func (sw *streamWriter) sendPieces(msg ...piece) error {
 	if sw.failed {
 		return io.ErrClosedPipe
@@ -624,7 +625,7 @@ func (sw *streamWriter) sendPieces(msg ...piece) error {
 	}
 	stored := false // the message so far ends with a stored block
 	for i := 0; i < len(msg) && err == nil; {
-		if msg[i].z != nil || !sw.gzip {
+		if msg[i].z != nil { // a shared part: public, deflated once
 			stored = false
 			sw.account(msg[i].raw)
 			if sw.gzip {
@@ -635,12 +636,11 @@ func (sw *streamWriter) sendPieces(msg ...piece) error {
 			i++
 			continue
 		}
-		run, n := i, 0
-		for ; i < len(msg) && msg[i].z == nil; i++ {
-			sw.account(msg[i].raw)
-			n += len(msg[i].raw)
+		run := i
+		for i < len(msg) && msg[i].z == nil {
+			i++
 		}
-		stored, err = deflateRun(cw, msg[run:i], n)
+		stored, err = sw.writeRun(cw, msg[run:i])
 	}
 	if stored && err == nil {
 		// An inflater holds a stored block's bytes back until the next
@@ -657,6 +657,35 @@ func (sw *streamWriter) sendPieces(msg ...piece) error {
 	return nil
 }
 
+// writeRun writes raw pieces in a row, slot markers stripped, as deflate
+// blocks ending on a byte boundary when compressed; stored says it wrote
+// one stored block.
+func (sw *streamWriter) writeRun(w io.Writer, run []piece) (stored bool, err error) {
+	raw := run[0].raw
+	if len(run) > 1 {
+		raw = nil
+		for _, p := range run {
+			raw = append(raw, p.raw...)
+		}
+	}
+	segs := splitSlots(raw) // a seat's secret, stored uncompressed
+	raw = joinSegments(segs)
+	sw.account(raw)
+	switch {
+	case !sw.gzip:
+		_, err = w.Write(raw)
+		return false, err
+	case len(segs) == 1 && len(raw) <= storedMax:
+		return true, writeStored(w, raw)
+	}
+	pool := streamFlatePool(segs)
+	fw := pool.Get().(*flate.Writer)
+	err = deflateSegments(fw, w, segs)
+	fw.Reset(io.Discard)
+	pool.Put(fw)
+	return false, err
+}
+
 func (sw *streamWriter) account(raw []byte) {
 	sw.Raw += int64(len(raw))
 	if sw.gzip {
@@ -671,32 +700,6 @@ const storedMax = 128
 
 // syncMarker is an empty stored block.
 var syncMarker = []byte{0, 0, 0, 0xff, 0xff}
-
-// deflateRun writes the raw pieces run, n bytes in all, as deflate blocks
-// ending on a byte boundary; stored says it wrote one stored block.
-func deflateRun(w io.Writer, run []piece, n int) (stored bool, err error) {
-	if n <= storedMax {
-		// A stored block: its header ends the byte, then LEN and NLEN.
-		if _, err := w.Write([]byte{0, byte(n), byte(n >> 8), ^byte(n), ^byte(n >> 8)}); err != nil {
-			return true, err
-		}
-		for _, p := range run {
-			if _, err := w.Write(p.raw); err != nil {
-				return true, err
-			}
-		}
-		return true, nil
-	}
-	fw := flatePool.Get().(*flate.Writer)
-	defer func() { fw.Reset(io.Discard); flatePool.Put(fw) }()
-	fw.Reset(w)
-	for _, p := range run {
-		if _, err := fw.Write(p.raw); err != nil {
-			return false, err
-		}
-	}
-	return false, fw.Flush()
-}
 
 // deflatePiece is b deflated on its own, for a piece's z.
 func deflatePiece(b []byte) ([]byte, error) {

@@ -250,7 +250,13 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		// {"v":…,"base":…,"parts":[["key","html"],…]}, where a shared
 		// part's JSON string comes from the cache, compressed once for all.
 		// This phone's own parts first, in one piece, then the shared ones.
-		raw := fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
+		size := 128
+		for i, sp := range rec.Spans {
+			if hashes[i] != ls.hashes[i] && !sp.Shared {
+				size += jsonSize(sp.End - sp.Start)
+			}
+		}
+		raw := fmt.Appendf(make([]byte, 0, size), "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
 		sep := ""
 		var shared []*sharedEntry
 		var sharedKeys []string
@@ -273,13 +279,16 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		}
 		msg = append(msg, piece{raw: append(raw, "]}\n\n"...)})
 	default:
-		raw := fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
+		raw := fmt.Appendf(make([]byte, 0, 64+jsonSize(len(page))), "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
 		raw = appendJSONString(raw, page)
 		msg = []piece{{raw: append(raw, "}\n\n"...)}}
 	}
 	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton = h.Version, keys, inputs, hashes, skel
 	return msg, nil
 }
+
+// jsonSize is room enough, mostly, for n bytes of HTML as a JSON string.
+func jsonSize(n int) int { return n + n/8 + 8 }
 
 // appendJSONString appends s as a JSON string: quoted, with what JSON must
 // escape escaped (and U+2028, U+2029, which end a line in JavaScript),
@@ -549,7 +558,7 @@ func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, ui
 		}
 		e.b = b.Bytes()
 		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
-		e.json = appendJSONString(nil, e.b)
+		e.json = appendJSONString(make([]byte, 0, jsonSize(len(e.b))), e.b)
 		e.z, e.err = deflatePiece(e.json)
 	})
 	return e.b, e.hash, e.err

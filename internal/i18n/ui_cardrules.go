@@ -19,5 +19,6 @@ var _ = register(map[string][2]string{
 	"err_modifier_heroes_only":     {"The %s helps heroes only, after the haunt has begun.", "%s只在作祟开始后帮助英雄。"},
 	"err_choose_result":            {"With the %s, choose a result from 0 to %d.", "使用%s时，请选择 0 到 %d 之间的结果。"},
 	"err_damage_reduced":           {"Your %s stops all of that damage.", "你的%s挡住了全部损伤。"},
+	"err_card_acts_itself":         {"The %s acts by itself: there is nothing to use.", "%s会自行生效：没有可使用的动作。"},
 	"err_reroll_fight_settled":     {"That fight is already settled: its dice can't be rerolled.", "这场袭击已结算：不能再重掷。"},
 })

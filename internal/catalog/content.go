@@ -34,7 +34,34 @@ type Effect struct {
 	Discard bool `json:"discard,omitempty"`
 	// Attack is an attack made on the explorer (Groundskeeper 0–3).
 	Attack *CardAttack `json:"attack,omitempty"`
-	Text   Text        `json:"text"`
+	// Remove: the outcome removes the card's token from its room, or
+	// empties the room: its roll can't be made again (Closet Door 0–1,
+	// Locked Safe 5+, Skeletons 5+, the Vault 6+).
+	Remove bool `json:"remove,omitempty"`
+	// NoAttack: the outcome cancels the attack it gated: no attack this
+	// turn (Sacrificial Dagger 0–2).
+	NoAttack bool `json:"no_attack,omitempty"`
+	// GainChosen is a gain (or, negative, a loss) in one trait the player
+	// names from Traits (Possession 4+: any; Sacrificial Dagger 3–5:
+	// Sanity or Knowledge).
+	GainChosen *ChosenGain `json:"gain_chosen,omitempty"`
+	// LowestRolled drops the trait rolled to its lowest value above the
+	// skull; if it is there already, another trait the player names
+	// (Possession 0–3).
+	LowestRolled bool `json:"lowest_rolled,omitempty"`
+	// GiveBack puts one of the explorer's items (not an omen), named by
+	// the player, back into its deck (Image in the Mirror B).
+	GiveBack bool `json:"give_back,omitempty"`
+	// DiscardItem discards one of the explorer's items (not an omen), the
+	// one the player on the right picks at random (Whoops!).
+	DiscardItem bool `json:"discard_item,omitempty"`
+	Text        Text `json:"text"`
+}
+
+// ChosenGain is a gain in one trait of the player's choice.
+type ChosenGain struct {
+	Traits []string `json:"traits"`
+	Amount int      `json:"amount"`
 }
 
 // CardAttack is an attack a card makes on the explorer who drew it: another
@@ -119,6 +146,16 @@ type Roll struct {
 	Traits   []string  `json:"traits,omitempty"`
 	Dice     int       `json:"dice,omitempty"`
 	Brackets []Bracket `json:"brackets"`
+	// Voluntary: a roll the explorer chooses to make (a token's: the
+	// Closet, the Safe), so once per turn (seed 002: 同一个回合中每项自愿的
+	// 能力考验仅可进行一次). Special and barrier rooms' rolls always are.
+	Voluntary bool `json:"voluntary,omitempty"`
+	// VsOmens: the brackets are read against the total less the omen count
+	// when rolled (Disquieting Sounds: 0 or more, less than 0).
+	VsOmens bool `json:"vs_omens,omitempty"`
+	// Tries: after this many failed rolls the holder gets free at the start
+	// of their next turn (a release roll: Webs, Debris: 3).
+	Tries int `json:"tries,omitempty"`
 }
 
 // Weapon says what a weapon adds when its holder attacks (never on defence).
@@ -127,6 +164,10 @@ type Weapon struct {
 	Dice   int            `json:"dice"`
 	Ranged bool           `json:"ranged,omitempty"`
 	Cost   map[string]int `json:"cost,omitempty"` // trait cost per use, e.g. Blood Dagger: speed -1
+	// Gated: attacking with it needs the card's roll first this turn,
+	// applied; an outcome with no_attack cancels the attack (Sacrificial
+	// Dagger).
+	Gated bool `json:"gated,omitempty"`
 }
 
 // Card is one omen, item or event card.
@@ -186,9 +227,33 @@ type Card struct {
 	Set *CardSet `json:"set,omitempty"`
 	// Reroll is what the card rerolls (Lucky Stone, Rabbit's Foot).
 	Reroll *Reroll `json:"reroll,omitempty"`
+	// Effect is what a card does when drawn without a roll, applied once
+	// (Skeletons' damage, Image in the Mirror B, Whoops!).
+	Effect *Effect `json:"effect,omitempty"`
+	// TurnDamage is dealt to the holder at the start of each of their
+	// turns while the card is held (Grave Dirt).
+	TurnDamage *Damage `json:"turn_damage,omitempty"`
+	// ClearedBy are the printed conditions that end a lingering event.
+	ClearedBy *Clearing `json:"cleared_by,omitempty"`
+	// Stuck: while held, its holder can do nothing else but try to get
+	// free (Webs, Debris): no attack, no room discovered, no item used,
+	// given, dropped or picked up.
+	Stuck bool `json:"stuck,omitempty"`
+	// Release is the roll for the card once it is held, after the first
+	// (Webs, Debris: Might 4+ frees you, without the first roll's gain).
+	Release *Roll `json:"release,omitempty"`
 
 	Rules      []string `json:"rules,omitempty"`
 	SourceNote string   `json:"source_note,omitempty"`
+}
+
+// Clearing lists what ends a lingering event at once: applying one of
+// Rooms' effects (ending a turn there), holding one of Cards, or an item
+// raising one of the holder's traits.
+type Clearing struct {
+	Rooms    []string `json:"rooms,omitempty"`
+	Cards    []string `json:"cards,omitempty"`
+	ItemGain bool     `json:"item_gain,omitempty"`
 }
 
 // Symbols counts the card symbols printed on a room tile.

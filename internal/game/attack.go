@@ -173,6 +173,12 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 		if !actor.Host && s.Turn != seat.ID {
 			return nil, refuse(Forbidden, "err_not_your_turn")
 		}
+		if err := s.notStuck(seat); err != nil {
+			return nil, err
+		}
+		if c := s.attackCancelled(seat.ID); c != nil {
+			return nil, refuse(Conflict, "err_attack_cancelled", c.Name)
+		}
 		attacker = Target{Seat: seat.ID}
 		var w *catalog.Card
 		if a.Weapon != "" {
@@ -182,6 +188,9 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 			}
 			if err := s.mayUse(actor, seat, w); err != nil {
 				return nil, err
+			}
+			if w.Weapon.Gated && !s.gateRolled(seat.ID, w) {
+				return nil, refuse(Conflict, "err_card_roll_first", w.Name)
 			}
 			if w.Weapon.Trait != trait {
 				return nil, refuse(Invalid, "err_weapon_trait")

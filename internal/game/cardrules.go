@@ -3,6 +3,7 @@ package game
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"lantern/internal/catalog"
 )
@@ -43,6 +44,9 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 	if c.Deck == "event" {
 		return nil // events held in front of you are resolved whenever they ask
 	}
+	if err := s.notStuck(seat); err != nil {
+		return err
+	}
 	use := c.Use
 	if use == nil {
 		use = &catalog.Use{}
@@ -76,13 +80,23 @@ func (s *State) rolledThisTurn(seatID int, source string) bool {
 // you). An event's roll or a room's leaving roll is forced and may come
 // again.
 func (s *State) mayRollFor(actor Actor, seat *Seat, source string) error {
-	_, room, card, err := effectSource(source)
+	roll, room, card, err := effectSource(source)
 	if err != nil {
 		return err
 	}
-	voluntary := false
+	if s.Removed[source] {
+		return refuse(Conflict, "err_source_removed", sourceName(room, card))
+	}
+	if card != nil && card.Release != nil && s.rolledBefore(seat.ID, source) {
+		roll = card.Release
+	}
+	voluntary := roll != nil && roll.Voluntary
 	switch {
-	case card != nil && card.Deck != "event":
+	case card != nil && card.Deck == "event":
+		if card.StaysInRoom && !s.Gone[card.ID] {
+			return refuse(Conflict, "err_token_not_placed", card.Name)
+		}
+	case card != nil:
 		if s.Holds(seat.ID, card.ID) {
 			if err := s.mayUse(actor, seat, card); err != nil {
 				return err
@@ -93,16 +107,10 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, source string) error {
 		if c := s.shieldingCard(seat.ID, room.ID); c != nil {
 			return refuse(Conflict, "err_card_shields", c.Name, room.Name)
 		}
-		voluntary = room.Kind == "special" || room.Kind == "barrier"
+		voluntary = voluntary || room.Kind == "special" || room.Kind == "barrier"
 	}
 	if voluntary && s.rolledThisTurn(seat.ID, source) {
-		var name catalog.Text
-		if card != nil {
-			name = card.Name
-		} else {
-			name = room.Name
-		}
-		return refuse(Conflict, "err_roll_once_turn", name)
+		return refuse(Conflict, "err_roll_once_turn", sourceName(room, card))
 	}
 	return nil
 }
@@ -165,4 +173,299 @@ func (s *State) endLingering(seatID int) {
 		c := catalog.Box().Card(h.Card)
 		return c != nil && c.EndsOnTraitor
 	})
+}
+
+// howDeck is how a card moved back into its deck (card_moved).
+const howDeck = "deck"
+
+// sourceOf is the source an event names: "card:<id>" or "room:<id>".
+func sourceOf(e Event) string {
+	if e.Room != "" {
+		return "room:" + e.Room
+	}
+	return "card:" + e.Card
+}
+
+// sourceName is the name of a card or room source, for refusals.
+func sourceName(room *catalog.Room, card *catalog.Card) catalog.Text {
+	if card != nil {
+		return card.Name
+	}
+	return room.Name
+}
+
+// removedEvent records a token an outcome removed, or a room it emptied.
+func removedEvent(seat *Seat, room *catalog.Room, card *catalog.Card) Event {
+	if card != nil {
+		return Event{Type: EvSourceRemoved, Seat: seat.ID, Card: card.ID}
+	}
+	return Event{Type: EvSourceRemoved, Seat: seat.ID, Room: room.ID}
+}
+
+// stuckBy is a held event that leaves its holder able to do nothing else
+// but try to get free (Webs, Debris: 被困住时不能做其他事), or nil.
+func (s *State) stuckBy(seatID int) *catalog.Card {
+	for _, h := range s.Hands[seatID] {
+		if c := catalog.Box().Card(h.Card); c != nil && c.Stuck {
+			return c
+		}
+	}
+	return nil
+}
+
+// notStuck refuses what a stuck explorer may not do.
+func (s *State) notStuck(seat *Seat) error {
+	if c := s.stuckBy(seat.ID); c != nil {
+		return refuse(Conflict, "err_stuck", c.Name)
+	}
+	return nil
+}
+
+// turnDamageEvents are the damage the held cards of the seat whose turn
+// begins deal (Grave Dirt: 1 physical damage at the start of each of your
+// turns), added to any damage still to split.
+func (s *State) turnDamageEvents(seatID int) []Event {
+	seat := s.SeatByID(seatID)
+	if seat == nil || !s.Alive(seat) {
+		return nil
+	}
+	var evs []Event
+	for _, h := range s.Hands[seatID] {
+		c := catalog.Box().Card(h.Card)
+		if c != nil && c.TurnDamage != nil {
+			evs = append(evs, s.effectEvents(seat, catalog.Effect{Damage: c.TurnDamage}, "card:"+c.ID, "")...)
+		}
+		if c != nil && c.Release != nil && c.Release.Tries > 0 && s.appliedRolls(seatID, "card:"+c.ID)-1 >= c.Release.Tries {
+			// Free after so many failed tries (Webs, Debris: 3).
+			evs = append(evs, Event{Type: EvCardMoved, Seat: seatID, Card: c.ID, How: "discard"})
+		}
+	}
+	return evs
+}
+
+// rolledBefore reports whether the seat already applied a roll for this
+// source: the next is a release roll (Webs).
+func (s *State) rolledBefore(seatID int, source string) bool {
+	return s.appliedRolls(seatID, source) > 0
+}
+
+// appliedRolls counts the seat's applied rolls for a source.
+func (s *State) appliedRolls(seatID int, source string) int {
+	n := 0
+	for _, r := range s.Rolls {
+		if r.Seat == seatID && r.Source == source && r.Applied {
+			n++
+		}
+	}
+	return n
+}
+
+// roomClearings discard the lingering events a room's effect ends for the
+// seat applying it (Lights Out: ending a turn in the Furnace Room).
+func (s *State) roomClearings(seat *Seat, room string) []Event {
+	var evs []Event
+	for _, h := range s.Hands[seat.ID] {
+		if c := catalog.Box().Card(h.Card); c != nil && c.ClearedBy != nil && slices.Contains(c.ClearedBy.Rooms, room) {
+			evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: c.ID, How: "discard"})
+		}
+	}
+	return evs
+}
+
+// clearings discard the lingering events a batch of events ends: one held
+// with a card that clears it (Lights Out with the Candle), or an item
+// raising a trait of its holder (Grave Dirt).
+func (s *State) clearings(evs []Event) []Event {
+	var out []Event
+	for _, seat := range s.Seats {
+		held := s.handAfter(seat.ID, evs)
+		raised := slices.ContainsFunc(evs, func(e Event) bool {
+			id, isCard := strings.CutPrefix(e.Cause, "card:")
+			c := catalog.Box().Card(strings.TrimSuffix(strings.TrimSuffix(id, "+set"), "-set"))
+			return e.Type == EvTraitsChanged && e.Seat == seat.ID && isCard && c != nil && c.Deck == "item" &&
+				slices.ContainsFunc(e.Changes, func(ch TraitChange) bool { return ch.To.Position > ch.From.Position })
+		})
+		for _, id := range held {
+			c := catalog.Box().Card(id)
+			if c == nil || c.ClearedBy == nil {
+				continue
+			}
+			if raised && c.ClearedBy.ItemGain || slices.ContainsFunc(c.ClearedBy.Cards, func(x string) bool { return slices.Contains(held, x) }) {
+				out = append(out, Event{Type: EvCardMoved, Seat: seat.ID, Card: id, How: "discard"})
+			}
+		}
+	}
+	return out
+}
+
+// handAfter is a seat's hand once a batch of events has moved its cards.
+func (s *State) handAfter(seatID int, batch []Event) []string {
+	var hand []string
+	for _, h := range s.Hands[seatID] {
+		hand = append(hand, h.Card)
+	}
+	for _, e := range batch {
+		switch {
+		case e.Type == EvCardMoved && e.Seat == seatID:
+			hand = slices.DeleteFunc(hand, func(c string) bool { return c == e.Card })
+		case e.Type == EvCardMoved && e.To == seatID, e.Type == EvCardDrawn && e.Keep && e.Seat == seatID:
+			hand = append(hand, e.Card)
+		case e.Type == EvOmenDrawn && e.Seat == seatID && keptID(e.Omen):
+			hand = append(hand, e.Omen)
+		}
+	}
+	return hand
+}
+
+// attackCancelled is a card whose applied outcome this turn cancels the
+// seat's attack (Sacrificial Dagger 0–2: you can't attack this turn), or nil.
+func (s *State) attackCancelled(seatID int) *catalog.Card {
+	for _, r := range s.Rolls {
+		if r.Seq <= s.TurnStart || r.Seat != seatID || !r.Applied {
+			continue
+		}
+		if b, card := s.outcomeOf(r); b != nil && b.NoAttack {
+			return card
+		}
+	}
+	return nil
+}
+
+// gateRolled reports whether the seat made and applied the roll a gated
+// weapon asks for this turn (Sacrificial Dagger: its Knowledge roll first).
+func (s *State) gateRolled(seatID int, weapon *catalog.Card) bool {
+	for _, r := range s.Rolls {
+		if r.Seq > s.TurnStart && r.Seat == seatID && r.Applied && r.Source == "card:"+weapon.ID {
+			return true
+		}
+	}
+	return false
+}
+
+// outcomeOf is the bracket a roll for a card fell in, with its card.
+func (s *State) outcomeOf(r RollRecord) (*catalog.Bracket, *catalog.Card) {
+	roll, _, card, err := effectSource(r.Source)
+	if err != nil || card == nil || roll == nil {
+		return nil, nil
+	}
+	return bracketFor(roll, r), card
+}
+
+// bracketFor is the outcome a roll falls in: its total, or its total less
+// the omen count when rolled (Disquieting Sounds), or nil.
+func bracketFor(roll *catalog.Roll, r RollRecord) *catalog.Bracket {
+	total := r.Total
+	if roll.VsOmens {
+		total -= r.OmenCount
+	}
+	for i := range roll.Brackets {
+		if roll.Brackets[i].Covers(total) {
+			return &roll.Brackets[i]
+		}
+	}
+	return nil
+}
+
+// resolverOf is who resolves a drawn card's effect: its drawer, or when it
+// takes an item the drawer doesn't have, the next explorer to the left who
+// has one (Image in the Mirror B); 0 when nobody has one.
+func (s *State) resolverOf(card *catalog.Card) int {
+	drawer := s.DrewBy[card.ID]
+	if drawer == 0 || !card.Effect.GiveBack {
+		return drawer
+	}
+	start := s.SeatNumber(drawer) - 1
+	for i := range s.Seats {
+		seat := &s.Seats[(start+i)%len(s.Seats)]
+		if s.Alive(seat) && len(s.itemsHeld(seat.ID)) > 0 {
+			return seat.ID
+		}
+	}
+	return 0
+}
+
+// itemsHeld are the item cards (not omens) a seat holds.
+func (s *State) itemsHeld(seatID int) []string {
+	var out []string
+	for _, h := range s.Hands[seatID] {
+		if c := catalog.Box().Card(h.Card); c != nil && c.Deck == "item" {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+}
+
+// drawEffectEvents apply what a card drawn without a roll does, once: its
+// gain or damage, an item of the player's naming put back into its deck
+// (Image in the Mirror B) or discarded (Whoops!).
+func (s *State) drawEffectEvents(actor Actor, seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
+	eff := *card.Effect
+	if s.EffectDone[card.ID] {
+		return nil, refuse(Conflict, "err_effect_done", card.Name)
+	}
+	if !s.Gone[card.ID] {
+		return nil, refuse(Conflict, "err_card_not_drawn", card.Name)
+	}
+	if who := s.resolverOf(card); who != 0 && who != seat.ID && !actor.Host {
+		return nil, refuse(Conflict, "err_card_resolver", card.Name, s.SeatByID(who).Name)
+	}
+	evs := []Event{{Type: EvEffectApplied, Seat: seat.ID, Card: card.ID}}
+	if eff.GiveBack || eff.DiscardItem {
+		items := s.itemsHeld(seat.ID)
+		switch {
+		case len(items) == 0:
+			return evs, nil // nobody has one: the card is discarded (its text)
+		case !slices.Contains(items, a.Card):
+			return nil, refuse(Invalid, "err_name_item", card.Name)
+		}
+		how := "discard"
+		if eff.GiveBack {
+			how = howDeck
+		}
+		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: how})
+		evs = append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...)
+	}
+	return append(evs, s.effectEvents(seat, eff, "card:"+card.ID, "")...), nil
+}
+
+// chosenEvents are what an outcome asks the player to choose: a gain in a
+// trait of their choice (Possession 4+), or the trait rolled dropping to
+// its lowest value above the skull, another named trait if it is there
+// already (Possession 0–3).
+func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, rolled string, a Action) ([]Event, error) {
+	var evs []Event
+	if g := eff.GainChosen; g != nil {
+		if !slices.Contains(g.Traits, a.Trait) {
+			return nil, refuse(Invalid, "err_choose_trait", card)
+		}
+		if ch := s.traitDelta(seat, map[string]int{a.Trait: g.Amount}, maps.Clone(seat.Traits)); len(ch) > 0 {
+			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "choice", Changes: ch})
+		}
+	}
+	if eff.LowestRolled && validTrait(rolled) {
+		t := rolled
+		lowest := TraitState{Position: 1}
+		if seat.Traits[t] == lowest {
+			if !validTrait(a.Trait) || a.Trait == t || seat.Traits[a.Trait] == lowest {
+				return nil, refuse(Invalid, "err_choose_other_trait", card)
+			}
+			t = a.Trait
+		}
+		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "choice",
+			Changes: []TraitChange{{Trait: t, From: seat.Traits[t], To: lowest}}})
+	}
+	return evs, nil
+}
+
+// withChanges is a copy of a seat with trait events applied, for an effect
+// that follows them in the same batch.
+func (s *State) withChanges(seat *Seat, evs []Event) *Seat {
+	c := *seat
+	c.Traits = maps.Clone(seat.Traits)
+	for _, e := range evs {
+		for _, ch := range e.Changes {
+			c.Traits[ch.Trait] = ch.To
+		}
+	}
+	return &c
 }

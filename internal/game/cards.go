@@ -256,6 +256,9 @@ func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	card, _ := s.cardOrRefuse(a.Card)
+	if err := s.notStuck(seat); err != nil && card.Tradeable {
+		return nil, err
+	}
 	if !card.Tradeable {
 		return nil, refuse(Conflict, "err_not_tradeable")
 	}
@@ -308,6 +311,9 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	card, _ := s.cardOrRefuse(a.Card)
+	if err := s.notStuck(seat); err != nil && card.Droppable {
+		return nil, err
+	}
 	if !card.Droppable {
 		return nil, refuse(Conflict, "err_not_droppable")
 	}
@@ -326,6 +332,9 @@ func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	if err := s.ownTurn(actor, seat); err != nil {
+		return nil, err
+	}
+	if err := s.notStuck(seat); err != nil {
 		return nil, err
 	}
 	if !slices.Contains(s.Piles[a.Room], a.Card) {
@@ -406,22 +415,8 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 // deathEvents drop everything a dying explorer holds where they died: the
 // hand as it is once the batch that kills them has moved its cards.
 func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
-	var hand []string
-	for _, h := range s.Hands[seat.ID] {
-		hand = append(hand, h.Card)
-	}
-	for _, e := range batch {
-		switch {
-		case e.Type == EvCardMoved && e.Seat == seat.ID:
-			hand = slices.DeleteFunc(hand, func(c string) bool { return c == e.Card })
-		case e.Type == EvCardMoved && e.To == seat.ID, e.Type == EvCardDrawn && e.Keep && e.Seat == seat.ID:
-			hand = append(hand, e.Card)
-		case e.Type == EvOmenDrawn && e.Seat == seat.ID && keptID(e.Omen):
-			hand = append(hand, e.Omen)
-		}
-	}
 	var evs []Event
-	for _, card := range hand {
+	for _, card := range s.handAfter(seat.ID, batch) {
 		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Room: RemainsPile(seat.ID), Card: card, How: "death"})
 	}
 	return evs
@@ -429,6 +424,7 @@ func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
 
 func (s *State) foldCardDrawn(e Event) {
 	s.Gone[e.Card] = true
+	s.DrewBy[e.Card] = e.Seat
 	if e.Keep {
 		s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Card})
 		s.updateSetBonus(e.Seat)
@@ -484,6 +480,8 @@ func (s *State) foldCardMoved(e Event) {
 		s.updateSetBonus(e.To)
 	case e.Room != "":
 		s.Piles[e.Room] = append(s.Piles[e.Room], e.Card)
+	case e.How == howDeck: // back into its deck (Image in the Mirror B)
+		delete(s.Gone, e.Card)
 	}
 	for i := len(s.Offers) - 1; i >= 0; i-- {
 		if s.Offers[i].Card == e.Card {

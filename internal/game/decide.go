@@ -207,6 +207,7 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 	if len(evs) == 0 {
 		return nil, refuse(Conflict, "err_no_change")
 	}
+	evs = append(evs, s.clearings(evs)...)
 	evs = append(evs, s.deaths(evs)...)
 	for i := range evs {
 		evs[i].Seq = s.Version + 1 + i
@@ -555,7 +556,7 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_no_change")
 	}
 	next := s.nextTurn()
-	return []Event{{Type: EvTurnEnded, Seat: next}}, nil
+	return append([]Event{{Type: EvTurnEnded, Seat: next}}, s.turnDamageEvents(next)...), nil
 }
 
 func (s *State) decideUndo(actor Actor, a Action) ([]Event, error) {

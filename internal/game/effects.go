@@ -29,8 +29,20 @@ func effectSource(source string) (roll *catalog.Roll, room *catalog.Room, card *
 // outcome of the seat's last roll for that source (guided roll), a room's
 // once-per-explorer gain (Chapel, Gymnasium, Larder, Library), or a room's
 // end-of-turn damage (Crypt, Furnace Room). Gains and restores are applied;
-// damage waits for the player's split.
+// damage waits for the player's split. A room's effect also ends the
+// lingering events it clears (Lights Out in the Furnace Room).
 func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
+	evs, err := s.applyEffect(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if _, room, _, _ := effectSource(a.Source); room != nil {
+		evs = append(evs, s.roomClearings(s.SeatByID(evs[0].Seat), room.ID)...)
+	}
+	return evs, nil
+}
+
+func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
 		return nil, err
@@ -38,6 +50,9 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 	roll, room, card, err := effectSource(a.Source)
 	if err != nil {
 		return nil, err
+	}
+	if s.Removed[a.Source] {
+		return nil, refuse(Conflict, "err_source_removed", sourceName(room, card))
 	}
 	if room != nil && s.immuneToRooms(seat.ID) && (room.EndTurnDamage != nil || roomRollHurts(room)) {
 		// The traitor ignores room effects that would hurt them (seed 002 FAQ).
@@ -55,6 +70,13 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 		if err := s.mayUse(actor, seat, card); err != nil {
 			return nil, err
 		}
+	}
+	if card != nil && card.Release != nil && s.rolledBefore(seat.ID, a.Source) {
+		roll = card.Release // trying to get free (Webs: only the first roll grants the Might)
+	}
+	if last := s.LastRoll(seat.ID); card != nil && card.Effect != nil && (last == nil || last.Source != a.Source || last.Applied) {
+		// A card's effect on drawing it, before any roll (Skeletons).
+		return s.drawEffectEvents(actor, seat, card, a)
 	}
 	switch {
 	case roll != nil && roll.Trait == "" && roll.Dice == 0 && len(roll.Brackets) > 0:
@@ -76,10 +98,8 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 		if last == nil || last.Source != a.Source || last.Applied {
 			return nil, refuse(Conflict, "err_roll_first")
 		}
-		for _, b := range roll.Brackets {
-			if b.Covers(last.Total) {
-				return s.outcomeEvents(seat, card, held, b.Effect, *last, a)
-			}
+		if b := bracketFor(roll, *last); b != nil {
+			return s.outcomeEvents(seat, room, card, held, b.Effect, *last, a)
 		}
 		return nil, refuse(Conflict, "err_no_outcome")
 	case room != nil && len(room.OnceGain) > 0:
@@ -134,13 +154,29 @@ func (s *State) afterUse(seat *Seat, card *catalog.Card) []Event {
 }
 
 // outcomeEvents apply a roll's outcome: the roll is marked applied, the
-// effect follows from the roll's own data (the trait rolled), a held item
-// or omen is used for the turn (worn, or discarded when one-use), an event
-// the outcome ends is discarded, and an attack it makes begins.
-func (s *State) outcomeEvents(seat *Seat, card *catalog.Card, held bool, eff catalog.Effect, roll RollRecord, a Action) ([]Event, error) {
+// effect follows from the roll's own data (the trait rolled) and the
+// player's choice of trait where it asks for one, a held item or omen is
+// used for the turn (worn, or discarded when one-use; a gated weapon's roll
+// leaves it for the attack), an event the outcome ends is discarded, a
+// token it removes or a room it empties can't be rolled for again, and an
+// attack it makes begins.
+func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, eff catalog.Effect, roll RollRecord, a Action) ([]Event, error) {
 	evs := []Event{{Type: EvRollApplied, Seat: seat.ID, Target: roll.Seq}}
-	evs = append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...)
+	chosen, err := s.chosenEvents(seat, sourceName(room, card), eff, roll.Trait, a)
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, chosen...)
+	if len(chosen) > 0 { // the choice moved the clips the effect starts from
+		evs = append(evs, s.effectEvents(s.withChanges(seat, chosen), eff, a.Source, roll.Trait)...)
+	} else {
+		evs = append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...)
+	}
+	if eff.Remove {
+		evs = append(evs, removedEvent(seat, room, card))
+	}
 	switch {
+	case held && card.Weapon != nil && card.Weapon.Gated && !eff.Discard:
 	case held && eff.Wear:
 		evs = append(evs, s.wearEvents(seat, card)...)
 	case held && eff.Discard:

@@ -48,7 +48,8 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 			roll: game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(0)}, dice: []int{2, 1},
 			pending: &game.PendingDamage{Kind: "mental", Amount: 3, Source: "card:silence"}},
 		{name: "damage dice showing 0: nothing to take", rule: "seed 002 l.73 FAQ: 如果结果是0你很幸运不用受伤",
-			roll: game.Action{Trait: game.Knowledge, Purpose: "event", Source: "card:locked-safe", Total: intp(3)}, dice: []int{0}},
+			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "locked-safe") }, // its token in the house
+			roll:  game.Action{Trait: game.Knowledge, Purpose: "event", Source: "card:locked-safe", Total: intp(3)}, dice: []int{0}},
 		{name: "Dynamite: 4 physical", rule: "seed 000 l.713-725: 炸药 骰数总和是0至4，人物受到4点肉体损伤",
 			roll:    game.Action{Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(4)},
 			pending: &game.PendingDamage{Kind: "physical", Amount: 4, Source: "card:dynamite"}},
@@ -57,7 +58,7 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 			roll:    game.Action{Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(4)},
 			pending: &game.PendingDamage{Kind: "physical", Amount: 3, Source: "card:dynamite"}},
 		{name: "the Armor takes 1 off rolled physical damage", rule: "seed 000 l.615",
-			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "armor") },
+			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "armor", "locked-safe") },
 			roll:  game.Action{Trait: game.Knowledge, Purpose: "event", Source: "card:locked-safe", Total: intp(0)}, dice: []int{2, 2},
 			pending: &game.PendingDamage{Kind: "physical", Amount: 3, Source: "card:locked-safe"}},
 		{name: "the Armor does nothing for mental damage", rule: "seed 000 l.615: 肉体损伤 only",

@@ -39,13 +39,19 @@ const (
 	EvGameEnded      = "game_ended"
 	EvSideChanged    = "side_changed"
 	EvOmenReplaced   = "omen_replaced"
+	// EvSourceRemoved: an outcome removed a token (Card) or emptied a room
+	// (Room).
+	EvSourceRemoved = "source_removed"
+	// EvEffectApplied: a card's draw effect (no roll) was applied.
+	EvEffectApplied = "effect_applied"
 )
 
 // undoable lists the changes a player may take back.
 var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true,
 	EvCardDrawn: true, EvCardMoved: true, EvCardOffered: true, EvOfferClosed: true, EvCardUsed: true,
 	EvEffectPending: true, EvRoomGain: true, EvRollApplied: true, EvAttackEnded: true, EvStunned: true,
-	EvMonstersAdded: true, EvTrackSet: true, EvSideChanged: true, EvGameEnded: true, EvRoomDiscovered: true}
+	EvMonstersAdded: true, EvTrackSet: true, EvSideChanged: true, EvGameEnded: true, EvRoomDiscovered: true,
+	EvSourceRemoved: true, EvEffectApplied: true}
 
 // barrier lists events that fix what came before them: undo stops there.
 var barrier = map[string]bool{EvGameStarted: true, EvRolled: true, EvRerolled: true, EvHauntRevealed: true, EvTokenRevealed: true,
@@ -343,6 +349,10 @@ func (s *State) fold(e Event) error {
 		}
 	case EvRoomDiscovered:
 		s.foldRoomDiscovered(e)
+	case EvSourceRemoved:
+		s.Removed[sourceOf(e)] = true
+	case EvEffectApplied:
+		s.EffectDone[e.Card] = true
 	default:
 		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
 	}

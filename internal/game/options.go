@@ -531,7 +531,7 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 	for _, h := range s.Hands[me.ID] {
 		c := CardOption{Card: h.Card,
 			Use:     d.allows(Action{Type: ActUseCard, Card: h.Card}),
-			Apply:   d.allows(Action{Type: ActApplyEffect, Source: "card:" + h.Card}),
+			Apply:   s.applyAllowed(d, "card:"+h.Card),
 			Drop:    d.allows(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}),
 			Discard: d.allows(Action{Type: ActDiscardCard, Card: h.Card})}
 		for _, other := range s.Seats {
@@ -543,6 +543,13 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 		out = append(out, c)
 	}
 	return out
+}
+
+// applyAllowed reports whether a source's effect may be applied now, with
+// the trait its outcome asks the player to choose if it asks for one.
+func (s *State) applyAllowed(d *dryRun, source string) bool {
+	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
+		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) })
 }
 
 func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
@@ -637,11 +644,20 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		c := &o.Cards[i]
 		card := catalog.Box().Card(c.Card)
 		src := "card:" + c.Card
-		refused := map[string]*Refusal{
-			"use":     d.why(Action{Type: ActUseCard, Card: c.Card}),
-			"apply":   d.why(Action{Type: ActApplyEffect, Source: src}),
-			"drop":    d.why(Action{Type: ActDropCard, Card: c.Card, Room: anyRoom}),
-			"discard": d.why(Action{Type: ActDiscardCard, Card: c.Card}),
+		// Why each action the flags above refuse is refused.
+		refused := map[string]*Refusal{}
+		for what, try := range map[string]struct {
+			allowed bool
+			a       Action
+		}{
+			"use":     {c.Use, Action{Type: ActUseCard, Card: c.Card}},
+			"apply":   {c.Apply, Action{Type: ActApplyEffect, Source: src}},
+			"drop":    {c.Drop, Action{Type: ActDropCard, Card: c.Card, Room: anyRoom}},
+			"discard": {c.Discard, Action{Type: ActDiscardCard, Card: c.Card}},
+		} {
+			if !try.allowed {
+				refused[what] = d.why(try.a)
+			}
 		}
 		if a, ok := guidedRollAction(card.Roll, src, card.Deck); ok {
 			refused["roll"] = d.why(a)
@@ -678,13 +694,13 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
 			ro.Roll = d.allows(a)
 		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
-			ro.Apply = d.allows(Action{Type: ActApplyEffect, Source: src})
+			ro.Apply = s.applyAllowed(d, src)
 		}
 		if ro.Roll || ro.Apply {
 			o.Rooms = append(o.Rooms, ro)
 		}
 	}
-	if last := s.LastRoll(me.ID); last != nil && last.Source != "" && d.allows(Action{Type: ActApplyEffect, Source: last.Source}) {
+	if last := s.LastRoll(me.ID); last != nil && last.Source != "" && s.applyAllowed(d, last.Source) {
 		o.ApplyRoll = &ApplyRoll{Source: last.Source, Roll: last.Seq}
 	}
 }

@@ -287,6 +287,9 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		}
 	}
 	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Need, Modifiers: slices.Clone(mods), Source: a.Source}
+	if roll, _, _, _ := effectSource(a.Source); roll != nil && roll.VsOmens {
+		rec.OmenCount = len(s.Omens) // read against the omens revealed now (Disquieting Sounds)
+	}
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}

@@ -149,6 +149,9 @@ func (s *State) decideDiscoverRoom(actor Actor, a Action) ([]Event, error) {
 	if !s.Alive(seat) {
 		return nil, refuse(Conflict, "err_dead", seat.Name)
 	}
+	if err := s.notStuck(seat); err != nil {
+		return nil, err
+	}
 	room := catalog.Box().Room(a.Room)
 	if room == nil {
 		return nil, refuse(NotFound, "err_unknown_room", a.Room)

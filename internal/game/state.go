@@ -94,6 +94,13 @@ type State struct {
 	Pending map[int]*PendingDamage
 	// RoomGains records the once-per-explorer rooms each seat has used.
 	RoomGains map[int]map[string]bool
+	// Removed are the sources ("card:<id>", "room:<id>") whose token an
+	// outcome removed or whose room it emptied: no roll for them again.
+	Removed map[string]bool
+	// DrewBy is who drew each card; EffectDone the cards whose draw effect
+	// (a card's effect without a roll) was applied.
+	DrewBy     map[string]int
+	EffectDone map[string]bool
 	// Rooms are the tiles discovered, in order (rooms.go); Discovery is the
 	// newest one's card not yet drawn.
 	Rooms     []PlacedRoom
@@ -145,7 +152,8 @@ func (s *State) reset() {
 	*s = State{Code: s.Code, Events: s.Events, undone: s.undone, rng: s.rng, Phase: PhaseExploration,
 		MeantToBe: map[int]int{}, Hands: map[int][]HeldCard{}, Piles: map[string][]string{}, Gone: map[string]bool{},
 		SetBonus: map[int]bool{}, SetBonusUsed: map[int]bool{}, Pending: map[int]*PendingDamage{},
-		RoomGains: map[int]map[string]bool{}, AttackedThisTurn: map[string]bool{}, Sides: map[int]string{}}
+		RoomGains: map[int]map[string]bool{}, Removed: map[string]bool{}, DrewBy: map[string]int{}, EffectDone: map[string]bool{},
+		AttackedThisTurn: map[string]bool{}, Sides: map[int]string{}}
 }
 
 // SeatByID returns the seat with that stable id, or nil.

@@ -97,7 +97,7 @@ func TestPhoneCardAreaFollowsOptions(t *testing.T) {
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "mask", "room": "kitchen"})
 	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 12})
-	for _, c := range []string{"medical-kit", "healing-salve", "webs", "axe"} {
+	for _, c := range []string{"medical-kit", "healing-salve", "lights-out", "axe"} {
 		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": c})
 	}
 	opts := caCheck(t, a, g, 1, "hand drawn")
@@ -109,8 +109,8 @@ func TestPhoneCardAreaFollowsOptions(t *testing.T) {
 	}
 	// A lingering event acts by itself: nothing to use (the old phone
 	// offered no Use either).
-	if forms["webs"]["use_card"] {
-		t.Errorf("Webs offers Use: %v", forms["webs"])
+	if forms["lights-out"]["use_card"] {
+		t.Errorf("Lights Out offers Use: %v", forms["lights-out"])
 	}
 	for _, c := range opts["cards"].([]any) {
 		if c := c.(map[string]any); c["card"] == "mask" {

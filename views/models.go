@@ -197,8 +197,11 @@ type Reveal struct {
 	Traitor     string // empty when none or hidden
 	Explanation string
 	// Private, per seat: the book to read and the hidden token.
-	Message    string
-	IsTraitor  bool
+	Message   string
+	IsTraitor bool
+	// Secret is this seat's hidden-traitor line as a fixed-length slot
+	// (internal/web/secretsize.go), HTML; it replaces Message.
+	Secret     string
 	Hidden     bool
 	Token      int
 	TokenShown bool

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
@@ -72,27 +73,61 @@ func pileName(lang string, s *game.State, pile string) string {
 	return roomName(lang, pile)
 }
 
+// boxRooms are the box's rooms as every card area lists them, per
+// language: made once, shared, never changed.
+type boxRoomLists struct {
+	rooms, hurts []views.Option
+	rolls        []views.GuidedRoll
+}
+
+var boxRoomsByLang sync.Map // lang → *boxRoomLists
+
+func boxRooms(lang string) *boxRoomLists {
+	if l, ok := boxRoomsByLang.Load(lang); ok {
+		return l.(*boxRoomLists)
+	}
+	l := &boxRoomLists{}
+	for _, r := range catalog.Box().Rooms {
+		l.rooms = append(l.rooms, views.Option{ID: r.ID, Label: r.Name.In(lang)})
+		if g := guidedRoll(lang, "room:"+r.ID, r.Name, r.Roll, "room"); g != nil {
+			l.rolls = append(l.rolls, *g)
+		}
+		if r.EndTurnDamage != nil {
+			l.hurts = append(l.hurts, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang)})
+		}
+	}
+	got, _ := boxRoomsByLang.LoadOrStore(lang, l)
+	return got.(*boxRoomLists)
+}
+
 // cardsArea builds a seat's card area: its hand and what it can do, as the
-// engine's options say (game.Options), so no rule is worked out again here.
-func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Cards {
+// engine's options say (opts, game.Options), so no rule is worked out again
+// here. What every seat's area holds alike comes from m, made once per
+// version; the seat's options then pick from it.
+func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m versionMemo) *views.Cards {
 	box := catalog.Box()
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, slices.Contains(opts.Draw, "omen")), Drawn: drawnCard(lang, s, seat), Decks: deckCounts(lang, s)}
-	rooms := map[string]game.RoomOption{}
+	rooms := boxRooms(lang)
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, slices.Contains(opts.Draw, "omen"), m), Drawn: drawnCard(lang, s, seat),
+		Decks: memo(m, "decks:"+lang, func() []views.Fact { return deckCounts(lang, s) }),
+		Rooms: rooms.rooms,
+		Piles: pickUps(memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
+	allowed := map[string]game.RoomOption{}
 	for _, ro := range opts.Rooms {
-		rooms[ro.Room] = ro
+		allowed["room:"+ro.Room] = ro
+	}
+	for _, g := range rooms.rolls {
+		if allowed[g.Source].Roll {
+			c.RoomRolls = append(c.RoomRolls, g)
+		}
+	}
+	for _, o := range rooms.hurts {
+		if allowed[o.ID].Apply {
+			c.RoomHurts = append(c.RoomHurts, o)
+		}
 	}
 	for _, r := range box.Rooms {
-		c.Rooms = append(c.Rooms, views.Option{ID: r.ID, Label: r.Name.In(lang)})
-		src, ro := "room:"+r.ID, rooms[r.ID]
-		if g := guidedRoll(lang, src, r.Name, r.Roll, "room"); g != nil && ro.Roll {
-			c.RoomRolls = append(c.RoomRolls, *g)
-		}
-		switch {
-		case !ro.Apply:
-		case len(r.OnceGain) > 0:
-			c.RoomGains = append(c.RoomGains, views.Option{ID: src, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
-		case r.EndTurnDamage != nil:
-			c.RoomHurts = append(c.RoomHurts, views.Option{ID: src, Label: r.Name.In(lang)})
+		if len(r.OnceGain) > 0 && allowed["room:"+r.ID].Apply {
+			c.RoomGains = append(c.RoomGains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
 		}
 	}
 	for _, h := range s.Hands[seat.ID] {
@@ -127,7 +162,6 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 			c.Offers = append(c.Offers, views.OfferLine{Seq: o.Seq, Mine: true, Text: i18n.T(lang, "offer_from_me", cardName(lang, o.Card), seatName(s, o.To))})
 		}
 	}
-	c.Piles = piles(lang, s, opts.PickUp)
 	if p := s.Pending[seat.ID]; p != nil {
 		c.Pending = i18n.T(lang, "pending_damage", p.Amount, i18n.T(lang, "cause_"+p.Kind), sourceName(lang, p.Source))
 		c.PendKind = p.Kind
@@ -145,18 +179,35 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 	return c
 }
 
-// piles are the item piles that hold cards, each card with whether the
-// seat may pick it up now (pickUp, from game.Options; nil for the table).
-func piles(lang string, s *game.State, pickUp []game.PickUpOption) []views.Pile {
+// piles are the item piles in rooms and where someone died, as everyone
+// sees them (nothing to pick up: pickUps adds what a seat may take).
+func piles(lang string, s *game.State) []views.Pile {
 	var out []views.Pile
 	for _, pile := range sortedKeys(s.Piles) {
-		p := views.Pile{ID: pile, Name: pileName(lang, s, pile)}
-		for _, id := range s.Piles[pile] {
-			p.Cards = append(p.Cards, views.PileCard{ID: id, Label: cardName(lang, id),
-				CanPickUp: slices.Contains(pickUp, game.PickUpOption{Pile: pile, Card: id})})
+		cards := s.Piles[pile]
+		if len(cards) == 0 {
+			continue
 		}
-		if len(p.Cards) > 0 {
-			out = append(out, p)
+		p := views.Pile{ID: pile, Name: pileName(lang, s, pile)}
+		for _, id := range cards {
+			p.Cards = append(p.Cards, views.PileCard{ID: id, Label: cardName(lang, id)})
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// pickUps marks on shared piles the cards a seat may pick up now (from
+// game.Options), copying only what changes.
+func pickUps(shared []views.Pile, allowed []game.PickUpOption) []views.Pile {
+	if len(allowed) == 0 {
+		return shared
+	}
+	out := slices.Clone(shared)
+	for i := range out {
+		out[i].Cards = slices.Clone(out[i].Cards)
+		for j := range out[i].Cards {
+			out[i].Cards[j].CanPickUp = slices.Contains(allowed, game.PickUpOption{Pile: out[i].ID, Card: out[i].Cards[j].ID})
 		}
 	}
 	return out

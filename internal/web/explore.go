@@ -84,17 +84,21 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 // drawPicker is "I drew…": the cards still in each deck. An omen's room is
 // the room just discovered when it owes one, else one of the house's omen
 // rooms, or of the chart's 13 when no omen room was recorded.
-func drawPicker(lang string, s *game.State, seat *game.Seat, canOmen bool) views.Draw {
-	d := views.Draw{Items: deckOptions(lang, s, "item"), Events: deckOptions(lang, s, "event"), CanOmen: canOmen}
+func drawPicker(lang string, s *game.State, seat *game.Seat, canOmen bool, m versionMemo) views.Draw {
+	d := views.Draw{CanOmen: canOmen,
+		Items:  memo(m, "deck:item:"+lang, func() []views.Option { return deckOptions(lang, s, "item") }),
+		Events: memo(m, "deck:event:"+lang, func() []views.Option { return deckOptions(lang, s, "event") })}
 	if !canOmen {
 		return d
 	}
-	d.Omens = omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
+	d.Omens = memo(m, "deck:omen:"+lang, func() []views.Option {
+		return omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
+	})
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Deck == "omen" {
 		d.OmenRoom = owed.Room
 		return d
 	}
-	d.OmenRooms = houseOmenRooms(lang, s, "")
+	d.OmenRooms = memo(m, "house-omen-rooms:"+lang, func() []views.Option { return houseOmenRooms(lang, s, "") })
 	if len(d.OmenRooms) == 0 {
 		d.OmenRooms = omenRoomOptions(lang)
 	}

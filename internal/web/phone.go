@@ -19,12 +19,12 @@ const defendWait = 20 * time.Second
 // each, the attack sheet, the damage forms and the now bar. It runs with
 // the game's read lock held, after the shared parts of vm are built; the
 // prompts it moves to the now bar leave the haunt section.
-func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, now time.Time) {
+func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, m versionMemo, now time.Time) {
 	p := &vm.Phone
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		if seat.ID != me.ID {
-			p.Lines = append(p.Lines, playerLine(lang, st, seat))
+			p.Lines = append(p.Lines, memo(m, "line:"+lang+":"+strconv.Itoa(seat.ID), func() views.PlayerLine { return playerLine(lang, st, seat) }))
 		}
 	}
 	if st.Haunt != nil {
@@ -42,7 +42,6 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, now
 			p.Damage = append(p.Damage, d)
 		}
 	}
-	o := st.Options(game.Actor{Seat: me.ID})
 	p.Attack = attackSheet(lang, o.Attack)
 	p.Now = nowBar(lang, st, me, vm, o, now)
 	if f := vm.Fight; f != nil {

@@ -13,8 +13,13 @@ import (
 // <div class="part" data-part="KEY">, which the stylesheet lays out as if it
 // were not there (display: contents). Parts are not nested.
 //
+// Every part is a body rendered from the page's Head and one input value
+// and nothing else (PartOf, SharedOf), so a fingerprint of those inputs says
+// whether the phone already holds the part: a stream neither renders nor
+// sends a part whose inputs did not change since its last message.
+//
 // Shared parts are the ones every seat sees alike (other explorers' boards,
-// the log, the roll log): given the game version and the language they are
+// the log, the omens): given the game version and the language they are
 // the same bytes for every phone, so they are rendered once and cached. A
 // shared part must never hold anything private to a seat; the web tests
 // render every shared part for every seat and check the bytes are equal.
@@ -24,19 +29,33 @@ type PartSpan struct {
 	Key        string
 	Start, End int
 	Shared     bool
+	// Inputs is the fingerprint of everything a private part is rendered
+	// from (see PartOf); Skipped says its body was left out because the
+	// recorder's Unchanged said so, and Start == End.
+	Inputs  uint64
+	Skipped bool
+	// Hash is the shared part's hash from the cache, when it gave one.
+	Hash uint64
 }
 
 // PartRecorder notes where each part lies in a rendering into Buf.
 type PartRecorder struct {
 	Buf   *bytes.Buffer
 	Spans []PartSpan
+	// Unchanged, when set, says whether the i-th private part, with this
+	// key and inputs, is the one the phone already holds: its body is then
+	// not rendered at all.
+	Unchanged func(i int, key string, inputs uint64) bool
 }
 
 // PartCache holds the shared parts of one game version in one language.
 type PartCache interface {
-	// Shared returns the part's bytes, rendering them with render the first
-	// time any phone asks.
-	Shared(key string, render func(w io.Writer) error) ([]byte, error)
+	// Inputs is the fingerprint of the shared part's inputs, computed by
+	// fp the first time any phone asks.
+	Inputs(key string, fp func() uint64) uint64
+	// Shared returns the part's bytes and a hash of them, rendering them
+	// with render the first time any phone asks.
+	Shared(key string, render func(w io.Writer) error) ([]byte, uint64, error)
 }
 
 type recorderKey struct{}
@@ -54,44 +73,84 @@ func WithParts(ctx context.Context, rec *PartRecorder, cache PartCache) context.
 	return ctx
 }
 
-// Part wraps body as a part of the live page that is replaced on its own.
-func Part(key string, body templ.Component) templ.Component {
-	return part(key, body, false)
-}
-
-// Shared is a part that is the same for every seat; see the package note.
-func Shared(key string, body templ.Component) templ.Component {
-	return part(key, body, true)
-}
-
-func part(key string, body templ.Component, shared bool) templ.Component {
+// PartOf is a private part of the live page, replaced on its own: body
+// rendered from h and in, and from nothing else. That is what lets a stream
+// skip it: the same key, Head (but its version, which the page script moves
+// itself) and in give the same bytes, so a part whose fingerprint did not
+// change since the phone's last message is neither rendered nor sent.
+// Everything body reads must therefore come through in (a struct of the
+// view-model fields it needs), never from a closure or the context.
+func PartOf[T any](key string, h Head, in T, body func(Head, T) templ.Component) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		if _, err := io.WriteString(w, `<div class="part" data-part="`+templ.EscapeString(key)+`">`); err != nil {
-			return err
-		}
 		rec, _ := ctx.Value(recorderKey{}).(*PartRecorder)
-		start := rec.offset(w)
-		var err error
-		if cache, ok := ctx.Value(cacheKey{}).(PartCache); ok && shared {
-			var html []byte
+		span := PartSpan{Key: key}
+		if rec != nil {
+			span.Inputs = fingerprint(key, h, in)
+			span.Skipped = rec.Unchanged != nil && rec.Unchanged(len(rec.Spans), key, span.Inputs)
+		}
+		return wrapPart(w, rec, &span, func() error {
+			if span.Skipped {
+				return nil
+			}
+			return body(h, in).Render(ctx, w)
+		})
+	})
+}
+
+// SharedOf is a part that is the same for every seat (see the package
+// note): body rendered from h and in, with h's title (the seat's name) left
+// out. Like PartOf, a phone that already holds it is not sent it again.
+func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Component) templ.Component {
+	h.Title = ""
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		rec, _ := ctx.Value(recorderKey{}).(*PartRecorder)
+		cache, _ := ctx.Value(cacheKey{}).(PartCache)
+		span := PartSpan{Key: key, Shared: true}
+		if rec != nil {
+			fp := func() uint64 { return fingerprint(key, h, in) }
+			if cache != nil {
+				span.Inputs = cache.Inputs(key, fp)
+			} else {
+				span.Inputs = fp()
+			}
+			span.Skipped = rec.Unchanged != nil && rec.Unchanged(len(rec.Spans), key, span.Inputs)
+		}
+		return wrapPart(w, rec, &span, func() error {
+			switch {
+			case span.Skipped:
+				return nil
+			case cache == nil:
+				return body(h, in).Render(ctx, w)
+			}
 			// Rendered apart from this page: nothing of it is noted here.
 			alone := context.WithValue(ctx, recorderKey{}, (*PartRecorder)(nil))
-			html, err = cache.Shared(key, func(out io.Writer) error { return body.Render(alone, out) })
-			if err == nil {
-				_, err = w.Write(html)
+			html, hash, err := cache.Shared(key, func(out io.Writer) error { return body(h, in).Render(alone, out) })
+			if err != nil {
+				return err
 			}
-		} else {
-			err = body.Render(ctx, w)
-		}
-		if err != nil {
+			span.Hash = hash
+			_, err = w.Write(html)
 			return err
-		}
-		if rec != nil {
-			rec.Spans = append(rec.Spans, PartSpan{Key: key, Start: start, End: rec.offset(w), Shared: shared})
-		}
-		_, err = io.WriteString(w, `</div>`)
-		return err
+		})
 	})
+}
+
+// wrapPart writes the part's element around what render writes and notes
+// where it lies.
+func wrapPart(w io.Writer, rec *PartRecorder, span *PartSpan, render func() error) error {
+	if _, err := io.WriteString(w, `<div class="part" data-part="`+templ.EscapeString(span.Key)+`">`); err != nil {
+		return err
+	}
+	span.Start = rec.offset(w)
+	if err := render(); err != nil {
+		return err
+	}
+	if rec != nil {
+		span.End = rec.offset(w)
+		rec.Spans = append(rec.Spans, *span)
+	}
+	_, err := io.WriteString(w, `</div>`)
+	return err
 }
 
 // offset is how much has been written to the recorder's buffer so far,

@@ -138,6 +138,44 @@ func joinKills(kills []bool) string {
 	return b.String()
 }
 
+// The inputs of the player page's private parts (PartOf): each holds
+// exactly what its part is rendered from.
+
+type statusPart struct {
+	Status Status
+	Haunt  int // the revealed haunt's number, 0 before the reveal
+}
+
+func (p Player) statusPart() statusPart { return statusPart{p.Status, hauntNumber(p.Reveal)} }
+
+type undoPart struct {
+	CanUndo  bool
+	UndoWhat string
+	Damage   []DamageSplit
+	Traits   []TraitRow
+}
+
+func (p Player) undoPart() undoPart {
+	return undoPart{CanUndo: p.CanUndo, UndoWhat: p.UndoWhat, Damage: p.Phone.Damage, Traits: p.Me.Traits}
+}
+
+// hasDice: the dice section is there while the seat may roll.
+func (p Player) hasDice() bool { return p.Started && p.Me.Alive && p.Summary == nil }
+
+type sheetsPart struct {
+	Reveal   *Reveal
+	HauntKey string
+	Attack   *AttackSheet
+}
+
+func (p Player) sheetsPart() sheetsPart {
+	return sheetsPart{Reveal: p.Reveal, HauntKey: p.Phone.HauntKey, Attack: p.Phone.Attack}
+}
+
+type tabsPart struct{ Dice, Cards, Fight bool }
+
+func (p Player) tabsPart() tabsPart { return tabsPart{p.hasDice(), p.Cards != nil, p.Fight != nil} }
+
 // hauntNumber is the revealed haunt's number, 0 before the reveal.
 func hauntNumber(r *Reveal) int {
 	if r == nil {

@@ -161,7 +161,11 @@ func (s *Server) apiMe(c echo.Context) error {
 	}
 	var body PrivateState
 	s.tables.Read(code, func(st *game.State) { body = privateState(st, access) })
-	return c.JSON(http.StatusOK, body)
+	b, err := meStateJSON(body)
+	if err != nil {
+		return err
+	}
+	return secretBlob(c, http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
 func (s *Server) apiAction(c echo.Context) error {

@@ -19,11 +19,12 @@ func roomSymbol(r *catalog.Room) string { return symbols[game.DiscoveryDeck(r)] 
 
 // explore builds the seat's exploring flow from its options; nil when the
 // seat may not explore now.
-func explore(lang string, s *game.State, seat *game.Seat, o *game.ExploreOptions) *views.Explore {
+func explore(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Explore {
+	o := opts.Explore
 	if o == nil {
 		return nil
 	}
-	e := &views.Explore{Just: justDiscovered(lang, s, seat)}
+	e := &views.Explore{Just: justDiscovered(lang, s, seat, opts.Rooms)}
 	for _, f := range o.Floors {
 		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_"+f.Floor)}
 		for _, id := range f.Tiles {
@@ -36,8 +37,9 @@ func explore(lang string, s *game.State, seat *game.Seat, o *game.ExploreOptions
 }
 
 // justDiscovered is the room the seat placed this turn, newest first, with
-// the card it still owes and what entering it offers.
-func justDiscovered(lang string, s *game.State, seat *game.Seat) *views.Discovered {
+// the card it still owes and what entering it offers (rooms: what the
+// engine allows now, game.Options).
+func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.RoomOption) *views.Discovered {
 	var room string
 	for i := len(s.Events) - 1; i >= 0 && room == ""; i-- {
 		e := s.Events[i]
@@ -67,9 +69,14 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat) *views.Discover
 			d.Cards = deckOptions(lang, s, owed.Deck)
 		}
 	}
-	d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
-	if len(r.OnceGain) > 0 && !s.RoomGains[seat.ID][room] {
-		d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + traitChanges(lang, r.OnceGain) + ")"}
+	for _, ro := range rooms {
+		switch {
+		case ro.Room != room:
+		case ro.Roll:
+			d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
+		case ro.Apply && len(r.OnceGain) > 0:
+			d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + traitChanges(lang, r.OnceGain) + ")"}
+		}
 	}
 	return d
 }
@@ -77,17 +84,21 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat) *views.Discover
 // drawPicker is "I drew…": the cards still in each deck. An omen's room is
 // the room just discovered when it owes one, else one of the house's omen
 // rooms, or of the chart's 13 when no omen room was recorded.
-func drawPicker(lang string, s *game.State, seat *game.Seat, canOmen bool) views.Draw {
-	d := views.Draw{Items: deckOptions(lang, s, "item"), Events: deckOptions(lang, s, "event"), CanOmen: canOmen}
+func drawPicker(lang string, s *game.State, seat *game.Seat, canOmen bool, m versionMemo) views.Draw {
+	d := views.Draw{CanOmen: canOmen,
+		Items:  memo(m, "deck:item:"+lang, func() []views.Option { return deckOptions(lang, s, "item") }),
+		Events: memo(m, "deck:event:"+lang, func() []views.Option { return deckOptions(lang, s, "event") })}
 	if !canOmen {
 		return d
 	}
-	d.Omens = omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
+	d.Omens = memo(m, "deck:omen:"+lang, func() []views.Option {
+		return omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
+	})
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Deck == "omen" {
 		d.OmenRoom = owed.Room
 		return d
 	}
-	d.OmenRooms = houseOmenRooms(lang, s, "")
+	d.OmenRooms = memo(m, "house-omen-rooms:"+lang, func() []views.Option { return houseOmenRooms(lang, s, "") })
 	if len(d.OmenRooms) == 0 {
 		d.OmenRooms = omenRoomOptions(lang)
 	}

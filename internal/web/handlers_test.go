@@ -1044,13 +1044,13 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	}
 	traitorText := func(lang string) []string {
 		return []string{i18n.T(lang, "you_hidden_traitor", 1, number), map[string]string{i18n.EN: "you are the hidden traitor", i18n.ZH: "你就是隐藏的奸徒"}[lang],
-			i18n.T(lang, "traitor_is", testNames[traitor-1]), `class="card reveal traitor"`}
+			i18n.T(lang, "traitor_is", testNames[traitor-1]), `data-secret=traitor`, `class="card reveal traitor"`}
 	}
 	checkHTML := func(t *testing.T, what string, viewer int, lang, body string) {
 		t.Helper()
 		noSecrets(t, what, viewer, body)
 		if viewer == traitor {
-			for _, s := range []string{i18n.T(lang, "you_hidden_traitor", 1, number), `class="card reveal traitor"`} {
+			for _, s := range []string{i18n.T(lang, "you_hidden_traitor", 1, number), `data-secret=traitor`} {
 				if !strings.Contains(body, s) {
 					t.Errorf("%s: the traitor's own page lacks %q", what, s)
 				}

@@ -45,17 +45,23 @@ type testApp struct {
 
 func newTestApp(t *testing.T) *testApp {
 	t.Helper()
+	return newTestAppAt(t, time.Now)
+}
+
+// newTestAppAt is newTestApp on the clock now.
+func newTestAppAt(t *testing.T, now func() time.Time) *testApp {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lantern.db"))
 	if err != nil {
 		t.Fatalf("store.Open: %v", err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tb, err := table.Open(ctx, st, time.Now)
+	tb, err := table.Open(ctx, st, now)
 	if err != nil {
 		t.Fatalf("table.Open: %v", err)
 	}
-	return &testApp{t: t, h: web.New(web.Config{Tables: tb, Now: time.Now}), tables: tb}
+	return &testApp{t: t, h: web.New(web.Config{Tables: tb, Now: now}), tables: tb}
 }
 
 // server is the app on a real listener (for browsers and event streams),

@@ -10,11 +10,11 @@ import (
 	"hash/maphash"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -101,7 +101,7 @@ func (s *Server) events(c echo.Context) error {
 	ctx := c.Request().Context()
 	stream := &liveStream{sent: -1, known: known}
 	for {
-		var msg []byte
+		var msg []piece
 		select {
 		case <-ctx.Done():
 			return nil
@@ -117,9 +117,11 @@ func (s *Server) events(c echo.Context) error {
 			case "html":
 				msg, err = s.htmlMessage(c, access, stream)
 			case "json":
-				msg, err = s.jsonMessage(c, access, stream)
+				var m []byte
+				m, err = s.jsonMessage(c, access, stream)
+				msg = []piece{{raw: m}}
 			default:
-				msg = fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)
+				msg = []piece{{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)}}
 			}
 			if err != nil {
 				if ctx.Err() == nil { // a phone that left is no fault
@@ -128,9 +130,9 @@ func (s *Server) events(c echo.Context) error {
 				return nil
 			}
 		case <-ping.C:
-			msg = []byte(": ping\n\n")
+			msg = []piece{{raw: []byte(": ping\n\n")}}
 		}
-		if out.send(msg) != nil {
+		if out.sendPieces(msg...) != nil {
 			return nil
 		}
 	}
@@ -150,10 +152,12 @@ func acceptsGzip(r *http.Request) bool {
 type liveStream struct {
 	known int // the version the caller showed when it connected, or -1
 	sent  int // the version of the last view sent, or -1
-	// The HTML view's last message, part by part (hashes of the bytes with
+	// The HTML view's last message, part by part: the key, the fingerprint
+	// of a private part's inputs (views.PartOf), and a hash of the bytes with
 	// the version fields blanked, so a part that only moved version counts
-	// as unchanged; the page script moves those fields itself).
+	// as unchanged (the page script moves those fields itself).
 	keys     []string
+	inputs   []uint64
 	hashes   []uint64
 	skeleton uint64
 }
@@ -161,8 +165,9 @@ type liveStream struct {
 // htmlMessage renders the phone's live HTML and says what changed since the
 // stream's last message: everything at first (or nothing when the page
 // already shows this version), then only the changed parts, or everything
-// again when the page's outline changed (a part came or went).
-func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream) ([]byte, error) {
+// again when the page's outline changed (a part came or went). A private
+// part whose inputs are those of the last message is not even rendered.
+func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream) ([]piece, error) {
 	var comp templ.Component
 	var h views.Head
 	if access.Host {
@@ -180,57 +185,150 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 	}
 	buf := getBuffer()
 	defer putBuffer(buf)
-	rec := &views.PartRecorder{Buf: buf}
-	ctx := views.WithParts(c.Request().Context(), rec, s.shared.version(access.Code, h.Version, h.Lang))
-	if err := comp.Render(ctx, buf); err != nil {
+	cache := s.shared.version(access.Code, h.Version, h.Lang)
+	render := func(skip bool) (*views.PartRecorder, error) {
+		buf.Reset()
+		rec := &views.PartRecorder{Buf: buf, Spans: make([]views.PartSpan, 0, len(ls.keys))}
+		if skip {
+			rec.Unchanged = func(i int, key string, inputs uint64) bool {
+				return i < len(ls.keys) && ls.keys[i] == key && ls.inputs[i] == inputs
+			}
+		}
+		return rec, comp.Render(views.WithParts(c.Request().Context(), rec, cache), buf)
+	}
+	rec, err := render(ls.sent >= 0)
+	if err != nil {
 		return nil, err
 	}
-	page := buf.Bytes()
-
 	blank := fmt.Appendf(nil, `name="version" value="%d"`, h.Version)
-	keys := make([]string, len(rec.Spans))
-	hashes := make([]uint64, len(rec.Spans))
-	var skel maphash.Hash
-	skel.SetSeed(hashSeed)
-	at := 0
-	for i, sp := range rec.Spans {
-		keys[i] = sp.Key
-		hashes[i] = hashBlanked(page[sp.Start:sp.End], blank)
-		writeBlanked(&skel, page[at:sp.Start], blank)
-		at = sp.End
+	skeleton := func() uint64 {
+		var skel maphash.Hash
+		skel.SetSeed(hashSeed)
+		at := 0
+		for _, sp := range rec.Spans {
+			writeBlanked(&skel, buf.Bytes()[at:sp.Start], blank)
+			at = sp.End
+		}
+		writeBlanked(&skel, buf.Bytes()[at:], blank)
+		return skel.Sum64()
 	}
-	writeBlanked(&skel, page[at:], blank)
-	skeleton := skel.Sum64()
+	skel := skeleton()
+	same := ls.sent >= 0 && len(rec.Spans) == len(ls.keys) && skel == ls.skeleton
+	for i := 0; same && i < len(rec.Spans); i++ {
+		same = rec.Spans[i].Key == ls.keys[i]
+	}
+	if !same && ls.sent >= 0 {
+		// The outline changed: the phone gets the whole page, parts and all.
+		if rec, err = render(false); err != nil {
+			return nil, err
+		}
+		skel = skeleton()
+	}
+	page := buf.Bytes()
+	keys := make([]string, len(rec.Spans))
+	inputs := make([]uint64, len(rec.Spans))
+	hashes := make([]uint64, len(rec.Spans))
+	for i, sp := range rec.Spans {
+		keys[i], inputs[i] = sp.Key, sp.Inputs
+		switch {
+		case sp.Skipped:
+			hashes[i] = ls.hashes[i]
+		case sp.Shared && sp.Hash != 0:
+			hashes[i] = sp.Hash
+		default:
+			hashes[i] = hashBlanked(page[sp.Start:sp.End], blank)
+		}
+	}
 
-	m := htmlMsg{V: h.Version}
+	var msg []piece
 	switch {
 	case ls.sent < 0 && ls.known == h.Version:
 		// The page shows this version already: nothing to send but the
 		// version, which sets what later messages are relative to.
-	case ls.sent >= 0 && slices.Equal(keys, ls.keys) && skeleton == ls.skeleton:
-		base := ls.sent
-		m.Base = &base
-		m.Parts = [][2]string{}
+		msg = []piece{{raw: fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d}\n\n", h.Version, h.Version)}}
+	case same:
+		// {"v":…,"base":…,"parts":[["key","html"],…]}, where a shared
+		// part's JSON string comes from the cache, compressed once for all.
+		// This phone's own parts first, in one piece, then the shared ones.
+		raw := fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
+		sep := ""
+		var shared []*sharedEntry
+		var sharedKeys []string
 		for i, sp := range rec.Spans {
-			if hashes[i] != ls.hashes[i] {
-				m.Parts = append(m.Parts, [2]string{sp.Key, string(page[sp.Start:sp.End])})
+			if hashes[i] == ls.hashes[i] {
+				continue
 			}
+			if e := cache.sharedEntry(sp); e != nil {
+				shared, sharedKeys = append(shared, e), append(sharedKeys, sp.Key)
+				continue
+			}
+			raw = append(raw, sep+`["`+sp.Key+`",`...)
+			raw = append(appendJSONString(raw, page[sp.Start:sp.End]), ']')
+			sep = ","
 		}
+		for i, e := range shared {
+			raw = append(raw, sep+`["`+sharedKeys[i]+`",`...)
+			msg = append(msg, piece{raw: raw}, piece{raw: e.json, z: e.z})
+			raw, sep = []byte("]"), ","
+		}
+		msg = append(msg, piece{raw: append(raw, "]}\n\n"...)})
 	default:
-		full := string(page)
-		m.Full = &full
+		raw := fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
+		raw = appendJSONString(raw, page)
+		msg = []piece{{raw: append(raw, "}\n\n"...)}}
 	}
-	ls.sent, ls.keys, ls.hashes, ls.skeleton = h.Version, keys, hashes, skeleton
-	return sseMessage("html", h.Version, m)
+	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton = h.Version, keys, inputs, hashes, skel
+	return msg, nil
 }
 
-// htmlMsg is one HTML update: the whole live part (full), or the parts that
-// changed since version base; the page applies parts only onto base.
-type htmlMsg struct {
-	V     int         `json:"v"`
-	Base  *int        `json:"base,omitempty"`
-	Full  *string     `json:"full,omitempty"`
-	Parts [][2]string `json:"parts,omitempty"`
+// appendJSONString appends s as a JSON string: quoted, with what JSON must
+// escape escaped (and U+2028, U+2029, which end a line in JavaScript),
+// invalid UTF-8 as U+FFFD; <, > and & left as they are.
+func appendJSONString(b, s []byte) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // jsonMessage is the caller's JSON view: the same object GET /me returns
@@ -276,7 +374,7 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	body = append(body, logJSON...)
 	body = append(body, core[i+len(emptyLog):len(core)-1]...)
 	if !access.Host {
-		meJSON, err := json.Marshal(me)
+		meJSON, err := marshalMe(me)
 		if err != nil {
 			return nil, err
 		}
@@ -363,7 +461,37 @@ type versionParts struct {
 type sharedEntry struct {
 	once sync.Once
 	b    []byte
-	err  error
+	hash uint64 // of b with the version fields blanked (htmlMessage)
+	// A shared part as a JSON string, and that deflated (a stream piece).
+	json, z []byte
+	err     error
+	v       any // a seatless view-model piece
+}
+
+// seatless is a piece of a view model that depends only on the game's state
+// and the language, never on the seat (other explorers' boards, the log):
+// made once per game version, under the game's read lock, and then shared
+// by every phone's view model, which must not change it.
+func seatless[T any](s *Server, st *game.State, key string, make func() T) T {
+	return memo(s.memoOf(st), key, make)
+}
+
+// versionMemo keeps seatless pieces of one game version (memo); nil keeps
+// nothing.
+type versionMemo func(key string, make func() any) any
+
+func (s *Server) memoOf(st *game.State) versionMemo {
+	vp := s.shared.at(st.Code, st.Version)
+	return func(key string, make func() any) any {
+		return vp.get("vm:"+key, func(e *sharedEntry) { e.v = make() }).v
+	}
+}
+
+func memo[T any](m versionMemo, key string, make func() T) T {
+	if m == nil {
+		return make()
+	}
+	return m(key, func() any { return make() }).(T)
 }
 
 func newSharedParts() *sharedParts { return &sharedParts{games: map[string]*versionParts{}} }
@@ -383,7 +511,8 @@ func (sp *sharedParts) at(code string, version int) *versionParts {
 	return vp
 }
 
-func (vp *versionParts) get(key string, make func() ([]byte, error)) ([]byte, error) {
+// get is the entry of key, made by fill the first time it is asked for.
+func (vp *versionParts) get(key string, fill func(e *sharedEntry)) *sharedEntry {
 	vp.mu.Lock()
 	e := vp.entries[key]
 	if e == nil {
@@ -391,12 +520,12 @@ func (vp *versionParts) get(key string, make func() ([]byte, error)) ([]byte, er
 		vp.entries[key] = e
 	}
 	vp.mu.Unlock()
-	e.once.Do(func() { e.b, e.err = make() })
-	return e.b, e.err
+	e.once.Do(func() { fill(e) })
+	return e
 }
 
 // version is the HTML part cache of one game version in one language.
-func (sp *sharedParts) version(code string, version int, lang string) views.PartCache {
+func (sp *sharedParts) version(code string, version int, lang string) langParts {
 	return langParts{sp.at(code, version), lang}
 }
 
@@ -405,18 +534,46 @@ type langParts struct {
 	lang string
 }
 
-func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, error) {
-	return lp.vp.get("html:"+lp.lang+":"+key, func() ([]byte, error) {
+// Inputs fingerprints a shared part's inputs once per version and language.
+func (lp langParts) Inputs(key string, fp func() uint64) uint64 {
+	return lp.vp.get("inputs:"+lp.lang+":"+key, func(e *sharedEntry) { e.hash = fp() }).hash
+}
+
+// Shared renders a shared part once per version and language, and hashes
+// it once for every stream's comparison (htmlMessage).
+func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, uint64, error) {
+	e := lp.vp.get("html:"+lp.lang+":"+key, func(e *sharedEntry) {
 		var b bytes.Buffer
-		err := render(&b)
-		return b.Bytes(), err
+		if e.err = render(&b); e.err != nil {
+			return
+		}
+		e.b = b.Bytes()
+		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
+		e.json = appendJSONString(nil, e.b)
+		e.z, e.err = deflatePiece(e.json)
 	})
+	return e.b, e.hash, e.err
+}
+
+// sharedEntry is the cache entry a shared part of this page came from, or
+// nil for a private part.
+func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
+	if !sp.Shared {
+		return nil
+	}
+	lp.vp.mu.Lock()
+	defer lp.vp.mu.Unlock()
+	if e := lp.vp.entries["html:"+lp.lang+":"+sp.Key]; e != nil && e.json != nil {
+		return e
+	}
+	return nil
 }
 
 // publicJSON is the public state with an empty log, encoded once per
 // version; it runs under the game's read lock.
 func (sp *sharedParts) publicJSON(code string, st *game.State) ([]byte, error) {
-	return sp.at(code, st.Version).get("json", func() ([]byte, error) { return json.Marshal(publicCore(st)) })
+	e := sp.at(code, st.Version).get("json", func(e *sharedEntry) { e.b, e.err = json.Marshal(publicCore(st)) })
+	return e.b, e.err
 }
 
 // streamWriter writes a stream's messages, gzip-compressed when the phone
@@ -444,30 +601,51 @@ const flateLevel = flate.BestSpeed
 
 var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 
-func (sw *streamWriter) send(msg []byte) error {
+// piece is part of a stream message: raw bytes and, when many streams send
+// the same bytes, those deflated once (z, from a fresh compressor, flushed).
+type piece struct {
+	raw, z []byte
+}
+
+func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
+
+// sendPieces writes one message. Compressed, each run of raw pieces is
+// deflated and flushed (so it ends on a byte boundary), with a seat's
+// secret slots stored (deflateSegments), or stored whole when it is too
+// short to pay for a compressor's flush; each piece's own z goes out as it
+// is: blocks that reach back to no earlier bytes can follow any.
+func (sw *streamWriter) sendPieces(msg ...piece) error {
 	if sw.failed {
 		return io.ErrClosedPipe
 	}
-	sw.Raw += int64(len(msg))
 	cw := &countWriter{w: sw.w}
 	var err error
-	if !sw.gzip {
-		_, err = cw.Write(msg)
-	} else {
-		if !sw.started {
-			_, err = cw.Write(gzipHeader)
-		}
-		if err == nil {
-			fw := flatePool.Get().(*flate.Writer)
-			fw.Reset(cw)
-			if _, err = fw.Write(msg); err == nil {
-				err = fw.Flush()
+	if sw.gzip && !sw.started {
+		_, err = cw.Write(gzipHeader)
+	}
+	stored := false // the message so far ends with a stored block
+	for i := 0; i < len(msg) && err == nil; {
+		if msg[i].z != nil { // a shared part: public, deflated once
+			stored = false
+			sw.account(msg[i].raw)
+			if sw.gzip {
+				_, err = cw.Write(msg[i].z)
+			} else {
+				_, err = cw.Write(msg[i].raw)
 			}
-			fw.Reset(io.Discard)
-			flatePool.Put(fw)
+			i++
+			continue
 		}
-		sw.crc = crc32.Update(sw.crc, crc32.IEEETable, msg)
-		sw.size += uint32(len(msg))
+		run := i
+		for i < len(msg) && msg[i].z == nil {
+			i++
+		}
+		stored, err = sw.writeRun(cw, msg[run:i])
+	}
+	if stored && err == nil {
+		// An inflater holds a stored block's bytes back until the next
+		// block begins: an empty one sends them on (as a flush does).
+		_, err = cw.Write(syncMarker)
 	}
 	sw.started = true
 	sw.Out += cw.n
@@ -477,6 +655,65 @@ func (sw *streamWriter) send(msg []byte) error {
 	}
 	sw.w.Flush()
 	return nil
+}
+
+// writeRun writes raw pieces in a row, slot markers stripped, as deflate
+// blocks ending on a byte boundary when compressed; stored says it wrote
+// one stored block.
+func (sw *streamWriter) writeRun(w io.Writer, run []piece) (stored bool, err error) {
+	raw := run[0].raw
+	if len(run) > 1 {
+		raw = nil
+		for _, p := range run {
+			raw = append(raw, p.raw...)
+		}
+	}
+	segs := splitSlots(raw) // a seat's secret, stored uncompressed
+	raw = joinSegments(segs)
+	sw.account(raw)
+	switch {
+	case !sw.gzip:
+		_, err = w.Write(raw)
+		return false, err
+	case len(segs) == 1 && len(raw) <= storedMax:
+		return true, writeStored(w, raw)
+	}
+	pool := streamFlatePool(segs)
+	fw := pool.Get().(*flate.Writer)
+	err = deflateSegments(fw, w, segs)
+	fw.Reset(io.Discard)
+	pool.Put(fw)
+	return false, err
+}
+
+func (sw *streamWriter) account(raw []byte) {
+	sw.Raw += int64(len(raw))
+	if sw.gzip {
+		sw.crc = crc32.Update(sw.crc, crc32.IEEETable, raw)
+		sw.size += uint32(len(raw))
+	}
+}
+
+// storedMax: a run of raw pieces this short is stored, not compressed; a
+// compressor's flush (a Huffman table of its own) costs more than it saves.
+const storedMax = 128
+
+// syncMarker is an empty stored block.
+var syncMarker = []byte{0, 0, 0, 0xff, 0xff}
+
+// deflatePiece is b deflated on its own, for a piece's z.
+func deflatePiece(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	fw := flatePool.Get().(*flate.Writer)
+	defer func() { fw.Reset(io.Discard); flatePool.Put(fw) }()
+	fw.Reset(&out)
+	if _, err := fw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := fw.Flush(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }
 
 // close ends a gzip stream properly: a final empty block and the trailer.

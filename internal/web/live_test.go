@@ -5,10 +5,12 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -355,5 +357,238 @@ func TestLiveSeatMoved(t *testing.T) {
 	s.must("view")
 	if s := lvOpen(t, srv, g.api("/events?view=json"), withBearer(g.seats[0])); s.resp.StatusCode != http.StatusForbidden {
 		t.Errorf("the old token opens a stream: %d", s.resp.StatusCode)
+	}
+}
+
+// lvPage is a phone's live part as the page script keeps it: the whole
+// part from a full message, then each changed part swapped in, and every
+// version field moved to the message's version.
+type lvPage struct {
+	html string
+	v    int
+}
+
+var lvVersionField = regexp.MustCompile(`name="version" value="\d+"`)
+
+func (p *lvPage) apply(t *testing.T, what string, m lvHTML) {
+	t.Helper()
+	switch {
+	case m.Full != nil:
+		p.html = *m.Full
+	case m.Base != nil:
+		if *m.Base != p.v {
+			t.Fatalf("%s: parts on version %d, the page shows %d", what, *m.Base, p.v)
+		}
+		for _, part := range m.Parts {
+			start, end := lvPartAt(p.html, part[0])
+			if start < 0 {
+				t.Fatalf("%s: part %s is not on the page", what, part[0])
+			}
+			p.html = p.html[:start] + part[1] + p.html[end:]
+		}
+	}
+	p.v = m.V
+	p.html = lvVersionField.ReplaceAllString(p.html, fmt.Sprintf(`name="version" value="%d"`, m.V))
+}
+
+// lvPartAt is where part key's content lies in page, or -1.
+func lvPartAt(page, key string) (int, int) {
+	open := `<div class="part" data-part="` + key + `">`
+	i := strings.Index(page, open)
+	if i < 0 || strings.Count(page, open) != 1 {
+		return -1, -1
+	}
+	start := i + len(open)
+	depth := 1
+	for at := start; at < len(page); {
+		o := strings.Index(page[at:], "<div")
+		c := strings.Index(page[at:], "</div>")
+		if c < 0 {
+			break
+		}
+		if o >= 0 && o < c {
+			depth++
+			at += o + len("<div")
+			continue
+		}
+		depth--
+		if depth == 0 {
+			return start, at + c
+		}
+		at += c + len("</div>")
+	}
+	return -1, -1
+}
+
+// lvFetch is the live part as the page script fetches it, over the same
+// listener as the streams (the table's join link names the host asked).
+func lvFetch(t *testing.T, srv *httptest.Server, path string, opts ...reqOpt) string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range opts {
+		o(req)
+	}
+	req.Header.Set("X-Lantern", "fetch")
+	req.Header.Set("Accept-Encoding", "identity")
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %v", path, resp.StatusCode, err)
+	}
+	return string(b)
+}
+
+// lvPartKeys are the part keys of a page, in order.
+var lvPartKey = regexp.MustCompile(`<div class="part" data-part="([^"]+)">`)
+
+// TestLiveHTMLEqualsFreshPage is the proof that skipping parts is safe:
+// through a game of varied actions (steps, cards, rolls, turns, undo,
+// damage, the haunt, an attack), after every message each phone's page,
+// put together from the parts it was sent, is exactly the live part a
+// fresh fetch renders for that seat at that version.
+func TestLiveHTMLEqualsFreshPage(t *testing.T) {
+	clock := time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC)
+	a := newTestAppAt(t, func() time.Time { return clock })
+	srv := a.server()
+	const n = 4
+	g := a.newGame(n, true)
+	omen, room, _ := hiddenTraitorCell(t)
+
+	type phone struct {
+		name string
+		opts []reqOpt
+		path string
+		s    *lvStream
+		page lvPage
+		sent map[string]int // how often each part came alone
+		full int            // how many whole pages came
+	}
+	var phones []*phone
+	add := func(name, path string, query string, opts ...reqOpt) {
+		phones = append(phones, &phone{name: name, opts: opts, path: path, sent: map[string]int{},
+			s: lvOpen(t, srv, g.api("/events?view=html"+query), opts...)})
+	}
+	for i := range n {
+		add(fmt.Sprintf("seat %d en", i+1), "/g/"+g.code, "", g.seatCookie(i+1), withLang("en"), withHeader("Accept-Encoding", "gzip"))
+	}
+	add("seat 2 zh", "/g/"+g.code, "", g.seatCookie(2), withLang("zh"))
+	add("host", "/g/"+g.code+"/table", "", g.hostCookie(), withLang("en"))
+	// A phone whose page already shows the newest version starts from it.
+	v0 := jsonInt(a.state(g)["version"])
+	cur := &phone{name: "seat 3 current", opts: []reqOpt{g.seatCookie(3), withLang("en")}, path: "/g/" + g.code, sent: map[string]int{}}
+	cur.page = lvPage{html: lvFetch(t, srv, cur.path, cur.opts...), v: v0}
+	cur.s = lvOpen(t, srv, g.api("/events?view=html&v="+strconv.Itoa(v0)), cur.opts...)
+	phones = append(phones, cur)
+
+	check := func(step string, version int) {
+		t.Helper()
+		for _, p := range phones {
+			for p.page.v < version {
+				m := p.s.html()
+				p.page.apply(t, p.name+" "+step, m)
+				if m.Full != nil {
+					p.full++
+				}
+				if m.Base != nil {
+					for _, part := range m.Parts {
+						p.sent[part[0]]++
+					}
+				}
+			}
+			fresh := lvFetch(t, srv, p.path, p.opts...)
+			if p.page.html == fresh {
+				continue
+			}
+			// Say which parts differ.
+			var differ []string
+			for _, k := range lvPartKey.FindAllStringSubmatch(fresh, -1) {
+				s1, e1 := lvPartAt(fresh, k[1])
+				s2, e2 := lvPartAt(p.page.html, k[1])
+				if s2 < 0 || fresh[s1:e1] != p.page.html[s2:e2] {
+					differ = append(differ, k[1])
+				}
+			}
+			t.Fatalf("after %s (version %d), %s holds a page unlike a fresh one; parts differing: %v\nheld:  %.3000s\nfresh: %.3000s",
+				step, version, p.name, differ, p.page.html, fresh)
+		}
+	}
+	check("the start", v0)
+
+	turn := func() int { return jsonInt(a.state(g)["turn"].(map[string]any)["seat"]) }
+	var target int
+	type step func() (seat int, action map[string]any) // seat 0: the host
+	by := func(seat int, action map[string]any) step {
+		return func() (int, map[string]any) { return seat, action }
+	}
+	steps := []step{
+		by(1, map[string]any{"type": "step_trait", "trait": "might", "delta": 1}),
+		by(2, map[string]any{"type": "step_trait", "trait": "speed", "delta": -1}),
+		by(1, map[string]any{"type": "draw_card", "card": "medical-kit"}),
+		by(1, map[string]any{"type": "roll", "trait": "knowledge", "source": "card:medical-kit", "total": 2}),
+		by(1, map[string]any{"type": "apply_effect", "source": "card:medical-kit"}),
+		by(1, map[string]any{"type": "draw_card", "card": "bottle"}),
+		by(1, map[string]any{"type": "undo"}),
+		by(1, map[string]any{"type": "end_turn"}),
+		by(2, map[string]any{"type": "apply_effect", "source": "room:crypt"}),
+		by(2, map[string]any{"type": "take_damage", "kind": "mental", "split": map[string]int{"sanity": 1}}),
+		by(0, map[string]any{"type": "draw_card", "seat": 3, "card": "lucky-stone"}),
+		by(2, map[string]any{"type": "end_turn"}),
+		by(3, map[string]any{"type": "draw_omen", "omen": omen, "room": room}),
+		by(3, map[string]any{"type": "haunt_roll", "total": 0}),
+		func() (int, map[string]any) {
+			// Whoever's turn it is now attacks the first seat it may.
+			seat := turn()
+			targets := htOptions(a, g, seat)["attack"].(map[string]any)["targets"].([]any)
+			target = jsonInt(targets[0].(map[string]any)["seat"])
+			trait := targets[0].(map[string]any)["traits"].([]any)[0]
+			return seat, map[string]any{"type": "attack", "target": map[string]any{"seat": target}, "trait": trait, "total": 5}
+		},
+		func() (int, map[string]any) { return target, map[string]any{"type": "defend", "total": 1} },
+		func() (int, map[string]any) {
+			d := htOptions(a, g, target)["damage"].(map[string]any)
+			split := map[string]int{}
+			for i, tr := range d["traits"].([]any) {
+				if i < 2 {
+					split[tr.(map[string]any)["trait"].(string)] = jsonInt(d["amount"]) / 2
+				}
+			}
+			return target, map[string]any{"type": d["action"], "split": split}
+		},
+		func() (int, map[string]any) { return turn(), map[string]any{"type": "end_turn"} },
+		by(4, map[string]any{"type": "step_trait", "trait": "sanity", "delta": -1}),
+		// A death in the haunt takes sections away: a new outline.
+		by(0, map[string]any{"type": "set_trait", "seat": 4, "trait": "might", "position": 0}),
+		by(2, map[string]any{"type": "step_trait", "trait": "knowledge", "delta": 1}),
+	}
+	for i, next := range steps {
+		seat, action := next()
+		token := g.host
+		if seat > 0 {
+			token = g.seats[seat-1]
+		}
+		what := fmt.Sprintf("step %d (%v by seat %d)", i+1, action["type"], seat)
+		rec := a.do(http.MethodPost, g.api("/actions"), jsonBody(action), withBearer(token))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d %s", what, rec.Code, rec.Body)
+		}
+		check(what, jsonInt(decodeBody(t, rec)["version"]))
+	}
+	// Seat 4's death changed its page's outline: it got the whole page again.
+	if phones[3].full < 2 {
+		t.Errorf("seat 4 got %d whole pages, want the first and one after its death", phones[3].full)
+	}
+	// The script moves every private part of a phone at least once, so the
+	// checks above covered sending each of them.
+	for _, key := range []string{"status", "me", "lines", "undo", "roller", "rolls", "cards", "fight", "sheets", "now", "logtail", "log"} {
+		if phones[0].sent[key] == 0 {
+			t.Errorf("seat 1 was never sent part %s alone: %v", key, phones[0].sent)
+		}
 	}
 }

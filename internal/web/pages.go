@@ -2,7 +2,7 @@ package web
 
 import (
 	"net/http"
-	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -99,33 +99,38 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		me := st.SeatByID(access.Seat)
 		h.Version = st.Version
 		h.Title = me.Name
-		vm = views.Player{Head: h, Status: statusLine(h.Lang, st), Log: logLines(h.Lang, st)}
-		vm.Me = board(h.Lang, st, me, st.Started && st.Ended == nil, asSeat)
+		// What every seat sees alike is built once per version and language.
+		lang := h.Lang
+		vm = views.Player{Head: h, Status: statusLine(lang, st),
+			Log: seatless(s, st, "log:"+lang, func() []views.LogLine { return logLines(lang, st) })}
+		vm.Me = board(lang, st, me, st.Started && st.Ended == nil, asSeat)
 		vm.MyTurn = st.Started && st.Turn == me.ID
 		for i := range st.Seats {
-			if st.Seats[i].ID != me.ID {
-				vm.Others = append(vm.Others, board(h.Lang, st, &st.Seats[i], false, ""))
+			if other := &st.Seats[i]; other.ID != me.ID {
+				vm.Others = append(vm.Others, seatless(s, st, "board:"+lang+":"+strconv.Itoa(other.ID),
+					func() views.Board { return board(lang, st, other, false, "") }))
 			}
 		}
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		twoPlayer(h.Lang, st, mine, &vm)
-		defer phoneView(h.Lang, st, me, &vm, now)
+		// What this seat may do now, asked of the engine once for the page.
+		opts := st.Options(access.Actor())
+		defer phoneView(h.Lang, st, me, &vm, opts, s.memoOf(st), now)
 		if !st.Started {
 			return
 		}
-		vm.Roller = roller(h.Lang, st, me)
-		vm.Rolls = rollLines(h.Lang, st)
-		vm.Omens = omenStatus(h.Lang, st)
+		vm.Roller = roller(h.Lang, st, me, opts)
+		vm.Rolls = seatless(s, st, "rolls:"+lang, func() []views.RollLine { return rollLines(lang, st) })
+		vm.Omens = seatless(s, st, "omens:"+lang, func() views.OmenStatus { return omenStatus(lang, st) })
 		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
 		vm.Reveal = reveal(h.Lang, st, me.ID)
 		if vm.Reveal != nil {
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		}
-		opts := st.Options(access.Actor())
 		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me, slices.Contains(opts.Draw, "omen"))
+			vm.Cards = cardsArea(h.Lang, st, me, opts, s.memoOf(st))
 		}
-		vm.Explore = explore(h.Lang, st, me, opts.Explore)
+		vm.Explore = explore(h.Lang, st, me, opts)
 		vm.Fight = fight(h.Lang, st, me.ID)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
@@ -207,15 +212,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 		vm.Fight = fight(h.Lang, st, 0)
 		vm.Summary = summary(h.Lang, st)
 		vm.House = houseFloors(h.Lang, st)
-		for _, pile := range sortedKeys(st.Piles) {
-			p := views.Pile{ID: pile, Name: pileName(h.Lang, st, pile)}
-			for _, id := range st.Piles[pile] {
-				p.Cards = append(p.Cards, views.Option{ID: id, Label: cardName(h.Lang, id)})
-			}
-			if len(p.Cards) > 0 {
-				vm.Piles = append(vm.Piles, p)
-			}
-		}
+		vm.Piles = piles(h.Lang, st)
 	})
 	vm.Head = h
 	return vm, err

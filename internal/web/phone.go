@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"lantern/internal/game"
@@ -20,12 +19,12 @@ const defendWait = 20 * time.Second
 // each, the attack sheet, the damage forms and the now bar. It runs with
 // the game's read lock held, after the shared parts of vm are built; the
 // prompts it moves to the now bar leave the haunt section.
-func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, now time.Time) {
+func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, m versionMemo, now time.Time) {
 	p := &vm.Phone
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		if seat.ID != me.ID {
-			p.Lines = append(p.Lines, playerLine(lang, st, seat))
+			p.Lines = append(p.Lines, memo(m, "line:"+lang+":"+strconv.Itoa(seat.ID), func() views.PlayerLine { return playerLine(lang, st, seat) }))
 		}
 	}
 	if st.Haunt != nil {
@@ -43,7 +42,6 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, now
 			p.Damage = append(p.Damage, d)
 		}
 	}
-	o := st.Options(game.Actor{Seat: me.ID})
 	p.Attack = attackSheet(lang, o.Attack)
 	p.Now = nowBar(lang, st, me, vm, o, now)
 	if f := vm.Fight; f != nil {
@@ -183,7 +181,7 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
 		return n
 	}
-	if vm.Cards != nil && vm.Cards.Apply != nil && canApply(o, vm.Cards.Apply.Source) {
+	if vm.Cards != nil && vm.Cards.Apply != nil {
 		n.Text = vm.Cards.Apply.Text
 		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
 			Fields: []views.Field{{Name: "source", Value: vm.Cards.Apply.Source}}, Primary: true})
@@ -254,25 +252,13 @@ func turnText(lang string, st *game.State, t game.TurnOptions) string {
 	return who
 }
 
-func canApply(o game.Options, source string) bool {
-	if !strings.HasPrefix(source, "card:") {
-		return true // a room's outcome: rooms are on the board, not in a hand
-	}
-	for _, c := range o.Cards {
-		if "card:"+c.Card == source {
-			return c.Apply
-		}
-	}
-	return false
-}
-
 // damageSplitOf is the engine's damage option as a split over two traits;
 // ok is false for damage of any kind (the player picks physical or mental).
 func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOption) (views.DamageSplit, bool) {
 	if len(d.Traits) != 2 {
 		return views.DamageSplit{}, false
 	}
-	split := damageSplit(lang, me, d.Kind, d.Amount, floorOf(st), true)
+	split := damageSplit(lang, me, d.Kind, d.Amount, st.Floor(), true)
 	split.Type = d.Action
 	split.Legend = i18n.T(lang, "resolve_damage", d.Amount, i18n.T(lang, "cause_"+d.Kind))
 	for i, t := range d.Traits {
@@ -281,13 +267,6 @@ func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOpt
 		}
 	}
 	return split, true
-}
-
-func floorOf(st *game.State) int {
-	if st.Phase == game.PhaseHaunt {
-		return 0
-	}
-	return 1
 }
 
 // waitLeft is how many seconds of defendWait remain since event seq.

@@ -18,10 +18,13 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.Recover())
 	e.Use(middleware.BodyLimit("64K"))
 	// Phones on a busy Wi-Fi get pages, CSS and script compressed; the event
-	// stream is left alone, since gzip would buffer its messages.
+	// stream is left alone, since gzip would buffer its messages, and so are
+	// the answers that may hold a seat's secret (secretsize.go).
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
-		Level: 5, MinLength: 1024,
-		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Request().URL.Path, "/events") },
+		Level: pageGzipLevel, MinLength: pageGzipMin,
+		Skipper: func(c echo.Context) bool {
+			return strings.HasSuffix(c.Request().URL.Path, "/events") || secretRoute(c)
+		},
 	}))
 	e.Use(s.sameOrigin)
 

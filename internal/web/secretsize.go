@@ -1,0 +1,315 @@
+package web
+
+import (
+	"bytes"
+	"compress/flate"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"html"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+)
+
+// A seat's hidden-traitor token must not show in the size of what its phone
+// receives: on a shared Wi-Fi even TLS lets anyone count bytes, and a page
+// 10 bytes longer for the traitor says who it is (issue #11, defect 12).
+//
+// So everything that depends on the token goes into one secret slot: the
+// same number of bytes for every token (padded with spaces), with everything
+// around it the same bytes whatever the token. Padding alone does not make
+// compressed sizes equal, since different text compresses differently, so a
+// slot is never compressed: it goes out as a deflate stored block (its bytes
+// as they are), and the compressor never sees it (see deflateSegments). A
+// compressed answer's size then depends only on the public bytes and the
+// slot's length.
+//
+// Slots are marked in rendered output by two markers, random per process so
+// no player's name can forge one, which every writer strips: they never
+// reach a browser. The markers and the slots hold no character JSON escapes,
+// so a slot is the same bytes in a page, in an HTML part inside a JSON
+// stream message, and in JSON.
+
+var slotOpen, slotClose = slotMarkers()
+
+func slotMarkers() (string, string) {
+	b := make([]byte, 12)
+	rand.Read(b)
+	h := hex.EncodeToString(b)
+	return "lanternslot" + h + "o", "lanternslot" + h + "c"
+}
+
+// secretRevealSlot is the seat's own line of a hidden-traitor haunt card as
+// a slot: its token, whether it is the traitor (data-secret, which the
+// stylesheet colours), padded to the longest line any token would give.
+func secretRevealSlot(lang string, number, token int) string {
+	line := secretRevealLine(lang, number, token)
+	width := 0
+	for t := 1; t <= game.MaxSeats; t++ {
+		width = max(width, len(secretRevealLine(lang, number, t)))
+	}
+	return slotOpen + line + strings.Repeat(" ", width-len(line)) + slotClose
+}
+
+func secretRevealLine(lang string, number, token int) string {
+	key, side := "you_hidden_hero", "hero"
+	if token == 1 {
+		key, side = "you_hidden_traitor", "traitor"
+	}
+	// Unquoted attributes and entities for quotes: nothing JSON escapes.
+	text := strings.ReplaceAll(html.EscapeString(i18n.T(lang, key, token, number)), `\`, "&#92;")
+	return "<p class=book data-secret=" + side + ">" + text + "</p>"
+}
+
+// marshalMe encodes a seat's "me" object. In a hidden-traitor haunt its
+// token and traitor fields are one slot, padded to the longest any token
+// gives (JSON allows the spaces), and placed last.
+func marshalMe(me MeJSON) ([]byte, error) {
+	if me.Token == 0 {
+		return json.Marshal(me)
+	}
+	public := me
+	public.Token, public.Traitor = 0, false
+	b, err := json.Marshal(public)
+	if err != nil {
+		return nil, err
+	}
+	field := []byte(`"traitor":false`)
+	i := bytes.Index(b, field)
+	if i < 0 || bytes.Count(b, field) != 1 {
+		return nil, fmt.Errorf("me object without one traitor field: %s", b)
+	}
+	secret := func(token int) string { return fmt.Sprintf(`"token":%d,"traitor":%t`, token, token == 1) }
+	width := 0
+	for t := 1; t <= game.MaxSeats; t++ {
+		width = max(width, len(secret(t)))
+	}
+	line := secret(me.Token)
+	before, after := b[:i], b[i+len(field):len(b)-1] // after: without the closing brace
+	if len(after) > 0 && after[0] == ',' {
+		after = after[1:]
+	} else {
+		before = bytes.TrimSuffix(before, []byte(","))
+	}
+	out := make([]byte, 0, len(b)+width+2*len(slotOpen))
+	out = append(append(out, before...), after...)
+	if out[len(out)-1] != '{' {
+		out = append(out, ',')
+	}
+	out = append(out, slotOpen...)
+	out = append(out, line...)
+	out = append(out, strings.Repeat(" ", width-len(line))...)
+	out = append(out, slotClose...)
+	return append(out, '}'), nil
+}
+
+// meStateJSON is GET /me's answer: the public state, then "me" and
+// "options", as privateState would encode, with me's secret in a slot.
+func meStateJSON(p PrivateState) ([]byte, error) {
+	public, err := json.Marshal(p.PublicState)
+	if err != nil {
+		return nil, err
+	}
+	me, err := marshalMe(p.Me)
+	if err != nil {
+		return nil, err
+	}
+	options, err := json.Marshal(p.Options)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(public)+len(me)+len(options)+32)
+	out = append(out, public[:len(public)-1]...)
+	out = append(out, `,"me":`...)
+	out = append(out, me...)
+	out = append(out, `,"options":`...)
+	out = append(out, options...)
+	return append(out, '}', '\n'), nil
+}
+
+// splitSlots cuts b into public and secret segments, markers dropped:
+// segs[0] public, segs[1] secret, segs[2] public, and so on (always an odd
+// count; one segment when b holds no slot).
+func splitSlots(b []byte) [][]byte {
+	open, close := []byte(slotOpen), []byte(slotClose)
+	var segs [][]byte
+	for {
+		i := bytes.Index(b, open)
+		if i < 0 {
+			return append(segs, b)
+		}
+		j := bytes.Index(b[i+len(open):], close)
+		if j < 0 { // cannot happen: slots are written whole
+			return append(segs, b)
+		}
+		segs = append(segs, b[:i], b[i+len(open):i+len(open)+j])
+		b = b[i+len(open)+j+len(close):]
+	}
+}
+
+func joinSegments(segs [][]byte) []byte {
+	if len(segs) == 1 {
+		return segs[0]
+	}
+	return bytes.Join(segs, nil)
+}
+
+// fill stands in for a slot in the compressor's window: 0xFF never occurs
+// in UTF-8, so no later match can point into it.
+var fill = bytes.Repeat([]byte{0xff}, 4096)
+
+// deflateSegments writes segs (splitSlots) onto w as deflate blocks, none
+// final, ending byte-aligned. Each public segment is compressed and flushed;
+// each secret one goes out as stored blocks. The compressor is fed 0xFF
+// bytes in a slot's place with its output discarded, so later segments keep
+// the earlier public text as context, at the right distances, and never
+// depend on the slot's bytes: the output's length depends only on the public
+// segments and the slots' lengths. (A public segment holding 0xFF after a
+// slot restarts the compressor instead: it could match the fill.)
+func deflateSegments(fw *flate.Writer, w io.Writer, segs [][]byte) error {
+	tap := &tapWriter{w: w}
+	fw.Reset(tap)
+	for i, seg := range segs {
+		if i%2 == 0 {
+			if i > 0 && bytes.IndexByte(seg, 0xff) >= 0 {
+				fw.Reset(tap)
+			}
+			if _, err := fw.Write(seg); err != nil {
+				return err
+			}
+			if err := fw.Flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		tap.w = io.Discard
+		for n := len(seg); n > 0; {
+			k := min(n, len(fill))
+			fw.Write(fill[:k])
+			n -= k
+		}
+		err := fw.Flush()
+		tap.w = w
+		if err != nil {
+			return err
+		}
+		if err := writeStored(w, seg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeStored writes b as deflate stored blocks (RFC 1951 3.2.4) at a byte
+// boundary: a header byte (not final, type 00), LEN and its complement.
+func writeStored(w io.Writer, b []byte) error {
+	for len(b) > 0 {
+		n := min(len(b), 0xffff)
+		var hdr [5]byte
+		binary.LittleEndian.PutUint16(hdr[1:], uint16(n))
+		binary.LittleEndian.PutUint16(hdr[3:], ^uint16(n))
+		if _, err := w.Write(hdr[:]); err != nil {
+			return err
+		}
+		if _, err := w.Write(b[:n]); err != nil {
+			return err
+		}
+		b = b[n:]
+	}
+	return nil
+}
+
+// finalBlock ends a deflate stream: an empty final stored block.
+var finalBlock = []byte{1, 0, 0, 0xff, 0xff}
+
+type tapWriter struct{ w io.Writer }
+
+func (t *tapWriter) Write(p []byte) (int, error) { return t.w.Write(p) }
+
+// Pages and JSON answers are compressed at pageGzipLevel once they reach
+// pageGzipMin bytes, by echo's middleware or, where a secret may be, by
+// secretBlob.
+const (
+	pageGzipLevel = 5
+	pageGzipMin   = 1024
+)
+
+var pageFlatePool = sync.Pool{New: func() any {
+	fw, _ := flate.NewWriter(io.Discard, pageGzipLevel)
+	return fw
+}}
+
+// slotFlateLevel compresses stream messages that hold a slot. BestSpeed
+// keeps only its last flushed block as context, which would then be the
+// fill; level 2 keeps the whole window, so the text after a slot still
+// compresses against the text before it.
+const slotFlateLevel = 2
+
+var slotFlatePool = sync.Pool{New: func() any {
+	fw, _ := flate.NewWriter(io.Discard, slotFlateLevel)
+	return fw
+}}
+
+// streamFlatePool is the compressors for a stream message cut into segs.
+func streamFlatePool(segs [][]byte) *sync.Pool {
+	if len(segs) > 1 {
+		return &slotFlatePool
+	}
+	return &flatePool
+}
+
+// secretRoute reports the routes whose answers may hold a seat's secret
+// slot: the seat's page (also the answer to its form posts) and its JSON.
+// echo's gzip middleware skips them; secretBlob compresses them.
+func secretRoute(c echo.Context) bool {
+	switch c.Path() {
+	case "/g/:code", "/g/:code/act", "/api/games/:code/me":
+		return true
+	}
+	return false
+}
+
+// secretBlob answers body, which may hold slots: markers stripped, and on a
+// secret route gzip-compressed with the slots stored as they are, so the
+// size on the wire is the same whatever token the seat holds.
+func secretBlob(c echo.Context, status int, contentType string, body []byte) error {
+	segs := splitSlots(body)
+	plain := joinSegments(segs)
+	if !secretRoute(c) {
+		return c.Blob(status, contentType, plain)
+	}
+	h := c.Response().Header()
+	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	if !acceptsGzip(c.Request()) || len(plain) < pageGzipMin {
+		h.Set(echo.HeaderContentLength, strconv.Itoa(len(plain)))
+		return c.Blob(status, contentType, plain)
+	}
+	out := getBuffer()
+	defer putBuffer(out)
+	out.Write(gzipHeader)
+	fw := pageFlatePool.Get().(*flate.Writer)
+	err := deflateSegments(fw, out, segs)
+	fw.Reset(io.Discard)
+	pageFlatePool.Put(fw)
+	if err != nil {
+		return err
+	}
+	out.Write(finalBlock)
+	var trailer [8]byte
+	binary.LittleEndian.PutUint32(trailer[:4], crc32.ChecksumIEEE(plain))
+	binary.LittleEndian.PutUint32(trailer[4:], uint32(len(plain)))
+	out.Write(trailer[:])
+	h.Set(echo.HeaderContentEncoding, "gzip")
+	h.Set(echo.HeaderContentLength, strconv.Itoa(out.Len()))
+	return c.Blob(status, contentType, out.Bytes())
+}

@@ -350,9 +350,10 @@
       if (d < 0) fewer -= d; else more += d;
       bonus += parseInt(m.dataset.bonus || "0", 10);
     });
+    // Fewer dice never go below one (Drip, Smoke); the most is the box's.
     n += more;
     if (fewer > 0) n = Math.max(1, n - fewer);
-    n = Math.min(8, n);
+    n = Math.min(parseInt(form.dataset.maxDice, 10), n);
     var target = parseInt(form.need.value || "0", 10);
     form.querySelector(".roll-dice").hidden = !!trait.value;
     var out = form.querySelector("output[name=odds]");

@@ -130,7 +130,11 @@ type Roller struct {
 	Modifiers []Option
 	Stored    int
 	HasStored bool
-	HasAngel  bool
+	// Choose is the highest result a card lets the seat name instead of
+	// rolling (Angel Feather), 0 when none; MaxDice the most dice a roll
+	// may have, for the form and the script's odds.
+	Choose  int
+	MaxDice int
 	// Reroll offers Lucky Stone / Rabbit's Foot on the seat's last roll.
 	Reroll *RollLine
 	// Last is the seat's newest roll, shown right under the buttons.
@@ -148,9 +152,16 @@ type RollLine struct {
 	Success bool
 	Manual  bool
 	Mods    string
-	// Rerolled lists the reroll cards already used on it.
-	CanLucky  bool
-	CanRabbit bool
+	// Rerolls are the cards that may reroll it now (game.Options).
+	Rerolls []Reroll
+}
+
+// Reroll is a card that may reroll dice of a roll: any of them (ticked), or
+// One die.
+type Reroll struct {
+	Card  string
+	Label string
+	One   bool
 }
 
 // OmenForm records an omen drawn this turn.
@@ -372,9 +383,11 @@ type HandCard struct {
 	Deck string
 	Used bool
 	Worn bool
-	// Actions the owner may take on it.
-	CanGive, CanDrop, CanUse, CanDiscard bool
-	UseLabel                             string
+	// Actions the owner may take on it now (game.Options): the seats it
+	// may be handed to, drop, use, discard.
+	GiveTo                      []Option
+	CanDrop, CanUse, CanDiscard bool
+	UseLabel                    string
 	// Roll, when set, is a one-tap guided roll for this card; ApplySource,
 	// for a card whose effect needs no roll (Healing Salve).
 	Roll        *GuidedRoll
@@ -393,7 +406,6 @@ type GuidedRoll struct {
 // Cards is a seat's card area on its phone.
 type Cards struct {
 	Hand      []HandCard
-	Others    []Option   // seats to give to
 	Rooms     []Option   // every room, for drops and room effects
 	Draw      Draw       // "I drew…" (explore.templ)
 	Drawn     *DrawnCard // a card just drawn that asks for a roll
@@ -419,7 +431,14 @@ type OfferLine struct {
 type Pile struct {
 	ID    string
 	Name  string
-	Cards []Option
+	Cards []PileCard
+}
+
+// PileCard is a card on a pile; CanPickUp when this seat may take it now.
+type PileCard struct {
+	ID        string
+	Label     string
+	CanPickUp bool
 }
 
 // ApplyLine offers to apply the outcome of the seat's last guided roll.

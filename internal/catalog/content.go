@@ -49,6 +49,9 @@ type Effect struct {
 	// skull; if it is there already, another trait the player names
 	// (Possession 0–3).
 	LowestRolled bool `json:"lowest_rolled,omitempty"`
+	// LowestAll drops every trait to its lowest value above the skull
+	// (Dark Dice 0).
+	LowestAll bool `json:"lowest_all,omitempty"`
 	// GiveBack puts one of the explorer's items (not an omen), named by
 	// the player, back into its deck (Image in the Mirror B).
 	GiveBack bool `json:"give_back,omitempty"`

@@ -189,14 +189,14 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 			if err := s.mayUse(actor, seat, w); err != nil {
 				return nil, err
 			}
-			if w.Weapon.Gated && !s.gateRolled(seat.ID, w) {
-				return nil, refuse(Conflict, "err_card_roll_first", w.Name)
-			}
 			if w.Weapon.Trait != trait {
 				return nil, refuse(Invalid, "err_weapon_trait")
 			}
 			if a.Ranged && !w.Weapon.Ranged {
 				return nil, refuse(Invalid, "err_not_ranged")
+			}
+			if w.Weapon.Gated && !s.gateRolled(seat.ID, w) {
+				return nil, refuse(Conflict, "err_card_roll_first", w.Name)
 			}
 			dice += w.Weapon.Dice
 		} else if a.Ranged {

@@ -439,7 +439,18 @@ func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, 
 			return nil, refuse(Invalid, "err_choose_trait", card)
 		}
 		if ch := s.traitDelta(seat, map[string]int{a.Trait: g.Amount}, maps.Clone(seat.Traits)); len(ch) > 0 {
-			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "choice", Changes: ch})
+			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source, Changes: ch})
+		}
+	}
+	if eff.LowestAll {
+		var ch []TraitChange
+		for _, t := range Traits {
+			if lowest := (TraitState{Position: 1}); seat.Traits[t] != lowest {
+				ch = append(ch, TraitChange{Trait: t, From: seat.Traits[t], To: lowest})
+			}
+		}
+		if len(ch) > 0 {
+			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source, Changes: ch})
 		}
 	}
 	if eff.LowestRolled && validTrait(rolled) {
@@ -451,7 +462,7 @@ func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, 
 			}
 			t = a.Trait
 		}
-		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "choice",
+		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source,
 			Changes: []TraitChange{{Trait: t, From: seat.Traits[t], To: lowest}}})
 	}
 	return evs, nil

@@ -381,6 +381,12 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err := s.mayUse(actor, seat, card); err != nil {
 		return nil, err
 	}
+	if card.Deck == "event" && !card.DiscardAfterUse {
+		// An event held in front of you acts as its card prints, through
+		// its roll or while held: use_card has nothing to mark (the phone
+		// offered no Use for it either).
+		return nil, refuse(Conflict, "err_card_acts_itself", card.Name)
+	}
 	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
 	if card.Use != nil && card.Use.Need > 0 {
 		// Used through its roll (the Mask: Sanity 4+, else not this turn).

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"maps"
 	"slices"
 	"time"
 
@@ -42,6 +43,11 @@ type Options struct {
 	Monsters *MonsterOptions `json:"monsters,omitempty"`
 	// Explore is set when the seat may place a room tile (rooms.go).
 	Explore *ExploreOptions `json:"explore,omitempty"`
+	// PickUp, Rooms and ApplyRoll: the card area's piles, rooms and the
+	// last roll's outcome (the section at the end of this file).
+	PickUp    []PickUpOption `json:"pick_up,omitempty"`
+	Rooms     []RoomOption   `json:"rooms,omitempty"`
+	ApplyRoll *ApplyRoll     `json:"apply_roll,omitempty"`
 }
 
 // What the player whose turn it is is doing (TurnOptions.Doing).
@@ -185,6 +191,10 @@ type CardOption struct {
 	Give    []int  `json:"give,omitempty"`
 	Drop    bool   `json:"drop"`
 	Discard bool   `json:"discard"`
+	// Roll: its guided roll may be made now; Refused says why each of
+	// these it may not (cardAreaOptions, at the end of this file).
+	Roll    bool               `json:"roll"`
+	Refused map[string]Refusal `json:"refused,omitempty"`
 }
 
 // MonsterOptions is what whoever runs the monsters may do with them now.
@@ -255,6 +265,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Offers = s.offerOptions(d, me)
 	o.Cards = s.cardOptions(d, me)
 	o.Explore = s.exploreOptions(d, me)
+	s.cardAreaOptions(d, me, &o)
 	return o
 }
 
@@ -559,4 +570,137 @@ func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
 		return nil
 	}
 	return mo
+}
+
+// ---- The card area: each card's refusals and roll, piles, rooms ----------
+//
+// What the phone's card area offers, so the web and the phone's script ask
+// here instead of reading card fields themselves (issue 10, item 3). Kept
+// in its own section: card-rule work changes the code above.
+
+// Refusal is why an action is refused now: the message key and its
+// arguments, exactly as the action itself would be answered.
+type Refusal struct {
+	Key  string `json:"key"`
+	Args []any  `json:"args,omitempty"`
+}
+
+// PickUpOption is a card on an item pile the seat may pick up now.
+type PickUpOption struct {
+	Pile string `json:"pile"` // the room id, or a RemainsPile
+	Card string `json:"card"`
+}
+
+// RoomOption is a room whose printed effect the seat may use now: its
+// guided roll, or its effect applied (a once-per-explorer gain or its
+// end-of-turn damage).
+type RoomOption struct {
+	Room  string `json:"room"`
+	Roll  bool   `json:"roll"`
+	Apply bool   `json:"apply"`
+}
+
+// ApplyRoll is the seat's last roll whose outcome may be applied now.
+type ApplyRoll struct {
+	Source string `json:"source"` // card:<id> or room:<id>
+	Roll   int    `json:"roll"`   // the roll's seq
+}
+
+// why is Decide's refusal of a candidate action, nil when it is allowed.
+func (d *dryRun) why(a Action) *Refusal {
+	_, err := d.s.Decide(d.actor, a, time.Time{})
+	if err == nil {
+		return nil
+	}
+	if ge, ok := err.(*Error); ok {
+		return &Refusal{Key: ge.Key, Args: ge.Args}
+	}
+	return &Refusal{Key: "err_internal"}
+}
+
+// guidedRollAction is the roll a card or room asks for, as the phone's
+// one-tap form sends it; ok is false when it asks for none.
+func guidedRollAction(r *catalog.Roll, source, purpose string) (Action, bool) {
+	if r == nil || len(r.Brackets) == 0 {
+		return Action{}, false
+	}
+	a := Action{Type: ActRoll, Source: source, Purpose: purpose, Total: &zeroTotal}
+	switch {
+	case r.Trait != "":
+		a.Trait = r.Trait
+	case len(r.Traits) > 0:
+		a.Trait = r.Traits[0]
+	case r.Dice > 0:
+		a.Dice = r.Dice
+	default:
+		return Action{}, false // applied without a roll (Healing Salve)
+	}
+	return a, true
+}
+
+func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
+	anyRoom := catalog.Box().Rooms[0].ID
+	for i := range o.Cards {
+		c := &o.Cards[i]
+		card := catalog.Box().Card(c.Card)
+		src := "card:" + c.Card
+		// Why each action the flags above refuse is refused.
+		refused := map[string]*Refusal{}
+		for what, try := range map[string]struct {
+			allowed bool
+			a       Action
+		}{
+			"use":     {c.Use, Action{Type: ActUseCard, Card: c.Card}},
+			"apply":   {c.Apply, Action{Type: ActApplyEffect, Source: src}},
+			"drop":    {c.Drop, Action{Type: ActDropCard, Card: c.Card, Room: anyRoom}},
+			"discard": {c.Discard, Action{Type: ActDiscardCard, Card: c.Card}},
+		} {
+			if !try.allowed {
+				refused[what] = d.why(try.a)
+			}
+		}
+		if a, ok := guidedRollAction(card.Roll, src, card.Deck); ok {
+			refused["roll"] = d.why(a)
+			c.Roll = refused["roll"] == nil
+		}
+		if len(c.Give) == 0 {
+			for _, other := range s.Seats {
+				if other.ID != me.ID {
+					refused["give"] = d.why(Action{Type: ActGiveCard, Card: c.Card, To: s.SeatNumber(other.ID)})
+					break
+				}
+			}
+		}
+		for what, r := range refused {
+			if r == nil {
+				continue
+			}
+			if c.Refused == nil {
+				c.Refused = map[string]Refusal{}
+			}
+			c.Refused[what] = *r
+		}
+	}
+	for _, pile := range slices.Sorted(maps.Keys(s.Piles)) {
+		for _, card := range s.Piles[pile] {
+			if d.allows(Action{Type: ActPickUp, Card: card, Room: pile}) {
+				o.PickUp = append(o.PickUp, PickUpOption{Pile: pile, Card: card})
+			}
+		}
+	}
+	for _, r := range catalog.Box().Rooms {
+		ro := RoomOption{Room: r.ID}
+		src := "room:" + r.ID
+		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
+			ro.Roll = d.allows(a)
+		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
+			ro.Apply = s.applyAllowed(d, src)
+		}
+		if ro.Roll || ro.Apply {
+			o.Rooms = append(o.Rooms, ro)
+		}
+	}
+	if last := s.LastRoll(me.ID); last != nil && last.Source != "" && s.applyAllowed(d, last.Source) {
+		o.ApplyRoll = &ApplyRoll{Source: last.Source, Roll: last.Seq}
+	}
 }

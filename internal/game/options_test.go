@@ -299,3 +299,210 @@ func TestOptionsIsPureAndAgreesWithDecide(t *testing.T) {
 		t.Errorf("%s: state changed", rule)
 	}
 }
+
+// ---- The card area: each card's refusals and roll, piles, rooms ----------
+
+func roomOption(o game.Options, room string) game.RoomOption {
+	for _, r := range o.Rooms {
+		if r.Room == room {
+			return r
+		}
+	}
+	return game.RoomOption{Room: room}
+}
+
+func refusedKey(c *game.CardOption, what string) string {
+	if c == nil {
+		return "(not held)"
+	}
+	return c.Refused[what].Key
+}
+
+func TestOptionsCardArea(t *testing.T) {
+	cases := []struct {
+		name  string
+		rule  string
+		setup func(t testing.TB) *game.State
+		card  string
+		// want: the card's guided roll, and why use/give/drop are refused
+		// ("" when allowed).
+		roll                bool
+		use, give, drop     string
+		applyRoll           string
+		applyCard, noApplyC bool
+	}{
+		{name: "the Mask before its roll", rule: "seed 000 面具: a Sanity roll puts it on or takes it off",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				give(t, s, 1, "mask")
+				return s
+			},
+			card: "mask", roll: true, use: "err_card_roll_first"},
+		{name: "the Mask after a Sanity roll of 1", rule: "seed 000 面具: on 0–3 it can't go on or off this turn",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				give(t, s, 1, "mask")
+				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(1)})
+				return s
+			},
+			card: "mask", use: "err_card_roll_low", applyRoll: "card:mask"},
+		{name: "the Mask after a Sanity roll of 4", rule: "seed 000 面具: 4+ puts it on",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				give(t, s, 1, "mask")
+				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
+				return s
+			},
+			card: "mask", applyRoll: "card:mask"},
+		{name: "the Crystal Ball before the haunt", rule: "its card: only after the haunt",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				give(t, s, 1, "crystal-ball")
+				return s
+			},
+			card: "crystal-ball", use: "err_card_after_haunt"},
+		{name: "an item on someone else's turn", rule: "seed 002 FAQ: items are used on your own turn",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				give(t, s, 2, "medical-kit")
+				return s
+			},
+			card: "medical-kit", use: "err_card_own_turn"},
+		{name: "an item used this turn", rule: "seed 002 FAQ: 每件物品在一回合中只能使用、转交、丢弃…其中一项",
+			setup: func(t testing.TB) *game.State {
+				s := handsBoard(t)
+				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
+				return s
+			},
+			card: "bell", use: "err_card_used_turn", give: "err_used_this_turn", drop: "err_used_this_turn"},
+		{name: "a companion", rule: "seed 000 物件: the Dog is never handed over or dropped",
+			setup: handsBoard,
+			card:  "dog", give: "err_not_tradeable", drop: "err_not_droppable"},
+		{name: "a lingering event", rule: "its card: Webs acts through its roll while held",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				give(t, s, 1, "webs")
+				return s
+			},
+			card: "webs", roll: true, use: "err_card_acts_itself", give: "err_not_tradeable", drop: "err_not_droppable"},
+		{name: "the Healing Salve", rule: "its card: applied without a roll",
+			setup: func(t testing.TB) *game.State {
+				s := started(t, fourExplorers...)
+				give(t, s, 1, "healing-salve")
+				return s
+			},
+			card: "healing-salve", applyCard: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := c.setup(t)
+			me := 1
+			if c.name == "an item on someone else's turn" {
+				me = 2
+			}
+			o := optionsFor(s, me)
+			co := cardOption(o, c.card)
+			if co == nil {
+				t.Fatalf("%s: %s not in the options: %+v", c.rule, c.card, o.Cards)
+			}
+			if co.Roll != c.roll {
+				t.Errorf("%s: roll %v, want %v (%+v)", c.rule, co.Roll, c.roll, co)
+			}
+			for what, want := range map[string]string{"use": c.use, "give": c.give, "drop": c.drop} {
+				if got := refusedKey(co, what); got != want {
+					t.Errorf("%s: %s refused %q, want %q", c.rule, what, got, want)
+				}
+			}
+			if co.Use != (c.use == "") || co.Drop != (c.drop == "") || (len(co.Give) > 0) != (c.give == "") {
+				t.Errorf("%s: flags disagree with the refusals: %+v", c.rule, co)
+			}
+			if got := o.ApplyRoll; (got == nil) != (c.applyRoll == "") || got != nil && got.Source != c.applyRoll {
+				t.Errorf("%s: apply_roll %+v, want %q", c.rule, got, c.applyRoll)
+			}
+			if co.Apply != (c.applyCard || c.applyRoll == "card:"+c.card) {
+				t.Errorf("%s: apply %v", c.rule, co.Apply)
+			}
+		})
+	}
+}
+
+func TestOptionsPickUpAndRooms(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "axe", "bell")
+	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "axe", Room: "kitchen"})
+	want := game.PickUpOption{Pile: "kitchen", Card: "axe"}
+	_, err := s.Decide(seatActor(1), game.Action{Type: game.ActPickUp, Card: "axe", Room: "kitchen"}, time.Time{})
+	if got := slices.Contains(optionsFor(s, 1).PickUp, want); got != (err == nil) {
+		t.Errorf("app: pick_up offered %v, Decide says %v", got, err)
+	}
+	if got := optionsFor(s, 2).PickUp; len(got) != 0 {
+		t.Errorf("seed 000 游玩: items are picked up on your own turn: seat 2 offered %+v", got)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	if got := optionsFor(s, 2).PickUp; !slices.Contains(got, want) {
+		t.Errorf("seed 000 物件: the next player may pick the Axe up: %+v", got)
+	}
+
+	// Rooms: the Chapel's gain once per explorer; the Vault's roll once per turn.
+	if r := roomOption(optionsFor(s, 2), "chapel"); !r.Apply {
+		t.Errorf("seed 000 礼拜堂: the Chapel's gain is offered once: %+v", r)
+	}
+	do(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"})
+	if r := roomOption(optionsFor(s, 2), "chapel"); r.Apply {
+		t.Errorf("seed 000 礼拜堂: once per explorer: %+v", r)
+	}
+	if r := roomOption(optionsFor(s, 2), "vault"); !r.Roll {
+		t.Errorf("seed 000 保险库: the Vault may be tried: %+v", r)
+	}
+	do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Knowledge, Purpose: "room", Source: "room:vault", Total: intp(1)})
+	if r := roomOption(optionsFor(s, 2), "vault"); r.Roll {
+		t.Errorf("seed 002 FAQ (the Vault): once per turn: %+v", r)
+	}
+}
+
+// TestOptionsCardAreaAgreesWithDecide: every flag of the card area is what
+// Decide answers, on a board with cards of every kind in hand.
+func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
+	const rule = "app: Options is a dry run of Decide"
+	s := traitorBoard(t)
+	give(t, s, 2, "revolver")
+	do(t, s, hostActor, game.Action{Type: game.ActDropCard, Seat: 2, Card: "revolver", Room: "kitchen"})
+	give(t, s, 2, "mask", "crystal-ball", "medical-kit", "healing-salve", "dog")
+	give(t, s, 3, "webs")
+	for _, id := range []int{1, 2, 3, 4} {
+		o := optionsFor(s, id)
+		for _, c := range o.Cards {
+			for what, try := range map[string]struct {
+				allowed bool
+				a       game.Action
+			}{
+				"use":     {c.Use, game.Action{Type: game.ActUseCard, Card: c.Card}},
+				"apply":   {c.Apply, game.Action{Type: game.ActApplyEffect, Source: "card:" + c.Card}},
+				"discard": {c.Discard, game.Action{Type: game.ActDiscardCard, Card: c.Card}},
+			} {
+				if try.allowed { // the flags' own agreement is TestOptionsIsPureAndAgreesWithDecide's
+					if _, ok := c.Refused[what]; ok {
+						t.Errorf("%s: seat %d %s %s allowed and refused %+v", rule, id, what, c.Card, c.Refused[what])
+					}
+					continue
+				}
+				_, err := s.Decide(seatActor(id), try.a, time.Time{})
+				if ge, _ := err.(*game.Error); ge == nil || ge.Key != c.Refused[what].Key {
+					t.Errorf("%s: seat %d %s %s: refused %+v, Decide %v", rule, id, what, c.Card, c.Refused[what], err)
+				}
+			}
+		}
+		for _, p := range o.PickUp {
+			if _, err := s.Decide(seatActor(id), game.Action{Type: game.ActPickUp, Card: p.Card, Room: p.Pile}, time.Time{}); err != nil {
+				t.Errorf("%s: seat %d offered %+v, refused %v", rule, id, p, err)
+			}
+		}
+		for _, r := range o.Rooms {
+			if r.Apply {
+				if _, err := s.Decide(seatActor(id), game.Action{Type: game.ActApplyEffect, Source: "room:" + r.Room}, time.Time{}); err != nil {
+					t.Errorf("%s: seat %d offered %+v, refused %v", rule, id, r, err)
+				}
+			}
+		}
+	}
+}

@@ -100,43 +100,57 @@ func boxRooms(lang string) *boxRoomLists {
 	return got.(*boxRoomLists)
 }
 
-// cardsArea builds a seat's card area: its hand and what it can do. What
-// every seat's area holds alike comes from m, made once per version.
-func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool, m versionMemo) *views.Cards {
+// cardsArea builds a seat's card area: its hand and what it can do, as the
+// engine's options say (opts, game.Options), so no rule is worked out again
+// here. What every seat's area holds alike comes from m, made once per
+// version; the seat's options then pick from it.
+func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m versionMemo) *views.Cards {
 	box := catalog.Box()
 	rooms := boxRooms(lang)
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, canOmen, m), Drawn: drawnCard(lang, s, seat),
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, slices.Contains(opts.Draw, "omen"), m), Drawn: drawnCard(lang, s, seat),
 		Decks: memo(m, "decks:"+lang, func() []views.Fact { return deckCounts(lang, s) }),
-		Rooms: rooms.rooms, RoomRolls: rooms.rolls, RoomHurts: rooms.hurts,
-		Piles: memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) })}
-	for _, other := range s.Seats {
-		if other.ID != seat.ID && s.Alive(&other) {
-			c.Others = append(c.Others, views.Option{ID: fmt.Sprint(s.SeatNumber(other.ID)), Label: other.Name})
+		Rooms: rooms.rooms,
+		Piles: pickUps(memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
+	allowed := map[string]game.RoomOption{}
+	for _, ro := range opts.Rooms {
+		allowed["room:"+ro.Room] = ro
+	}
+	for _, g := range rooms.rolls {
+		if allowed[g.Source].Roll {
+			c.RoomRolls = append(c.RoomRolls, g)
+		}
+	}
+	for _, o := range rooms.hurts {
+		if allowed[o.ID].Apply {
+			c.RoomHurts = append(c.RoomHurts, o)
 		}
 	}
 	for _, r := range box.Rooms {
-		if len(r.OnceGain) > 0 && !s.RoomGains[seat.ID][r.ID] {
+		if len(r.OnceGain) > 0 && allowed["room:"+r.ID].Apply {
 			c.RoomGains = append(c.RoomGains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
 		}
 	}
 	for _, h := range s.Hands[seat.ID] {
 		card := box.Card(h.Card)
 		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: entryURL("card", h.Card), Deck: card.Deck,
-			Used: h.Used, Worn: h.Worn, CanGive: card.Tradeable && !h.Used, CanDrop: card.Droppable && !h.Used,
-			CanDiscard: game.Discardable(card)}
-		purpose := card.Deck
-		switch {
-		case card.ID == "mask":
-			hc.CanUse, hc.UseLabel = true, i18n.T(lang, "mask_on")
-			if h.Worn {
-				hc.UseLabel = i18n.T(lang, "mask_off")
+			Used: h.Used, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
+		src := "card:" + card.ID
+		if co := cardOption(opts, h.Card); co != nil {
+			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
+			for _, n := range co.Give {
+				hc.GiveTo = append(hc.GiveTo, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
 			}
-		case card.DiscardAfterUse || card.Weapon != nil || card.Deck != "event":
-			hc.CanUse, hc.UseLabel = !h.Used, i18n.T(lang, "use")
+			if co.Roll {
+				hc.Roll = guidedRoll(lang, src, card.Name, card.Roll, card.Deck)
+			}
+			// Applied in one tap, without a roll (Healing Salve); an outcome
+			// of its roll is offered on its own line (c.Apply).
+			if co.Apply && (opts.ApplyRoll == nil || opts.ApplyRoll.Source != src) {
+				hc.ApplySource = src
+			}
 		}
-		hc.Roll = guidedRoll(lang, "card:"+card.ID, card.Name, card.Roll, purpose)
-		if r := card.Roll; r != nil && r.Trait == "" && r.Dice == 0 && len(r.Brackets) > 0 && !h.Used {
-			hc.ApplySource, hc.UseLabel = "card:"+card.ID, i18n.T(lang, "use")
+		if card.Worn != nil { // what it does is wearing it: put on or take off
+			hc.UseLabel = i18n.T(lang, map[bool]string{false: "mask_on", true: "mask_off"}[h.Worn])
 		}
 		c.Hand = append(c.Hand, hc)
 	}
@@ -152,11 +166,12 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool, m vers
 		c.Pending = i18n.T(lang, "pending_damage", p.Amount, i18n.T(lang, "cause_"+p.Kind), sourceName(lang, p.Source))
 		c.PendKind = p.Kind
 	}
-	if last := s.LastRoll(seat.ID); last != nil && last.Source != "" && !last.Applied && last.Purpose != "damage" {
-		if roll, _ := sourceRoll(last.Source); roll != nil {
+	if ar := opts.ApplyRoll; ar != nil {
+		last := s.LastRoll(seat.ID)
+		if roll, _ := sourceRoll(ar.Source); roll != nil && last != nil && last.Seq == ar.Roll {
 			for _, b := range roll.Brackets {
 				if b.Covers(last.Total) {
-					c.Apply = &views.ApplyLine{Source: last.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, last.Source), last.Total, b.Text.In(lang))}
+					c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, b.Text.In(lang))}
 				}
 			}
 		}
@@ -164,7 +179,8 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, canOmen bool, m vers
 	return c
 }
 
-// piles are the item piles in rooms and where someone died.
+// piles are the item piles in rooms and where someone died, as everyone
+// sees them (nothing to pick up: pickUps adds what a seat may take).
 func piles(lang string, s *game.State) []views.Pile {
 	var out []views.Pile
 	for _, pile := range sortedKeys(s.Piles) {
@@ -174,11 +190,36 @@ func piles(lang string, s *game.State) []views.Pile {
 		}
 		p := views.Pile{ID: pile, Name: pileName(lang, s, pile)}
 		for _, id := range cards {
-			p.Cards = append(p.Cards, views.Option{ID: id, Label: cardName(lang, id)})
+			p.Cards = append(p.Cards, views.PileCard{ID: id, Label: cardName(lang, id)})
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// pickUps marks on shared piles the cards a seat may pick up now (from
+// game.Options), copying only what changes.
+func pickUps(shared []views.Pile, allowed []game.PickUpOption) []views.Pile {
+	if len(allowed) == 0 {
+		return shared
+	}
+	out := slices.Clone(shared)
+	for i := range out {
+		out[i].Cards = slices.Clone(out[i].Cards)
+		for j := range out[i].Cards {
+			out[i].Cards[j].CanPickUp = slices.Contains(allowed, game.PickUpOption{Pile: out[i].ID, Card: out[i].Cards[j].ID})
+		}
+	}
+	return out
+}
+
+func cardOption(o game.Options, card string) *game.CardOption {
+	for i := range o.Cards {
+		if o.Cards[i].Card == card {
+			return &o.Cards[i]
+		}
+	}
+	return nil
 }
 
 func sourceRoll(source string) (*catalog.Roll, error) {

@@ -19,11 +19,12 @@ func roomSymbol(r *catalog.Room) string { return symbols[game.DiscoveryDeck(r)] 
 
 // explore builds the seat's exploring flow from its options; nil when the
 // seat may not explore now.
-func explore(lang string, s *game.State, seat *game.Seat, o *game.ExploreOptions) *views.Explore {
+func explore(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Explore {
+	o := opts.Explore
 	if o == nil {
 		return nil
 	}
-	e := &views.Explore{Just: justDiscovered(lang, s, seat)}
+	e := &views.Explore{Just: justDiscovered(lang, s, seat, opts.Rooms)}
 	for _, f := range o.Floors {
 		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_"+f.Floor)}
 		for _, id := range f.Tiles {
@@ -36,8 +37,9 @@ func explore(lang string, s *game.State, seat *game.Seat, o *game.ExploreOptions
 }
 
 // justDiscovered is the room the seat placed this turn, newest first, with
-// the card it still owes and what entering it offers.
-func justDiscovered(lang string, s *game.State, seat *game.Seat) *views.Discovered {
+// the card it still owes and what entering it offers (rooms: what the
+// engine allows now, game.Options).
+func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.RoomOption) *views.Discovered {
 	var room string
 	for i := len(s.Events) - 1; i >= 0 && room == ""; i-- {
 		e := s.Events[i]
@@ -67,9 +69,14 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat) *views.Discover
 			d.Cards = deckOptions(lang, s, owed.Deck)
 		}
 	}
-	d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
-	if len(r.OnceGain) > 0 && !s.RoomGains[seat.ID][room] {
-		d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + traitChanges(lang, r.OnceGain) + ")"}
+	for _, ro := range rooms {
+		switch {
+		case ro.Room != room:
+		case ro.Roll:
+			d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
+		case ro.Apply && len(r.OnceGain) > 0:
+			d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + traitChanges(lang, r.OnceGain) + ")"}
+		}
 	}
 	return d
 }

@@ -128,10 +128,9 @@ func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
 		l.Target, l.Success = 0, false
 	}
 	for _, o := range s.RerollOptions(game.Actor{Seat: r.Seat}) {
-		if c := catalog.Box().Card(o.Card); o.Roll == r.Seq && c != nil && c.Reroll != nil {
-			// Any dice (Lucky Stone) or one die (Rabbit's Foot), as the card's data says.
-			l.CanLucky = l.CanLucky || c.Reroll.Dice == 0
-			l.CanRabbit = l.CanRabbit || c.Reroll.Dice == 1
+		if o.Roll == r.Seq {
+			// Any of its dice (Lucky Stone) or one (Rabbit's Foot), as the engine says.
+			l.Rerolls = append(l.Rerolls, views.Reroll{Card: o.Card, Label: cardName(lang, o.Card), One: o.Dice == 1 && len(r.Faces) > 1})
 		}
 	}
 	return l
@@ -157,7 +156,7 @@ func rollLines(lang string, s *game.State) []views.RollLine {
 // roller is the dice roller of seat, with opts what the engine says it may
 // do now (its Options).
 func roller(lang string, s *game.State, seat *game.Seat, opts game.Options) views.Roller {
-	r := views.Roller{Traits: traitRows(lang, seat)}
+	r := views.Roller{Traits: traitRows(lang, seat), MaxDice: game.MaxDice}
 	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
 	// The modifiers the engine allows now (game.Options): items held and
 	// usable, room tokens on the board, a stored result when there is one.
@@ -166,7 +165,7 @@ func roller(lang string, s *game.State, seat *game.Seat, opts game.Options) view
 			o := views.Option{ID: mo.Card, Label: cardName(lang, mo.Card) + " — " + i18n.T(lang, "mod_"+mo.Card)}
 			if c := catalog.Box().Card(mo.Card); c != nil && c.Modifier != nil {
 				o.Dice, o.Bonus = c.Modifier.Dice, c.Modifier.Bonus
-				r.HasAngel = r.HasAngel || c.Modifier.Choose > 0 // a result named instead of rolled
+				r.Choose = max(r.Choose, c.Modifier.Choose) // a result named instead of rolled
 			}
 			r.Modifiers = append(r.Modifiers, o)
 		}
@@ -174,7 +173,7 @@ func roller(lang string, s *game.State, seat *game.Seat, opts game.Options) view
 	if last := s.LastRoll(seat.ID); last != nil {
 		l := rollLine(lang, s, *last)
 		r.Last = &l
-		if l.CanLucky || l.CanRabbit {
+		if len(l.Rerolls) > 0 {
 			r.Reroll = &l
 		}
 	}

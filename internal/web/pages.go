@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -129,9 +128,9 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		}
 		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me, slices.Contains(opts.Draw, "omen"), s.memoOf(st))
+			vm.Cards = cardsArea(h.Lang, st, me, opts, s.memoOf(st))
 		}
-		vm.Explore = explore(h.Lang, st, me, opts.Explore)
+		vm.Explore = explore(h.Lang, st, me, opts)
 		vm.Fight = fight(h.Lang, st, me.ID)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
@@ -213,15 +212,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 		vm.Fight = fight(h.Lang, st, 0)
 		vm.Summary = summary(h.Lang, st)
 		vm.House = houseFloors(h.Lang, st)
-		for _, pile := range sortedKeys(st.Piles) {
-			p := views.Pile{ID: pile, Name: pileName(h.Lang, st, pile)}
-			for _, id := range st.Piles[pile] {
-				p.Cards = append(p.Cards, views.Option{ID: id, Label: cardName(h.Lang, id)})
-			}
-			if len(p.Cards) > 0 {
-				vm.Piles = append(vm.Piles, p)
-			}
-		}
+		vm.Piles = piles(h.Lang, st)
 	})
 	vm.Head = h
 	return vm, err

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"lantern/internal/game"
@@ -182,7 +181,7 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
 		return n
 	}
-	if vm.Cards != nil && vm.Cards.Apply != nil && canApply(o, vm.Cards.Apply.Source) {
+	if vm.Cards != nil && vm.Cards.Apply != nil {
 		n.Text = vm.Cards.Apply.Text
 		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
 			Fields: []views.Field{{Name: "source", Value: vm.Cards.Apply.Source}}, Primary: true})
@@ -253,25 +252,13 @@ func turnText(lang string, st *game.State, t game.TurnOptions) string {
 	return who
 }
 
-func canApply(o game.Options, source string) bool {
-	if !strings.HasPrefix(source, "card:") {
-		return true // a room's outcome: rooms are on the board, not in a hand
-	}
-	for _, c := range o.Cards {
-		if "card:"+c.Card == source {
-			return c.Apply
-		}
-	}
-	return false
-}
-
 // damageSplitOf is the engine's damage option as a split over two traits;
 // ok is false for damage of any kind (the player picks physical or mental).
 func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOption) (views.DamageSplit, bool) {
 	if len(d.Traits) != 2 {
 		return views.DamageSplit{}, false
 	}
-	split := damageSplit(lang, me, d.Kind, d.Amount, floorOf(st), true)
+	split := damageSplit(lang, me, d.Kind, d.Amount, st.Floor(), true)
 	split.Type = d.Action
 	split.Legend = i18n.T(lang, "resolve_damage", d.Amount, i18n.T(lang, "cause_"+d.Kind))
 	for i, t := range d.Traits {
@@ -280,13 +267,6 @@ func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOpt
 		}
 	}
 	return split, true
-}
-
-func floorOf(st *game.State) int {
-	if st.Phase == game.PhaseHaunt {
-		return 0
-	}
-	return 1
 }
 
 // waitLeft is how many seconds of defendWait remain since event seq.

@@ -37,7 +37,13 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	if _, room, _, _ := effectSource(a.Source); room != nil {
-		evs = append(evs, s.roomClearings(s.SeatByID(evs[0].Seat), room.ID)...)
+		// evs may be empty (a gain at the trait's cap): the seat comes
+		// from the action, as applyEffect found it.
+		seat, err := s.actingSeat(actor, a, true)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, s.roomClearings(seat, room.ID)...)
 	}
 	return evs, nil
 }

@@ -405,3 +405,26 @@ func TestTraitorIgnoresDamageRooms(t *testing.T) {
 		t.Errorf("%s: a hero in the Crypt: %+v", rule, evs)
 	}
 }
+
+// A room's gain at the trait's top gives no change, and applying it must
+// not fail on that (reviewer finding C1: the clearing code read the first
+// event's seat). Seed 003 l.615 礼拜堂: gain 1 Sanity, once per explorer.
+func TestRoomGainAtTheTop(t *testing.T) {
+	s := started(t, fourExplorers...)
+	force(t, s, 1, map[string]game.TraitState{game.Sanity: {Position: 8}})
+	evs, err := s.Decide(seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"}, t0)
+	if err != nil {
+		if _, ok := err.(*game.Error); !ok {
+			t.Fatalf("not a refusal: %v", err)
+		}
+		return // refused with a reason: fine
+	}
+	for _, e := range evs {
+		if err := s.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := s.SeatByID(1).Traits[game.Sanity].Position; got != 8 {
+		t.Errorf("Sanity at %d, want the top (8)", got)
+	}
+}

@@ -677,7 +677,10 @@ func (sw *streamWriter) writeRun(w io.Writer, run []piece) (stored bool, err err
 			raw = append(raw, p.raw...)
 		}
 	}
-	segs := splitSlots(raw) // a seat's secret, stored uncompressed
+	segs, err := splitSlots(raw) // a seat's secret, stored uncompressed
+	if err != nil {
+		return false, err
+	}
 	raw = joinSegments(segs)
 	sw.account(raw)
 	switch {

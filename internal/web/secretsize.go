@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"html"
@@ -140,22 +141,29 @@ func meStateJSON(p PrivateState) ([]byte, error) {
 // splitSlots cuts b into public and secret segments, markers dropped:
 // segs[0] public, segs[1] secret, segs[2] public, and so on (always an odd
 // count; one segment when b holds no slot).
-func splitSlots(b []byte) [][]byte {
+func splitSlots(b []byte) ([][]byte, error) {
 	open, close := []byte(slotOpen), []byte(slotClose)
 	var segs [][]byte
 	for {
 		i := bytes.Index(b, open)
 		if i < 0 {
-			return append(segs, b)
+			return append(segs, b), nil
 		}
 		j := bytes.Index(b[i+len(open):], close)
-		if j < 0 { // cannot happen: slots are written whole
-			return append(segs, b)
+		if j < 0 {
+			// Slots are written whole, so this is a bug; sending the rest
+			// would send a secret compressed, or a marker: send nothing.
+			return nil, errUnclosedSlot
 		}
 		segs = append(segs, b[:i], b[i+len(open):i+len(open)+j])
 		b = b[i+len(open)+j+len(close):]
 	}
 }
+
+var (
+	errUnclosedSlot = errors.New("secret slot without its end marker")
+	errSlotOffRoute = errors.New("secret slot on a route not listed in secretRoute")
+)
 
 func joinSegments(segs [][]byte) []byte {
 	if len(segs) == 1 {
@@ -283,9 +291,17 @@ func secretRoute(c echo.Context) bool {
 // secret route gzip-compressed with the slots stored as they are, so the
 // size on the wire is the same whatever token the seat holds.
 func secretBlob(c echo.Context, status int, contentType string, body []byte) error {
-	segs := splitSlots(body)
+	segs, err := splitSlots(body)
+	if err != nil {
+		return err
+	}
 	plain := joinSegments(segs)
 	if !secretRoute(c) {
+		if len(segs) > 1 {
+			// echo's gzip would compress the slot with the rest and its
+			// size would tell the token: refuse rather than leak.
+			return fmt.Errorf("%s: %w", c.Path(), errSlotOffRoute)
+		}
 		return c.Blob(status, contentType, plain)
 	}
 	h := c.Response().Header()
@@ -298,7 +314,7 @@ func secretBlob(c echo.Context, status int, contentType string, body []byte) err
 	defer putBuffer(out)
 	out.Write(gzipHeader)
 	fw := pageFlatePool.Get().(*flate.Writer)
-	err := deflateSegments(fw, out, segs)
+	err = deflateSegments(fw, out, segs)
 	fw.Reset(io.Discard)
 	pageFlatePool.Put(fw)
 	if err != nil {

@@ -76,7 +76,11 @@ func TestMarshalMeSlot(t *testing.T) {
 		if len(b) != width+boolWidth(me.CanUndo)-boolWidth(false) {
 			t.Errorf("token %d: %d bytes: %s", token, len(b), b)
 		}
-		plain := joinSegments(splitSlots(b))
+		segs, err := splitSlots(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := joinSegments(segs)
 		var got MeJSON
 		if err := json.Unmarshal(plain, &got); err != nil || got != me {
 			t.Errorf("token %d: %s decodes to %+v (%v), want %+v", token, plain, got, err, me)
@@ -152,6 +156,69 @@ func TestDeflateSegmentsSizeIgnoresSlots(t *testing.T) {
 	}
 }
 
+// The edges of deflateSegments: a slot longer than one stored block
+// (65,535 bytes), an empty first or last public segment, empty slots, 0xFF
+// right after a slot. Each decodes to the text, and the size does not
+// depend on the slot's bytes.
+func TestDeflateSegmentsEdges(t *testing.T) {
+	big := func(b byte, n int) []byte { return bytes.Repeat([]byte{b}, n) }
+	cases := map[string]func(slot byte) [][]byte{
+		"slot over a stored block": func(c byte) [][]byte { return [][]byte{[]byte("a<p>"), big(c, 70000), []byte("</p>b")} },
+		"empty first segment":      func(c byte) [][]byte { return [][]byte{nil, big(c, 10), []byte("after the slot")} },
+		"empty last segment":       func(c byte) [][]byte { return [][]byte{[]byte("before"), big(c, 10), nil} },
+		"empty slot":               func(byte) [][]byte { return [][]byte{[]byte("before"), nil, []byte("after")} },
+		"0xFF after a slot":        func(c byte) [][]byte { return [][]byte{[]byte("x"), big(c, 30), []byte("\xff\xff before the fill")} },
+		"two slots": func(c byte) [][]byte {
+			return [][]byte{[]byte("a"), big(c, 5), []byte("b"), big(c, 70000), []byte("c")}
+		},
+	}
+	for name, segsOf := range cases {
+		for _, level := range []int{flateLevel, slotFlateLevel, pageGzipLevel} {
+			size := -1
+			for _, c := range []byte("12") {
+				segs := segsOf(c)
+				fw, _ := flate.NewWriter(io.Discard, level)
+				var out bytes.Buffer
+				if err := deflateSegments(fw, &out, segs); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				out.Write(finalBlock)
+				if size >= 0 && out.Len() != size {
+					t.Errorf("%s level %d: %d bytes, %d with other slot bytes", name, level, out.Len(), size)
+				}
+				size = out.Len()
+				got, err := io.ReadAll(flate.NewReader(&out))
+				if err != nil || !bytes.Equal(got, bytes.Join(segs, nil)) {
+					t.Errorf("%s level %d: does not decode to the text (%v)", name, level, err)
+				}
+			}
+		}
+	}
+}
+
+// A slot's marker never reaches a phone: an unclosed slot is an error, not
+// text (reviewer finding S2), and a page with a slot on a route echo's gzip
+// compresses is refused rather than sent with the slot compressed (S1).
+func TestSlotsFailClosed(t *testing.T) {
+	if _, err := splitSlots([]byte("a" + slotOpen + "secret")); err == nil {
+		t.Error("an unclosed slot split without an error")
+	}
+	body := []byte("<p>" + slotOpen + "traitor" + slotClose + "</p>")
+	e := echo.New()
+	for path, secret := range map[string]bool{"/g/:code": true, "/g/:code/table": false, "/search": false} {
+		rec := httptest.NewRecorder()
+		c := e.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), rec)
+		c.SetPath(path)
+		err := secretBlob(c, http.StatusOK, echo.MIMETextHTMLCharsetUTF8, body)
+		switch {
+		case secret && (err != nil || rec.Body.String() != "<p>traitor</p>"):
+			t.Errorf("%s: %v %q", path, err, rec.Body.String())
+		case !secret && (err == nil || rec.Body.Len() != 0):
+			t.Errorf("%s: a slot off the secret routes was sent: %v %q", path, err, rec.Body.String())
+		}
+	}
+}
+
 // BenchmarkSecretPage measures what the slots cost a seat in a hidden
 // haunt: its real page (en) compressed as echo's middleware does for every
 // other page, and as secretBlob does; and the page as one stream message,
@@ -159,8 +226,8 @@ func TestDeflateSegmentsSizeIgnoresSlots(t *testing.T) {
 // bytes/op is the size on the wire.
 func BenchmarkSecretPage(b *testing.B) {
 	body := hiddenSeatPage(b)
-	segs := splitSlots(body)
-	if len(segs) != 3 {
+	segs, err := splitSlots(body)
+	if err != nil || len(segs) != 3 {
 		b.Fatalf("the page has %d segments, want one slot", len(segs))
 	}
 	plain := joinSegments(segs)

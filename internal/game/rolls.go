@@ -194,6 +194,9 @@ func (s *State) usedUp(seat *Seat, mods []string) []Event {
 			}
 		}
 	}
+	if len(cost) == 0 {
+		return evs
+	}
 	if ch := s.traitDelta(seat, cost, maps.Clone(seat.Traits)); len(ch) > 0 {
 		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "modifier", Changes: ch})
 	}

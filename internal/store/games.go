@@ -73,33 +73,37 @@ func (s *Store) AppendEvents(ctx context.Context, code string, evs []game.Event,
 	req := &appendReq{ctx: ctx, code: code, evs: evs, seatToken: seatToken, seatID: seatID}
 	g := &s.group
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.wake == nil {
 		g.wake = sync.NewCond(&g.mu)
 	}
 	g.queue = append(g.queue, req)
-	for g.committing && !req.done {
-		g.wake.Wait()
-	}
-	if req.done {
+	for !req.done {
+		if g.committing {
+			g.wake.Wait()
+			continue
+		}
+		// No transaction is running: this caller commits the oldest
+		// appends waiting, its own among them or ahead of it.
+		n := min(len(g.queue), maxBatch)
+		batch := g.queue[:n:n]
+		g.queue, g.committing = g.queue[n:], true
 		g.mu.Unlock()
-		return req.err
+		s.commitAppends(batch)
+		g.mu.Lock()
+		for _, r := range batch {
+			r.done = true
+		}
+		g.committing = false
+		g.wake.Broadcast()
 	}
-	// No transaction is running: this caller commits everything waiting.
-	batch := g.queue
-	g.queue, g.committing = nil, true
-	g.mu.Unlock()
-
-	s.commitAppends(batch)
-
-	g.mu.Lock()
-	for _, r := range batch {
-		r.done = true
-	}
-	g.committing = false
-	g.wake.Broadcast()
-	g.mu.Unlock()
 	return req.err
 }
+
+// maxBatch bounds a group commit: the games of a small batch go on to
+// their phones while the next batch commits, so a burst of actions keeps
+// both the database and the other cores busy.
+const maxBatch = 8
 
 // groupCommit gathers the appends waiting while a transaction runs.
 type groupCommit struct {

@@ -651,6 +651,12 @@ type RoomOption struct {
 type ApplyRoll struct {
 	Source string `json:"source"` // card:<id> or room:<id>
 	Roll   int    `json:"roll"`   // the roll's seq
+	// Bracket is the outcome it falls in: an index into the brackets of
+	// the source's roll, or of the card's release roll when Release (Webs:
+	// trying to get free); read against the total less the omens for a
+	// roll that says so (Disquieting Sounds).
+	Bracket int  `json:"bracket"`
+	Release bool `json:"release,omitempty"`
 }
 
 // why is Decide's refusal of a candidate action, nil when it is allowed.
@@ -761,7 +767,16 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		}
 	}
 	if last := s.LastRoll(me.ID); last != nil && last.Source != "" && s.applyAllowed(d, last.Source) {
-		o.ApplyRoll = &ApplyRoll{Source: last.Source, Roll: last.Seq}
+		ar := &ApplyRoll{Source: last.Source, Roll: last.Seq, Bracket: -1}
+		// The roll applyEffect reads, as it reads it.
+		roll, _, card, _ := effectSource(last.Source)
+		if card != nil && card.Release != nil && s.rolledBefore(me.ID, last.Source) {
+			roll, ar.Release = card.Release, true
+		}
+		if roll != nil {
+			ar.Bracket = bracketIndex(roll, *last)
+		}
+		o.ApplyRoll = ar
 	}
 }
 

@@ -623,3 +623,16 @@ func TestOptionsCardWhy(t *testing.T) {
 		t.Errorf("seed 000 瓶子 l.666: 在游戏进入作祟Haunt阶段后，玩家方可饮用这药液; it says why: %+v", bottle)
 	}
 }
+
+func TestOptionsApplyRollNamesTheOutcome(t *testing.T) {
+	const rule = "card text (Disquieting Sounds): roll 6 dice: at least the omens revealed gains, fewer hurts"
+	s := started(t, fourExplorers...)
+	drawOmen(t, s, 1, "book", "kitchen")
+	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "disquieting-sounds"})
+	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 6, Source: "card:disquieting-sounds", Purpose: "event", Total: intp(0)})
+	ar := optionsFor(s, 1).ApplyRoll
+	if ar == nil || ar.Source != "card:disquieting-sounds" || ar.Bracket != 1 || ar.Release {
+		t.Fatalf("%s: a 0 against 1 omen is the second outcome (the total less the omens): %+v", rule, ar)
+	}
+}

@@ -170,13 +170,14 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		c.PendKind = p.Kind
 	}
 	if ar := opts.ApplyRoll; ar != nil {
+		// The outcome is the engine's (ApplyRoll.Bracket); only its words are looked up here.
 		last := s.LastRoll(seat.ID)
-		if roll, _ := sourceRoll(ar.Source); roll != nil && last != nil && last.Seq == ar.Roll {
-			for _, b := range roll.Brackets {
-				if b.Covers(last.Total) {
-					c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, b.Text.In(lang))}
-				}
-			}
+		roll, _ := sourceRoll(ar.Source)
+		if card := box.Card(strings.TrimPrefix(ar.Source, "card:")); ar.Release && card != nil {
+			roll = card.Release
+		}
+		if roll != nil && last != nil && last.Seq == ar.Roll && ar.Bracket >= 0 && ar.Bracket < len(roll.Brackets) {
+			c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, roll.Brackets[ar.Bracket].Text.In(lang))}
 		}
 	}
 	return c

@@ -48,6 +48,14 @@ type Options struct {
 	PickUp    []PickUpOption `json:"pick_up,omitempty"`
 	Rooms     []RoomOption   `json:"rooms,omitempty"`
 	ApplyRoll *ApplyRoll     `json:"apply_roll,omitempty"`
+	// CardRolls are rolls for event cards the seat doesn't hold that it
+	// may make now (cardlimits.go): a token in the house (the Closet Door),
+	// freeing another explorer (Webs), the next trait of a card that asks
+	// one roll per trait (Hanged Men).
+	CardRolls []CardRollOption `json:"card_rolls,omitempty"`
+	// EndTurnIn are the rooms end_turn may name to end a lingering event
+	// the seat holds (Grave Dirt: ending a turn in the Balcony…).
+	EndTurnIn []string `json:"end_turn_in,omitempty"`
 }
 
 // What the player whose turn it is is doing (TurnOptions.Doing).
@@ -266,6 +274,10 @@ func (s *State) Options(actor Actor) Options {
 	o.Cards = s.cardOptions(d, me)
 	o.Explore = s.exploreOptions(d, me)
 	s.cardAreaOptions(d, me, &o)
+	o.CardRolls = s.cardRollOptions(d, me)
+	if o.EndTurn {
+		o.EndTurnIn = s.EndTurnRooms(me.ID)
+	}
 	return o
 }
 

@@ -285,6 +285,9 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		if err := s.mayRollFor(actor, seat, a.Source); err != nil {
 			return nil, err
 		}
+		if err := s.rollFits(actor, seat, a); err != nil {
+			return nil, err
+		}
 	}
 	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Need, Modifiers: slices.Clone(mods), Source: a.Source}
 	if roll, _, _, _ := effectSource(a.Source); roll != nil && roll.VsOmens {

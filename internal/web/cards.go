@@ -44,14 +44,23 @@ func deckCounts(lang string, s *game.State) []views.Fact {
 }
 
 func guidedRoll(lang, source string, name catalog.Text, r *catalog.Roll, purpose string) *views.GuidedRoll {
-	if r == nil || len(r.Brackets) == 0 || (r.Trait == "" && r.Dice == 0) {
+	if r == nil || len(r.Brackets) == 0 || (r.RollTraits() == nil && r.Dice == 0) {
 		return nil
 	}
-	g := &views.GuidedRoll{Source: source, Trait: r.Trait, Dice: r.Dice, Purpose: purpose}
-	if r.Trait != "" {
-		g.Label = i18n.T(lang, "guided_trait", name.In(lang), i18n.T(lang, "trait_"+r.Trait))
+	trait := r.Trait
+	if traits := r.RollTraits(); trait == "" && traits != nil {
+		trait = traits[0] // a roll per trait (Hanged Men) starts with the first
+	}
+	return guidedRollWith(lang, source, name, trait, r.Dice, purpose)
+}
+
+// guidedRollWith is the one-tap roll for a source with a trait, or dice.
+func guidedRollWith(lang, source string, name catalog.Text, trait string, dice int, purpose string) *views.GuidedRoll {
+	g := &views.GuidedRoll{Source: source, Trait: trait, Dice: dice, Purpose: purpose}
+	if trait != "" {
+		g.Label = i18n.T(lang, "guided_trait", name.In(lang), i18n.T(lang, "trait_"+trait))
 	} else {
-		g.Label = i18n.T(lang, "guided_dice", name.In(lang), r.Dice)
+		g.Label = i18n.T(lang, "guided_dice", name.In(lang), dice)
 	}
 	return g
 }

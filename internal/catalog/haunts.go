@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -79,27 +80,18 @@ func HauntByNumber(n int) *Haunt {
 func Chart() HauntChart { hauntData(); return chart }
 
 // IsOmen reports whether id is one of the 13 omens on the chart.
-func IsOmen(id string) bool { return indexOf(Chart().Omens, id) >= 0 }
+func IsOmen(id string) bool { return slices.Index(Chart().Omens, id) >= 0 }
 
 // IsOmenRoom reports whether id is one of the 13 rooms on the chart.
-func IsOmenRoom(id string) bool { return indexOf(Chart().Rooms, id) >= 0 }
+func IsOmenRoom(id string) bool { return slices.Index(Chart().Rooms, id) >= 0 }
 
 // LookupHaunt finds the haunt for an omen drawn in a room; 0 if either id is
 // not on the chart.
 func LookupHaunt(omen, room string) int {
 	c := Chart()
-	o, r := indexOf(c.Omens, omen), indexOf(c.Rooms, room)
+	o, r := slices.Index(c.Omens, omen), slices.Index(c.Rooms, room)
 	if o < 0 || r < 0 {
 		return 0
 	}
 	return c.Chart[r][o]
-}
-
-func indexOf(list []string, id string) int {
-	for i, x := range list {
-		if x == id {
-			return i
-		}
-	}
-	return -1
 }

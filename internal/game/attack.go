@@ -130,6 +130,8 @@ func (s *State) attackOpen() bool {
 // decideAttack starts an attack: the attacker rolls the trait's value in
 // dice plus the weapon's, never more than 8 (seed 003; weapons only when
 // attacking, one at a time). One attack per turn per explorer or monster.
+// The attacker's side (attackerOf) and the defender's (defenderOf) are
+// checked apart; the defence itself is decideDefend.
 func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	if !s.Started || !s.hauntStarted() {
 		return nil, refuse(Conflict, "err_attack_before_haunt")
@@ -144,98 +146,119 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 	if !validTrait(trait) {
 		return nil, refuse(Invalid, "err_bad_trait", trait)
 	}
-	var attacker Target
-	dice := 0
-	if a.Monster != "" { // a monster attacks: the traitor (or host) rolls for it
-		m := s.Monster(a.Monster)
-		if m == nil {
-			return nil, refuse(NotFound, "err_unknown_monster", a.Monster)
-		}
-		if !s.controlsMonsters(actor) {
-			return nil, refuse(Forbidden, "err_not_traitor")
-		}
-		if m.Stunned {
-			return nil, refuse(Conflict, "err_monster_stunned", m.Name)
-		}
-		if trait != Might {
-			return nil, refuse(Invalid, "err_monster_might_only")
-		}
-		attacker = Target{Monster: m.ID}
-		dice = m.Traits[Might]
-	} else {
-		seat, err := s.targetSeat(actor, a)
-		if err != nil {
-			return nil, err
-		}
-		if !s.Alive(seat) {
-			return nil, refuse(Conflict, "err_dead", seat.Name)
-		}
-		if !actor.Host && s.Turn != seat.ID {
-			return nil, refuse(Forbidden, "err_not_your_turn")
-		}
-		if err := s.notStuck(seat); err != nil {
-			return nil, err
-		}
-		if c := s.attackCancelled(seat.ID); c != nil {
-			return nil, refuse(Conflict, "err_attack_cancelled", c.Name)
-		}
-		attacker = Target{Seat: seat.ID}
-		var w *catalog.Card
-		if a.Weapon != "" {
-			w = catalog.Box().Card(a.Weapon)
-			if w == nil || w.Weapon == nil {
-				return nil, refuse(Invalid, "err_not_weapon", a.Weapon)
-			}
-			if err := s.mayUse(actor, seat, w); err != nil {
-				return nil, err
-			}
-			if w.Weapon.Trait != trait {
-				return nil, refuse(Invalid, "err_weapon_trait")
-			}
-			if a.Ranged && !w.Weapon.Ranged {
-				return nil, refuse(Invalid, "err_not_ranged")
-			}
-			if w.Weapon.Gated && !s.gateRolled(seat.ID, w) {
-				return nil, refuse(Conflict, "err_card_roll_first", w.Name)
-			}
-			dice += w.Weapon.Dice
-		} else if a.Ranged {
-			return nil, refuse(Invalid, "err_not_ranged")
-		}
-		if !s.attackTraitAllowed(seat.ID, trait, w) {
-			return nil, refuse(Invalid, "err_attack_trait", trait)
-		}
-		dice += seat.Value(trait)
+	attacker, dice, err := s.attackerOf(actor, a, trait)
+	if err != nil {
+		return nil, err
 	}
 	if s.AttackedThisTurn[attackerKey(attacker)] {
 		return nil, refuse(Conflict, "err_attacked_this_turn")
 	}
+	defender, err := s.defenderOf(a, attacker, trait)
+	if err != nil {
+		return nil, err
+	}
+	return s.attackEvents(attacker, defender, trait, dice, a)
+}
+
+// attackerOf checks who attacks and counts their dice: a monster the
+// traitor (or host) runs, with its Might; or the explorer whose turn it is,
+// with the trait and the weapon's extra dice.
+func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, error) {
+	if a.Monster != "" {
+		m := s.Monster(a.Monster)
+		if m == nil {
+			return Target{}, 0, refuse(NotFound, "err_unknown_monster", a.Monster)
+		}
+		if !s.controlsMonsters(actor) {
+			return Target{}, 0, refuse(Forbidden, "err_not_traitor")
+		}
+		if m.Stunned {
+			return Target{}, 0, refuse(Conflict, "err_monster_stunned", m.Name)
+		}
+		if trait != Might {
+			return Target{}, 0, refuse(Invalid, "err_monster_might_only")
+		}
+		return Target{Monster: m.ID}, m.Traits[Might], nil
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return Target{}, 0, err
+	}
+	if !s.Alive(seat) {
+		return Target{}, 0, refuse(Conflict, "err_dead", seat.Name)
+	}
+	if !actor.Host && s.Turn != seat.ID {
+		return Target{}, 0, refuse(Forbidden, "err_not_your_turn")
+	}
+	if err := s.notStuck(seat); err != nil {
+		return Target{}, 0, err
+	}
+	if c := s.attackCancelled(seat.ID); c != nil {
+		return Target{}, 0, refuse(Conflict, "err_attack_cancelled", c.Name)
+	}
+	dice := 0
+	var w *catalog.Card
+	if a.Weapon != "" {
+		w = catalog.Box().Card(a.Weapon)
+		if w == nil || w.Weapon == nil {
+			return Target{}, 0, refuse(Invalid, "err_not_weapon", a.Weapon)
+		}
+		if err := s.mayUse(actor, seat, w); err != nil {
+			return Target{}, 0, err
+		}
+		if w.Weapon.Trait != trait {
+			return Target{}, 0, refuse(Invalid, "err_weapon_trait")
+		}
+		if a.Ranged && !w.Weapon.Ranged {
+			return Target{}, 0, refuse(Invalid, "err_not_ranged")
+		}
+		if w.Weapon.Gated && !s.gateRolled(seat.ID, w) {
+			return Target{}, 0, refuse(Conflict, "err_card_roll_first", w.Name)
+		}
+		dice += w.Weapon.Dice
+	} else if a.Ranged {
+		return Target{}, 0, refuse(Invalid, "err_not_ranged")
+	}
+	if !s.attackTraitAllowed(seat.ID, trait, w) {
+		return Target{}, 0, refuse(Invalid, "err_attack_trait", trait)
+	}
+	return Target{Seat: seat.ID}, dice + seat.Value(trait), nil
+}
+
+// defenderOf checks who is attacked: a monster, or a living explorer, on
+// the other side, who has the trait.
+func (s *State) defenderOf(a Action, attacker Target, trait string) (Target, error) {
 	var defender Target
-	switch {
-	case a.Target.Monster != "":
+	if a.Target.Monster != "" {
 		if s.Monster(a.Target.Monster) == nil {
-			return nil, refuse(NotFound, "err_unknown_monster", a.Target.Monster)
+			return Target{}, refuse(NotFound, "err_unknown_monster", a.Target.Monster)
 		}
 		defender = Target{Monster: a.Target.Monster}
-	default:
+	} else {
 		seat := s.SeatAt(a.Target.Seat)
 		if seat == nil {
-			return nil, refuse(NotFound, "err_unknown_seat", a.Target.Seat)
+			return Target{}, refuse(NotFound, "err_unknown_seat", a.Target.Seat)
 		}
 		if !s.Alive(seat) {
-			return nil, refuse(Conflict, "err_dead", seat.Name)
+			return Target{}, refuse(Conflict, "err_dead", seat.Name)
 		}
 		defender = Target{Seat: seat.ID}
 	}
 	if defender == attacker {
-		return nil, refuse(Invalid, "err_attack_self")
+		return Target{}, refuse(Invalid, "err_attack_self")
 	}
 	if !s.opponents(attacker, defender) {
-		return nil, refuse(Conflict, "err_attack_ally", s.targetName(defender))
+		return Target{}, refuse(Conflict, "err_attack_ally", s.targetName(defender))
 	}
 	if _, ok := s.traitValueOf(defender, trait); !ok {
-		return nil, refuse(Invalid, "err_target_lacks_trait", s.targetName(defender))
+		return Target{}, refuse(Invalid, "err_target_lacks_trait", s.targetName(defender))
 	}
+	return defender, nil
+}
+
+// attackEvents rolls the attack and records what it used: the weapon's
+// action this turn, one-use modifiers, a weapon's cost.
+func (s *State) attackEvents(attacker, defender Target, trait string, dice int, a Action) ([]Event, error) {
 	rec := RollRecord{Seat: attacker.Seat, Purpose: "attack", Trait: trait, Modifiers: slices.Clone(a.Modifiers)}
 	roller := s.SeatByID(attacker.Seat)
 	plan, err := s.planRoll(roller, max(dice, 1), "attack", false, a.Modifiers, a.Choose)
@@ -346,9 +369,6 @@ func (s *State) decideDefend(actor Actor, a Action) ([]Event, error) {
 	if res.Loser.Monster != "" && res.Damage > 0 {
 		evs = append(evs, Event{Type: EvStunned, Monster: res.Loser.Monster})
 	}
-	if res.Damage == 0 || res.Loser.Monster != "" {
-		return evs, nil // a tie, a ranged miss or a stunned monster ends it
-	}
 	return evs, nil
 }
 
@@ -394,12 +414,10 @@ func (s *State) resolveAttack(at *AttackState) {
 }
 
 func (s *State) hasStealable(seatID int) bool {
-	for _, h := range s.Hands[seatID] {
-		if c := catalog.Box().Card(h.Card); c != nil && c.Stealable {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Hands[seatID], func(h HeldCard) bool {
+		c := catalog.Box().Card(h.Card)
+		return c != nil && c.Stealable
+	})
 }
 
 // decideResolveDamage takes an attack's damage, split by the loser.
@@ -464,4 +482,30 @@ func (s *State) decideSteal(actor Actor, a Action) ([]Event, error) {
 		evs = append(evs, s.effectEvents(loser, catalog.Effect{Damage: card.TheftDamage}, "card:"+card.ID, "")...)
 	}
 	return evs, nil
+}
+
+// foldAttack applies a fight's steps: the attack rolled, the defence
+// rolled (the fight judged), the fight over.
+func (s *State) foldAttack(e Event) {
+	switch e.Type {
+	case EvAttacked:
+		at := *e.Attack
+		at.Seq = e.Seq
+		s.Attack = &at
+		s.AttackedThisTurn[attackerKey(at.Attacker)] = true
+		s.Rolls = append(s.Rolls, withSeq(at.Attack, e.Seq))
+	case EvDefended:
+		at := *e.Attack
+		s.Attack = &at
+		s.Rolls = append(s.Rolls, withSeq(*at.Defense, e.Seq))
+	case EvAttackEnded:
+		if s.Attack != nil {
+			s.Attack.Done = true
+		}
+	}
+}
+
+func withSeq(r RollRecord, seq int) RollRecord {
+	r.Seq = seq
+	return r
 }

@@ -64,12 +64,9 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 // source this turn: each voluntary trait roll may be tried once per turn
 // (seed 002: 同一个回合中每项自愿的能力考验仅可进行一次; FAQ: the Vault).
 func (s *State) rolledThisTurn(seatID int, source string) bool {
-	for _, r := range s.Rolls {
-		if r.Seq > s.TurnStart && r.Seat == seatID && r.Source == source && r.Purpose != "damage" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Rolls, func(r RollRecord) bool {
+		return r.Seq > s.TurnStart && r.Seat == seatID && r.Source == source && r.Purpose != "damage"
+	})
 }
 
 // mayRollFor checks a roll made for a card or room: a held item or omen
@@ -337,12 +334,9 @@ func (s *State) attackCancelled(seatID int) *catalog.Card {
 // gateRolled reports whether the seat made and applied the roll a gated
 // weapon asks for this turn (Sacrificial Dagger: its Knowledge roll first).
 func (s *State) gateRolled(seatID int, weapon *catalog.Card) bool {
-	for _, r := range s.Rolls {
-		if r.Seq > s.TurnStart && r.Seat == seatID && r.Applied && r.Source == "card:"+weapon.ID {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Rolls, func(r RollRecord) bool {
+		return r.Seq > s.TurnStart && r.Seat == seatID && r.Applied && r.Source == "card:"+weapon.ID
+	})
 }
 
 // outcomeOf is the bracket a roll for a card fell in, with its card.

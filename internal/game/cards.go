@@ -55,12 +55,7 @@ func negate(m map[string]int) map[string]int {
 func (s *State) Holds(seatID int, card string) bool { return s.heldIndex(seatID, card) >= 0 }
 
 func (s *State) heldIndex(seatID int, card string) int {
-	for i, h := range s.Hands[seatID] {
-		if h.Card == card {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(s.Hands[seatID], func(h HeldCard) bool { return h.Card == card })
 }
 
 // InDeck reports whether a card is still in its deck (not yet drawn).
@@ -427,6 +422,22 @@ func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
 		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Room: RemainsPile(seat.ID), Card: card, How: "death"})
 	}
 	return evs
+}
+
+// foldCards applies the cards' own events: drawn, moved, offered and used.
+func (s *State) foldCards(e Event) {
+	switch e.Type {
+	case EvCardDrawn:
+		s.foldCardDrawn(e)
+	case EvCardMoved:
+		s.foldCardMoved(e)
+	case EvCardOffered:
+		s.Offers = append(s.Offers, Offer{Seq: e.Seq, From: e.Seat, To: e.To, Card: e.Card})
+	case EvOfferClosed:
+		s.Offers = slices.DeleteFunc(s.Offers, func(o Offer) bool { return o.Seq == e.Target })
+	case EvCardUsed:
+		s.foldCardUsed(e)
+	}
 }
 
 func (s *State) foldCardDrawn(e Event) {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -369,14 +370,7 @@ func (s *State) targetSeat(actor Actor, a Action) (*Seat, error) {
 	return seat, nil
 }
 
-func validTrait(t string) bool {
-	for _, x := range Traits {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+func validTrait(t string) bool { return slices.Contains(Traits, t) }
 
 // damageTraits says which traits a kind of damage may be split between
 // (seed 000, 伤害 section: 肉体损伤 → 力量/速度, 精神损伤 → 神志/知识).
@@ -581,4 +575,69 @@ func (s *State) decideUndo(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Forbidden, "err_undo_not_yours")
 	}
 	return []Event{{Type: EvUndone, Target: last.Seq, Seat: last.Seat}}, nil
+}
+
+// foldSeats applies the seats' and turns' own events: who sits where, the
+// game's start, trait clips, the phase and the turn passing on.
+func (s *State) foldSeats(e Event) error {
+	switch e.Type {
+	case EvSeatJoined:
+		ex := ExplorerOrNil(e.Explorer)
+		if ex == nil {
+			return fmt.Errorf("event %d: unknown explorer %q", e.Seq, e.Explorer)
+		}
+		seat := Seat{ID: e.Seat, Name: e.Name, Lang: e.Lang, Explorer: e.Explorer, Traits: map[string]TraitState{}, ChangedAt: e.Seq}
+		for _, t := range Traits {
+			seat.Traits[t] = TraitState{Position: ex.Traits[t].Start}
+		}
+		s.Seats = append(s.Seats, seat)
+	case EvSeatsReordered:
+		byID := make(map[int]Seat, len(s.Seats))
+		for _, seat := range s.Seats {
+			byID[seat.ID] = seat
+		}
+		s.Seats = s.Seats[:0]
+		for _, id := range e.Order {
+			seat := byID[id]
+			seat.ChangedAt = e.Seq
+			s.Seats = append(s.Seats, seat)
+		}
+	case EvGameStarted:
+		s.Started, s.FirstSeat, s.Turn, s.TurnStart = true, e.Seat, e.Seat, e.Seq
+	case EvTraitsChanged:
+		seat := s.SeatByID(e.Seat)
+		if seat == nil {
+			return fmt.Errorf("event %d: unknown seat %d", e.Seq, e.Seat)
+		}
+		for _, c := range e.Changes {
+			seat.Traits[c.Trait] = c.To
+		}
+		seat.ChangedAt = e.Seq
+	case EvPhaseSet:
+		s.Phase = e.Phase
+		if e.Phase == PhaseHaunt {
+			s.OwedHauntRolls = nil
+		}
+		for i := range s.Seats {
+			s.Seats[i].ChangedAt = e.Seq // the death rule changed for every board
+		}
+	case EvTurnEnded:
+		if s.Turn == MonstersTurn {
+			s.foldMonsterTurnEnd()
+		}
+		s.Turn, s.TurnStart = e.Seat, e.Seq
+		if e.Seat == MonstersTurn {
+			s.MonsterTurns++
+		}
+		s.OwedHauntRolls = nil
+		s.AttackedThisTurn = map[string]bool{}
+		for _, hand := range s.Hands {
+			for i := range hand {
+				hand[i].Used = false
+			}
+		}
+	case EvSeatMoved:
+		// The seat's phone changed; tokens live outside the game state.
+	}
+	return nil
 }

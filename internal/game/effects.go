@@ -308,3 +308,35 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled stri
 	}
 	return evs
 }
+
+// foldEffects applies what guided effects record: damage still to split, a
+// roll's outcome applied, a room's one-time gain, a token or room used up,
+// a card's draw effect done.
+func (s *State) foldEffects(e Event) {
+	switch e.Type {
+	case EvEffectPending:
+		if p := s.Pending[e.Seat]; e.Pending == nil && p != nil && p.Then != nil {
+			s.Pending[e.Seat] = p.Then // the outcome's further damage comes next
+		} else if e.Pending == nil {
+			delete(s.Pending, e.Seat)
+		} else {
+			p := *e.Pending
+			s.Pending[e.Seat] = &p
+		}
+	case EvRollApplied:
+		for i := range s.Rolls {
+			if s.Rolls[i].Seq == e.Target {
+				s.Rolls[i].Applied = true
+			}
+		}
+	case EvRoomGain:
+		if s.RoomGains[e.Seat] == nil {
+			s.RoomGains[e.Seat] = map[string]bool{}
+		}
+		s.RoomGains[e.Seat][e.Room] = true
+	case EvSourceRemoved:
+		s.Removed[sourceOf(e)] = true
+	case EvEffectApplied:
+		s.EffectDone[e.Card] = true
+	}
+}

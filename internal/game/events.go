@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -161,11 +160,6 @@ func (s *State) Apply(e Event) error {
 	return nil
 }
 
-func withSeq(r RollRecord, seq int) RollRecord {
-	r.Seq = seq
-	return r
-}
-
 // groupOf is the group of the event with that seq, or 0.
 func (s *State) groupOf(seq int) int {
 	for _, e := range s.Events {
@@ -192,167 +186,28 @@ func (s *State) rebuild() error {
 	return nil
 }
 
+// fold applies one trusted event. Each feature folds its own events next to
+// the code that decides them; fold only routes an event to its feature.
 func (s *State) fold(e Event) error {
 	switch e.Type {
-	case EvSeatJoined:
-		ex := ExplorerOrNil(e.Explorer)
-		if ex == nil {
-			return fmt.Errorf("event %d: unknown explorer %q", e.Seq, e.Explorer)
+	case EvSeatJoined, EvSeatsReordered, EvGameStarted, EvTraitsChanged, EvPhaseSet, EvTurnEnded, EvSeatMoved:
+		if err := s.foldSeats(e); err != nil {
+			return err
 		}
-		seat := Seat{ID: e.Seat, Name: e.Name, Lang: e.Lang, Explorer: e.Explorer, Traits: map[string]TraitState{}, ChangedAt: e.Seq}
-		for _, t := range Traits {
-			seat.Traits[t] = TraitState{Position: ex.Traits[t].Start}
-		}
-		s.Seats = append(s.Seats, seat)
-	case EvSeatsReordered:
-		byID := make(map[int]Seat, len(s.Seats))
-		for _, seat := range s.Seats {
-			byID[seat.ID] = seat
-		}
-		s.Seats = s.Seats[:0]
-		for _, id := range e.Order {
-			seat := byID[id]
-			seat.ChangedAt = e.Seq
-			s.Seats = append(s.Seats, seat)
-		}
-	case EvGameStarted:
-		s.Started, s.FirstSeat, s.Turn, s.TurnStart = true, e.Seat, e.Seat, e.Seq
-	case EvTraitsChanged:
-		seat := s.SeatByID(e.Seat)
-		if seat == nil {
-			return fmt.Errorf("event %d: unknown seat %d", e.Seq, e.Seat)
-		}
-		for _, c := range e.Changes {
-			seat.Traits[c.Trait] = c.To
-		}
-		seat.ChangedAt = e.Seq
-	case EvPhaseSet:
-		s.Phase = e.Phase
-		if e.Phase == PhaseHaunt {
-			s.OwedHauntRolls = nil
-		}
-		for i := range s.Seats {
-			s.Seats[i].ChangedAt = e.Seq // the death rule changed for every board
-		}
-	case EvTurnEnded:
-		if s.Turn == MonstersTurn {
-			s.foldMonsterTurnEnd()
-		}
-		s.Turn, s.TurnStart = e.Seat, e.Seq
-		if e.Seat == MonstersTurn {
-			s.MonsterTurns++
-		}
-		s.OwedHauntRolls = nil
-		s.AttackedThisTurn = map[string]bool{}
-		for _, hand := range s.Hands {
-			for i := range hand {
-				hand[i].Used = false
-			}
-		}
-	case EvCardDrawn:
-		s.foldCardDrawn(e)
-	case EvCardMoved:
-		s.foldCardMoved(e)
-	case EvCardOffered:
-		s.Offers = append(s.Offers, Offer{Seq: e.Seq, From: e.Seat, To: e.To, Card: e.Card})
-	case EvOfferClosed:
-		s.Offers = slices.DeleteFunc(s.Offers, func(o Offer) bool { return o.Seq == e.Target })
-	case EvCardUsed:
-		s.foldCardUsed(e)
-	case EvEffectPending:
-		if p := s.Pending[e.Seat]; e.Pending == nil && p != nil && p.Then != nil {
-			s.Pending[e.Seat] = p.Then // the outcome's further damage comes next
-		} else if e.Pending == nil {
-			delete(s.Pending, e.Seat)
-		} else {
-			p := *e.Pending
-			s.Pending[e.Seat] = &p
-		}
-	case EvAttacked:
-		at := *e.Attack
-		at.Seq = e.Seq
-		s.Attack = &at
-		s.AttackedThisTurn[attackerKey(at.Attacker)] = true
-		s.Rolls = append(s.Rolls, withSeq(at.Attack, e.Seq))
-	case EvDefended:
-		at := *e.Attack
-		s.Attack = &at
-		s.Rolls = append(s.Rolls, withSeq(*at.Defense, e.Seq))
-	case EvAttackEnded:
-		if s.Attack != nil {
-			s.Attack.Done = true
-		}
-	case EvRerolled:
-		for i := range s.Rolls {
-			if s.Rolls[i].Seq == e.Target {
-				s.Rolls[i] = *e.Roll
-			}
-		}
-		if StoredDice(e.Roll.Purpose) > 0 {
-			s.MeantToBe[e.Roll.Seat] = e.Roll.Total
-		}
-		if e.Attack != nil { // a fight's roll rerolled: the fight is judged again
-			at := *e.Attack
-			s.Attack = &at
-		}
-	case EvStunned:
-		if m := s.Monster(e.Monster); m != nil {
-			m.Stunned, m.RecoverAfter = true, s.MonsterTurns+1
-		}
-	case EvMonstersAdded:
-		s.Monsters = append(s.Monsters, e.Monsters...)
-	case EvTrackSet:
-		t := *e.Track
-		s.Track = &t
-	case EvGameEnded:
-		s.Ended = &Ending{Side: e.Side, At: e.At.Format(time.RFC3339)}
-	case EvSideChanged:
-		s.Sides[e.Seat] = e.Side
-		if e.Side == SideTraitor {
-			s.endLingering(e.Seat)
-		}
-	case EvOmenReplaced:
-		s.foldOmenReplaced(e)
-	case EvRollApplied:
-		for i := range s.Rolls {
-			if s.Rolls[i].Seq == e.Target {
-				s.Rolls[i].Applied = true
-			}
-		}
-	case EvRoomGain:
-		if s.RoomGains[e.Seat] == nil {
-			s.RoomGains[e.Seat] = map[string]bool{}
-		}
-		s.RoomGains[e.Seat][e.Room] = true
-	case EvSeatMoved:
-		// The seat's phone changed; tokens live outside the game state.
-	case EvRolled:
-		s.foldRoll(e)
-	case EvOmenDrawn:
-		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: e.Seat, Omen: e.Omen, Room: e.Room})
-		s.Gone[e.Omen] = true
-		if keptID(e.Omen) {
-			s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Omen})
-			s.updateSetBonus(e.Seat)
-		}
-		if s.Haunt == nil && s.Phase == PhaseExploration {
-			s.OwedHauntRolls = append(s.OwedHauntRolls, len(s.Omens)-1)
-		}
-	case EvHauntRevealed:
+	case EvCardDrawn, EvCardMoved, EvCardOffered, EvOfferClosed, EvCardUsed:
+		s.foldCards(e)
+	case EvEffectPending, EvRollApplied, EvRoomGain, EvSourceRemoved, EvEffectApplied:
+		s.foldEffects(e)
+	case EvRolled, EvRerolled:
+		s.foldRolls(e)
+	case EvAttacked, EvDefended, EvAttackEnded:
+		s.foldAttack(e)
+	case EvStunned, EvMonstersAdded, EvTrackSet, EvGameEnded, EvSideChanged:
+		s.foldMonsters(e)
+	case EvOmenDrawn, EvHauntRevealed, EvTokenRevealed, EvOmenReplaced:
 		s.foldHaunt(e)
-	case EvTokenRevealed:
-		if s.Haunt != nil {
-			s.Haunt.Shown[e.Seat] = e.Token
-			if e.Token == 1 {
-				s.endLingering(e.Seat)
-			}
-		}
 	case EvRoomDiscovered:
 		s.foldRoomDiscovered(e)
-	case EvSourceRemoved:
-		s.Removed[sourceOf(e)] = true
-	case EvEffectApplied:
-		s.EffectDone[e.Card] = true
 	default:
 		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
 	}

@@ -173,7 +173,35 @@ func (s *State) turnAfterReveal(h *HauntState) int {
 	return from
 }
 
+// foldHaunt applies the haunt's own events: an omen drawn, the haunt
+// revealed, a hidden traitor's token shown, the revealing omen replaced.
 func (s *State) foldHaunt(e Event) {
+	switch e.Type {
+	case EvOmenDrawn:
+		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: e.Seat, Omen: e.Omen, Room: e.Room})
+		s.Gone[e.Omen] = true
+		if keptID(e.Omen) {
+			s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Omen})
+			s.updateSetBonus(e.Seat)
+		}
+		if s.Haunt == nil && s.Phase == PhaseExploration {
+			s.OwedHauntRolls = append(s.OwedHauntRolls, len(s.Omens)-1)
+		}
+	case EvHauntRevealed:
+		s.foldHauntRevealed(e)
+	case EvTokenRevealed:
+		if s.Haunt != nil {
+			s.Haunt.Shown[e.Seat] = e.Token
+			if e.Token == 1 {
+				s.endLingering(e.Seat)
+			}
+		}
+	case EvOmenReplaced:
+		s.foldOmenReplaced(e)
+	}
+}
+
+func (s *State) foldHauntRevealed(e Event) {
 	h := &HauntState{HauntReveal: *e.Haunt, Tokens: map[int]int{}, Shown: map[int]int{}}
 	if e.Secret != nil {
 		for seat, token := range e.Secret.Tokens {
@@ -352,12 +380,7 @@ func (s *State) JustRevealed() bool {
 }
 
 func (s *State) groupHas(group int, typ string) bool {
-	for _, e := range s.Events {
-		if e.Group == group && e.Type == typ {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Events, func(e Event) bool { return e.Group == group && e.Type == typ })
 }
 
 func (s *State) foldOmenReplaced(e Event) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -305,6 +306,29 @@ func (s *State) TurnOrder() []int {
 		c.Turn = c.nextTurn()
 	}
 	return order
+}
+
+// foldMonsters applies the haunt's second half: monsters stunned and added,
+// the track, a side changed and the game's end.
+func (s *State) foldMonsters(e Event) {
+	switch e.Type {
+	case EvStunned:
+		if m := s.Monster(e.Monster); m != nil {
+			m.Stunned, m.RecoverAfter = true, s.MonsterTurns+1
+		}
+	case EvMonstersAdded:
+		s.Monsters = append(s.Monsters, e.Monsters...)
+	case EvTrackSet:
+		t := *e.Track
+		s.Track = &t
+	case EvGameEnded:
+		s.Ended = &Ending{Side: e.Side, At: e.At.Format(time.RFC3339)}
+	case EvSideChanged:
+		s.Sides[e.Seat] = e.Side
+		if e.Side == SideTraitor {
+			s.endLingering(e.Seat)
+		}
+	}
 }
 
 func (s *State) foldMonsterTurnEnd() {

@@ -173,12 +173,7 @@ type DamageTrait struct {
 
 // Kills reports whether a split of damage would kill.
 func (d DamageOption) Kills(split map[string]int) bool {
-	for _, t := range d.Traits {
-		if t.Lethal > 0 && split[t.Trait] >= t.Lethal {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(d.Traits, func(t DamageTrait) bool { return t.Lethal > 0 && split[t.Trait] >= t.Lethal })
 }
 
 // OfferOption is an open offer to or from this seat.

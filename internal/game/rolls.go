@@ -299,7 +299,24 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}, s.usedUp(seat, mods)...), nil
 }
 
-func (s *State) foldRoll(e Event) {
+// foldRolls applies a roll or a reroll. A rerolled fight roll carries the
+// fight judged again.
+func (s *State) foldRolls(e Event) {
+	if e.Type == EvRerolled {
+		for i := range s.Rolls {
+			if s.Rolls[i].Seq == e.Target {
+				s.Rolls[i] = *e.Roll
+			}
+		}
+		if StoredDice(e.Roll.Purpose) > 0 {
+			s.MeantToBe[e.Roll.Seat] = e.Roll.Total
+		}
+		if e.Attack != nil {
+			at := *e.Attack
+			s.Attack = &at
+		}
+		return
+	}
 	r := *e.Roll
 	r.Seq = e.Seq
 	s.Rolls = append(s.Rolls, r)

@@ -4,6 +4,7 @@
 package game
 
 import (
+	"slices"
 	"time"
 
 	"lantern/internal/catalog"
@@ -230,12 +231,8 @@ func (s *State) LastUndoable() *Event {
 			continue
 		}
 		if undoable[e.Type] {
-			if e.Group != 0 {
-				for _, x := range s.Events {
-					if x.Group == e.Group && barrier[x.Type] {
-						return nil
-					}
-				}
+			if e.Group != 0 && slices.ContainsFunc(s.Events, func(x Event) bool { return x.Group == e.Group && barrier[x.Type] }) {
+				return nil
 			}
 			return e
 		}
@@ -250,12 +247,9 @@ func (s *State) LastUndoable() *Event {
 // is already in play.
 func (s *State) ExplorerTaken(id string) bool {
 	ex := catalog.ExplorerByID(id)
-	for _, seat := range s.Seats {
-		if seat.Explorer == id || (ex != nil && seat.Explorer == ex.Pair) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Seats, func(seat Seat) bool {
+		return seat.Explorer == id || (ex != nil && seat.Explorer == ex.Pair)
+	})
 }
 
 // SuggestedFirstSeat is the seat whose explorer's birthday comes soonest on

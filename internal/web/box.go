@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -139,7 +140,7 @@ func rollFacts(lang string, r *catalog.Roll) (string, []views.Fact) {
 		if b.Max != nil {
 			rng = fmt.Sprintf("%d–%d", b.Min, *b.Max)
 			if *b.Max == b.Min {
-				rng = fmt.Sprint(b.Min)
+				rng = strconv.Itoa(b.Min)
 			}
 		}
 		facts = append(facts, views.Fact{Label: rng, Value: b.Text.In(lang)})

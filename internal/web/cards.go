@@ -1,7 +1,7 @@
 package web
 
 import (
-	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,7 +38,7 @@ func deckOptions(lang string, s *game.State, deck string) []views.Option {
 func deckCounts(lang string, s *game.State) []views.Fact {
 	var facts []views.Fact
 	for _, d := range []string{"omen", "item", "event"} {
-		facts = append(facts, views.Fact{Label: i18n.T(lang, "group_"+d), Value: fmt.Sprint(s.DeckCount(d))})
+		facts = append(facts, views.Fact{Label: i18n.T(lang, "group_"+d), Value: strconv.Itoa(s.DeckCount(d))})
 	}
 	return facts
 }
@@ -192,7 +192,7 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 // sees them (nothing to pick up: pickUps adds what a seat may take).
 func piles(lang string, s *game.State) []views.Pile {
 	var out []views.Pile
-	for _, pile := range sortedKeys(s.Piles) {
+	for _, pile := range slices.Sorted(maps.Keys(s.Piles)) {
 		cards := s.Piles[pile]
 		if len(cards) == 0 {
 			continue
@@ -244,13 +244,4 @@ func sourceRoll(source string) (*catalog.Roll, error) {
 		}
 	}
 	return nil, errNotFound
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -157,7 +158,7 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 	if host {
 		for _, seat := range s.Seats {
 			if !s.Alive(&seat) && s.SideOf(seat.ID) == game.SideHeroes {
-				f.JoinTraitor = append(f.JoinTraitor, views.Option{ID: fmt.Sprint(s.SeatNumber(seat.ID)), Label: seat.Name})
+				f.JoinTraitor = append(f.JoinTraitor, views.Option{ID: strconv.Itoa(s.SeatNumber(seat.ID)), Label: seat.Name})
 			}
 		}
 	}

@@ -213,7 +213,7 @@ func explainTraitor(lang string, s *game.State, h *game.HauntState) string {
 		}
 		var tied []string
 		for _, c := range d.Candidates {
-			if slices.Contains(intsToStrings(d.Tied), fmt.Sprint(c.Seat)) {
+			if slices.Contains(d.Tied, c.Seat) {
 				tied = append(tied, fmt.Sprintf("%s %d", seatName(s, c.Seat), c.Value))
 			}
 		}
@@ -231,14 +231,6 @@ func explainTraitor(lang string, s *game.State, h *game.HauntState) string {
 		}
 	}
 	return strings.Join(parts, " ")
-}
-
-func intsToStrings(ns []int) []string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = fmt.Sprint(n)
-	}
-	return out
 }
 
 // reveal builds the haunt card for one screen. viewer is the seat id whose

@@ -13,6 +13,7 @@ import (
 	"math"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -99,7 +100,7 @@ func (s *Server) appStart(c echo.Context) error {
 			continue
 		}
 		if !host {
-			if len(s.controlled(c, code)) > 0 && !pwaContains(seats, code) {
+			if len(s.controlled(c, code)) > 0 && !slices.Contains(seats, code) {
 				seats = append(seats, code) // one or more seats (two-player) in one game
 			}
 			continue
@@ -110,7 +111,7 @@ func (s *Server) appStart(c echo.Context) error {
 		}
 		if host {
 			hosts = append(hosts, code)
-		} else if !pwaContains(seats, code) {
+		} else if !slices.Contains(seats, code) {
 			seats = append(seats, code)
 		}
 	}
@@ -127,15 +128,6 @@ func (s *Server) appStart(c echo.Context) error {
 
 // pwaCode keeps anything but a plausible code out of the redirect.
 var pwaCode = regexp.MustCompile(`^[A-Z0-9]{1,16}$`)
-
-func pwaContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // icons are drawn once, on first request.
 var icons = map[string]struct {

@@ -3,9 +3,9 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"lantern/internal/catalog"
 
@@ -270,7 +270,7 @@ func publicCore(st *game.State) PublicState {
 			if p.Haunt.Shown == nil {
 				p.Haunt.Shown = map[string]int{}
 			}
-			p.Haunt.Shown[fmt.Sprint(st.SeatNumber(seatID))] = token
+			p.Haunt.Shown[strconv.Itoa(st.SeatNumber(seatID))] = token
 		}
 	}
 	for i := range st.Seats {
@@ -311,7 +311,7 @@ func publicTable(st *game.State, p *PublicState) {
 	}
 	p.Decks = DecksJSON{Omen: st.DeckCount("omen"), Item: st.DeckCount("item"), Event: st.DeckCount("event")}
 	p.Piles = []PileJSON{}
-	for _, pile := range sortedKeys(st.Piles) {
+	for _, pile := range slices.Sorted(maps.Keys(st.Piles)) {
 		if len(st.Piles[pile]) == 0 {
 			continue
 		}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"lantern/internal/catalog"
@@ -98,7 +99,7 @@ func valueText(seat *game.Seat, trait string, ts game.TraitState) string {
 	if ts.Overflow > 0 {
 		return fmt.Sprintf("%d (+%d)", v, ts.Overflow)
 	}
-	return fmt.Sprint(v)
+	return strconv.Itoa(v)
 }
 
 // describe writes one log entry in lang. Events carry no secrets, so the log
@@ -157,12 +158,12 @@ func describe(lang string, s *game.State, e game.Event) string {
 		return i18n.T(lang, "log_seat_moved", seatName(s, e.Seat))
 	case game.EvRolled, game.EvRerolled:
 		l := rollLine(lang, s, *e.Roll)
-		text := l.Who + ": " + l.What + " = " + fmt.Sprint(l.Total)
+		text := l.Who + ": " + l.What + " = " + strconv.Itoa(l.Total)
 		if e.Type == game.EvRerolled {
 			text = i18n.T(lang, "log_rerolled", l.Who, cardName(lang, e.Roll.Modifiers[len(e.Roll.Modifiers)-1]), l.Total)
 		}
 		if l.Target > 0 {
-			text += " (" + fmt.Sprint(l.Target) + "+)"
+			text += " (" + strconv.Itoa(l.Target) + "+)"
 		}
 		return text
 	case game.EvRoomDiscovered:

@@ -436,23 +436,23 @@ func cardsJSON(st *game.State) CardsJSON {
 	for card, seat := range st.DrewBy {
 		c.DrewBy[card] = st.SeatNumber(seat)
 	}
-	for _, src := range sortedKeys(st.Removed) {
+	for _, src := range slices.Sorted(maps.Keys(st.Removed)) {
 		if st.Removed[src] {
 			c.Removed = append(c.Removed, src)
 		}
 	}
-	for _, card := range sortedKeys(st.EffectDone) {
+	for _, card := range slices.Sorted(maps.Keys(st.EffectDone)) {
 		if st.EffectDone[card] {
 			c.EffectsDone = append(c.EffectsDone, card)
 		}
 	}
-	for _, card := range sortedKeys(st.On) {
+	for _, card := range slices.Sorted(maps.Keys(st.On)) {
 		if st.On[card] {
 			c.On = append(c.On, card)
 		}
 	}
 	for _, seat := range st.Seats {
-		for _, deck := range sortedKeys(st.OwedDraws[seat.ID]) {
+		for _, deck := range slices.Sorted(maps.Keys(st.OwedDraws[seat.ID])) {
 			if n := st.OwedDraws[seat.ID][deck]; n > 0 {
 				c.OwedDraws = append(c.OwedDraws, OwedDrawJSON{Seat: st.SeatNumber(seat.ID), Deck: deck, Count: n})
 			}

@@ -392,6 +392,10 @@ type HandCard struct {
 	// for a card whose effect needs no roll (Healing Salve).
 	Roll        *GuidedRoll
 	ApplySource string
+	// On: switched on (Music Box: open); EndIn: the rooms an end of turn
+	// may name to end this lingering card (Grave Dirt).
+	On    bool
+	EndIn []Option
 }
 
 // GuidedRoll is a roll a card or room asks for, preset in a form.
@@ -415,6 +419,9 @@ type Cards struct {
 	PendKind  string
 	Apply     *ApplyLine
 	RoomRolls []GuidedRoll
+	// CardRolls are rolls for event cards not held: a token in the house,
+	// freeing another explorer, the next trait of a roll per trait.
+	CardRolls []GuidedRoll
 	RoomGains []Option
 	RoomHurts []Option
 	Decks     []Fact // deck counts
@@ -445,6 +452,10 @@ type PileCard struct {
 type ApplyLine struct {
 	Source string
 	Text   string
+	// Traits the outcome asks the player to pick from; To the other
+	// explorers it may be applied to (game.ApplyRoll).
+	Traits []Option
+	To     []Option
 }
 
 // HandLine lists a seat's cards on boards other phones see.

@@ -378,3 +378,42 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	}
 	return out
 }
+
+// applyChoices fills in what applying a roll's outcome asks the player to
+// choose: the traits it takes when it takes no plain Apply, and the other
+// seats it may be applied to.
+func (s *State) applyChoices(d *dryRun, me *Seat, ar *ApplyRoll) {
+	plain := Action{Type: ActApplyEffect, Source: ar.Source}
+	if !d.allows(plain) {
+		for _, t := range Traits {
+			a := plain
+			a.Trait = t
+			if d.allows(a) {
+				ar.Traits = append(ar.Traits, t)
+			}
+		}
+	}
+	for _, other := range s.Seats {
+		n := s.SeatNumber(other.ID)
+		if other.ID == me.ID {
+			continue
+		}
+		a := plain
+		a.To = n
+		ok := d.allows(a)
+		for _, t := range Traits {
+			a.Trait = t
+			ok = ok || d.allows(a)
+		}
+		if ok {
+			ar.To = append(ar.To, n)
+		}
+	}
+}
+
+// RollOf is the roll a seat's roll for a source is read against now: the
+// card's or room's, or a release roll (Webs), for the outcome's words.
+func (s *State) RollOf(seatID int, source string) *catalog.Roll {
+	r, _ := s.sourceRoll(seatID, source)
+	return r
+}

@@ -611,6 +611,11 @@ type RoomOption struct {
 type ApplyRoll struct {
 	Source string `json:"source"` // card:<id> or room:<id>
 	Roll   int    `json:"roll"`   // the roll's seq
+	// Traits: the outcome asks for a trait and takes one of these
+	// (Possession, Hanged Men's bonus; Medical Kit: all on one trait).
+	Traits []string `json:"traits,omitempty"`
+	// To: other seats (numbers) it may be applied to (Medical Kit).
+	To []int `json:"to,omitempty"`
 }
 
 // why is Decide's refusal of a candidate action, nil when it is allowed.
@@ -709,5 +714,6 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 	}
 	if last := s.LastRoll(me.ID); last != nil && last.Source != "" && s.applyAllowed(d, last.Source) {
 		o.ApplyRoll = &ApplyRoll{Source: last.Source, Roll: last.Seq}
+		s.applyChoices(d, me, o.ApplyRoll)
 	}
 }

@@ -13,5 +13,12 @@ var _ = register(map[string][2]string{
 	"err_heal_most":         {"The %s heals at most %d points.", "%s最多回复%d点。"},
 	"err_heal_choose":       {"The %s heals up to %d points: say how to split them between %s.", "%s最多回复%d点：请指定如何分配给%s。"},
 	"err_event_not_cleared": {"The %s ends only as its card says; it can't be discarded now.", "%s只能按牌面条件解除，现在不能丢弃。"},
+	"choose_trait":          {"Trait", "能力"},
+	"apply_to":              {"Apply to", "作用于"},
+	"apply_to_me":           {"Myself", "自己"},
+	"card_on":               {"open", "已打开"},
+	"switch_on":             {"Open", "打开"},
+	"switch_off":            {"Close", "合上"},
+	"end_turn_in":           {"I end my turn in", "我在此结束回合"},
 	"err_drop_room":         {"The %s: name the room where you drop it.", "%s：请指定你丢下它的房间。"},
 })

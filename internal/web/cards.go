@@ -161,6 +161,17 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		if card.Worn != nil { // what it does is wearing it: put on or take off
 			hc.UseLabel = i18n.T(lang, map[bool]string{false: "mask_on", true: "mask_off"}[h.Worn])
 		}
+		if card.Toggle { // switched on or off (Music Box: open or shut)
+			hc.On = s.On[card.ID]
+			hc.UseLabel = i18n.T(lang, map[bool]string{false: "switch_on", true: "switch_off"}[hc.On])
+		}
+		if card.ClearedBy != nil {
+			for _, r := range card.ClearedBy.EndTurnIn {
+				if slices.Contains(opts.EndTurnIn, r) {
+					hc.EndIn = append(hc.EndIn, views.Option{ID: r, Label: roomName(lang, r)})
+				}
+			}
+		}
 		c.Hand = append(c.Hand, hc)
 	}
 	for _, o := range s.Offers {
@@ -177,13 +188,25 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 	}
 	if ar := opts.ApplyRoll; ar != nil {
 		last := s.LastRoll(seat.ID)
-		if roll, _ := sourceRoll(ar.Source); roll != nil && last != nil && last.Seq == ar.Roll {
+		if roll := s.RollOf(seat.ID, ar.Source); roll != nil && last != nil && last.Seq == ar.Roll {
 			for _, b := range roll.Brackets {
 				if b.Covers(last.Total) {
 					c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, b.Text.In(lang))}
 				}
 			}
 		}
+		if c.Apply != nil {
+			for _, t := range ar.Traits {
+				c.Apply.Traits = append(c.Apply.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+			}
+			for _, n := range ar.To {
+				c.Apply.To = append(c.Apply.To, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
+			}
+		}
+	}
+	for _, r := range opts.CardRolls {
+		card := box.Card(r.Card)
+		c.CardRolls = append(c.CardRolls, *guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event"))
 	}
 	return c
 }
@@ -231,17 +254,3 @@ func cardOption(o game.Options, card string) *game.CardOption {
 	return nil
 }
 
-func sourceRoll(source string) (*catalog.Roll, error) {
-	kind, id, _ := strings.Cut(source, ":")
-	switch kind {
-	case "card":
-		if c := catalog.Box().Card(id); c != nil {
-			return c.Roll, nil
-		}
-	case "room":
-		if r := catalog.Box().Room(id); r != nil {
-			return r.Roll, nil
-		}
-	}
-	return nil, errNotFound
-}

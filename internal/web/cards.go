@@ -253,4 +253,3 @@ func cardOption(o game.Options, card string) *game.CardOption {
 	}
 	return nil
 }
-

@@ -73,7 +73,14 @@ type Effect struct {
 	// Drop: a roller who carries the card drops it on the pile of the room
 	// named in apply_effect's "room" (Music Box 0–3: it stays open).
 	Drop bool `json:"drop,omitempty"`
-	Text Text `json:"text"`
+	// TakeItem: take one item card (not an omen), named in apply_effect's
+	// "card", from another living explorer named in "to"; being in their
+	// room is the table's to judge (Pickpocket's Gloves).
+	TakeItem bool `json:"take_item,omitempty"`
+	// PutItem: one of the roller's item cards, named in "card", goes to
+	// this room's pile (Shrieking Wind 0: the Entrance Hall).
+	PutItem string `json:"put_item,omitempty"`
+	Text    Text   `json:"text"`
 }
 
 // IfHeld is an effect that depends on whether any explorer holds one of
@@ -128,6 +135,9 @@ type Use struct {
 	// Need is the lowest roll for the card that lets it be used; a lower
 	// one means not this turn (Mask: Sanity 4+).
 	Need int `json:"need,omitempty"`
+	// InsteadOfAttack: using it is the turn's attack (Dynamite): not after
+	// an attack, and no attack after it.
+	InsteadOfAttack bool `json:"instead_of_attack,omitempty"`
 }
 
 // Modifier is what a card does to the dice of a roll, and on which rolls.
@@ -216,6 +226,11 @@ type Roll struct {
 	// NotUse: a roll the card asks of whoever it affects, not a use of the
 	// card by its holder (Music Box: a mesmerising melody).
 	NotUse bool `json:"not_use,omitempty"`
+	// RoomDice: dice added (negative: taken away, at least 1) when the
+	// roller names the room they are in in the roll's "room"
+	// (Groundskeeper: 2 fewer in the Gardens; Footsteps: 1 more in the
+	// Chapel).
+	RoomDice map[string]int `json:"room_dice,omitempty"`
 }
 
 // RollTraits are the traits a roll may be made with: Traits when the card

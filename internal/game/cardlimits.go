@@ -417,3 +417,50 @@ func (s *State) RollOf(seatID int, source string) *catalog.Roll {
 	r, _ := s.sourceRoll(seatID, source)
 	return r
 }
+
+// takeItemEvents take one item card (not an omen) another living explorer
+// holds: "to" names them, "card" the item (Pickpocket's Gloves; the room is
+// the table's to judge).
+func (s *State) takeItemEvents(seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
+	from := s.SeatAt(a.To)
+	if from == nil || from.ID == seat.ID {
+		return nil, refuse(Invalid, "err_take_from", card.Name)
+	}
+	if !s.Alive(from) {
+		return nil, refuse(Conflict, "err_dead", from.Name)
+	}
+	if !slices.Contains(s.itemsHeld(from.ID), a.Card) {
+		return nil, refuse(Invalid, "err_take_item", card.Name, from.Name)
+	}
+	evs := []Event{{Type: EvCardMoved, Seat: from.ID, To: seat.ID, Card: a.Card, How: "steal"}}
+	evs = append(evs, s.cardEffects(from, nil, []string{a.Card}, "card:"+a.Card)...)
+	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
+}
+
+// putItemEvents put one of the roller's item cards, named in "card", on a
+// room's pile (Shrieking Wind 0: the Entrance Hall); nothing without items.
+func (s *State) putItemEvents(seat *Seat, name catalog.Text, room string, a Action) ([]Event, error) {
+	items := s.itemsHeld(seat.ID)
+	if len(items) == 0 {
+		return nil, nil
+	}
+	if !slices.Contains(items, a.Card) {
+		return nil, refuse(Invalid, "err_name_item", name)
+	}
+	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: room, Card: a.Card, How: "drop"}}
+	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
+}
+
+// roomDice is what the room a roller names changes in a card's roll
+// (Groundskeeper: 2 fewer dice in the Gardens); naming a room the card
+// doesn't print is refused.
+func (s *State) roomDice(seatID int, a Action) (int, error) {
+	if a.Source != "" {
+		if r := s.RollOf(seatID, a.Source); r != nil {
+			if n, ok := r.RoomDice[a.Room]; ok {
+				return n, nil
+			}
+		}
+	}
+	return 0, refuse(Invalid, "err_roll_room", a.Room)
+}

@@ -334,3 +334,82 @@ func TestGraveDirtEndsInItsRooms(t *testing.T) {
 	}
 	replaysTheSame(t, s)
 }
+
+// Pickpocket's Gloves: "When you are in the same room as another explorer,
+// you may discard the Gloves to take any one item that explorer is
+// carrying." (cards.csv; the room is the table's).
+func TestPickpocketsGloves(t *testing.T) {
+	const rule = "pickpockets-gloves: discard the Gloves to take any one item that explorer is carrying"
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "pickpockets-gloves")
+	give(t, s, 2, "axe", "book")
+	take := apply("card:pickpockets-gloves")
+	wantRefusal(t, s, seatActor(1), take, "err_take_from", game.Invalid)
+	take.To = 2
+	take.Card = "book"
+	wantRefusal(t, s, seatActor(1), take, "err_take_item", game.Invalid)
+	take.Card = "axe"
+	do(t, s, seatActor(1), take)
+	if !s.Holds(1, "axe") || s.Holds(2, "axe") || s.Holds(1, "pickpockets-gloves") {
+		t.Errorf("%s: seat 1 %v, seat 2 %v", rule, hand(s, 1), hand(s, 2))
+	}
+	replaysTheSame(t, s)
+}
+
+// Dynamite: "Instead of attacking, throw the Dynamite …" — throwing it is
+// the turn's attack.
+func TestDynamiteInsteadOfAttacking(t *testing.T) {
+	const rule = "dynamite: Instead of attacking, throw the Dynamite"
+	s := haunted(t, fourExplorers...)
+	give(t, s, 1, "dynamite")
+	do(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(0)})
+	do(t, s, seatActor(2), game.Action{Type: game.ActDefend, Total: intp(0)})
+	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "dynamite"}, "err_attacked_instead", game.Conflict)
+	turnTo(t, s, 2)
+	turnTo(t, s, 1)
+	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "dynamite"})
+	if k := refusal(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(0)}); k == nil {
+		t.Errorf("%s: attacked after throwing it", rule)
+	}
+}
+
+// Shrieking Wind 0: "take 1 die of physical damage and put one of your
+// items in the Entrance Hall".
+func TestShriekingWindBlowsAnItem(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "axe", "shrieking-wind")
+	do(t, s, seatActor(1), rollFor("card:shrieking-wind", game.Action{Trait: game.Might, Total: intp(0)}))
+	wantRefusal(t, s, seatActor(1), apply("card:shrieking-wind"), "err_name_item", game.Invalid)
+	a := apply("card:shrieking-wind")
+	a.Card = "axe"
+	do(t, s, seatActor(1), a)
+	if s.Holds(1, "axe") || !slices.Contains(s.Piles["entrance-hall"], "axe") || s.Pending[1] == nil {
+		t.Errorf("shrieking-wind 0: axe held %v, Entrance Hall %v, damage %+v", s.Holds(1, "axe"), s.Piles["entrance-hall"], s.Pending[1])
+	}
+}
+
+// Groundskeeper: "Make a Knowledge roll (2 fewer dice in the Gardens)";
+// Footsteps: "Roll 1 die (2 dice in the Chapel) … 0 every explorer loses 1
+// from a trait of their choice".
+func TestRollDiceByTheRoomNamed(t *testing.T) {
+	s := started(t, fourExplorers...)
+	know := s.SeatByID(1).Value(game.Knowledge)
+	a := rollFor("card:groundskeeper", game.Action{Trait: game.Knowledge, Room: "gardens"})
+	do(t, s, seatActor(1), a)
+	if got := s.LastRoll(1).Dice; got != max(know-2, 1) {
+		t.Errorf("groundskeeper in the Gardens: %d dice, want %d", got, max(know-2, 1))
+	}
+	wantRefusal(t, s, seatActor(1), rollFor("card:footsteps", game.Action{Dice: 1, Room: "gardens"}), "err_roll_room", game.Invalid)
+	do(t, s, seatActor(1), rollFor("card:footsteps", game.Action{Dice: 1, Room: "chapel", Total: intp(0)}))
+	if got := s.LastRoll(1).Dice; got != 2 {
+		t.Errorf("footsteps in the Chapel: %d dice, want 2", got)
+	}
+	wantRefusal(t, s, seatActor(1), apply("card:footsteps"), "err_choose_trait", game.Invalid)
+	before := positions(s, 1)[game.Speed]
+	f := apply("card:footsteps")
+	f.Trait = game.Speed
+	do(t, s, seatActor(1), f)
+	if got := positions(s, 1)[game.Speed]; got.Position != before.Position-1 {
+		t.Errorf("footsteps 0: Speed %+v → %+v", before, got)
+	}
+}

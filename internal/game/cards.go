@@ -381,6 +381,9 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err := s.mayUse(actor, seat, card); err != nil {
 		return nil, err
 	}
+	if card.Use != nil && card.Use.InsteadOfAttack && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
+		return nil, refuse(Conflict, "err_attacked_instead", card.Name)
+	}
 	if card.Deck == "event" && !card.DiscardAfterUse {
 		// An event held in front of you acts as its card prints, through
 		// its roll or while held: use_card has nothing to mark (the phone
@@ -518,6 +521,9 @@ func (s *State) foldCardMoved(e Event) {
 }
 
 func (s *State) foldCardUsed(e Event) {
+	if c := catalog.Box().Card(e.Card); c.Use != nil && c.Use.InsteadOfAttack {
+		s.AttackedThisTurn[attackerKey(Target{Seat: e.Seat})] = true // it was the turn's attack (Dynamite)
+	}
 	if i := s.heldIndex(e.Seat, e.Card); i >= 0 {
 		h := &s.Hands[e.Seat][i]
 		h.Used = true

@@ -314,9 +314,9 @@ func TestGiveCard(t *testing.T) {
 			actor: seatActor(1), act: game.Action{Card: "candle", To: 2}, err: "err_already_offered", kind: game.Conflict},
 		{name: "used this turn", rule: "seed 000 l.197: 在同一回合中，玩家行使某物件的效用后，即不可主动转交或丢弃该物件; seed 003 l.159-167",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
+				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
 			},
-			actor: seatActor(1), act: game.Action{Card: "bell", To: 2}, err: "err_used_this_turn", kind: game.Conflict},
+			actor: seatActor(1), act: game.Action{Card: "amulet-of-the-ages", To: 2}, err: "err_used_this_turn", kind: game.Conflict},
 		{name: "a stranger", rule: "seed 000 l.77: only players",
 			actor: seatActor(9), act: game.Action{Card: "candle", To: 2}, err: "err_not_seated", kind: game.Forbidden},
 	}
@@ -714,9 +714,9 @@ func TestUseCard(t *testing.T) {
 func TestUseCardOncePerTurn(t *testing.T) {
 	const rule = "seed 000 物件 l.185: 在玩家回合中，每件物件的效用仅可行使一次; seed 003 l.141: 一回合可以使用一次此物品牌"
 	s := handsBoard(t)
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
-	if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"}, t0); err == nil {
-		t.Errorf("cards.go decideUseCard accepts use_card of the Bell a second time in the same turn (HeldCard.Used is set but never checked); want err_used_this_turn (%s)", rule)
+	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
+	if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"}, t0); err == nil {
+		t.Errorf("cards.go decideUseCard accepts use_card of the Amulet a second time in the same turn (HeldCard.Used is set but never checked); want err_used_this_turn (%s)", rule)
 	}
 }
 

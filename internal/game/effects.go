@@ -93,11 +93,18 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Conflict, "err_card_not_held", card.Name)
 		}
 		eff := roll.Brackets[0].Effect
-		target, err := s.effectTarget(seat, card, eff, a)
-		if err != nil {
-			return nil, err
+		var evs []Event
+		if eff.TakeItem { // Pickpocket's Gloves: "to" names whom it takes from
+			if evs, err = s.takeItemEvents(seat, card, a); err != nil {
+				return nil, err
+			}
+		} else {
+			target, err := s.effectTarget(seat, card, eff, a)
+			if err != nil {
+				return nil, err
+			}
+			evs = s.effectEvents(target, eff, a.Source, "")
 		}
-		evs := s.effectEvents(target, eff, a.Source, "")
 		if held {
 			evs = append(evs, s.afterUse(seat, card)...)
 		}
@@ -211,6 +218,13 @@ func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card
 		} else {
 			evs = append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...)
 		}
+	}
+	if eff.PutItem != "" {
+		put, err := s.putItemEvents(seat, sourceName(room, card), eff.PutItem, a)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, put...)
 	}
 	if eff.Remove {
 		evs = append(evs, removedEvent(seat, room, card))

@@ -212,9 +212,9 @@ func TestOptionsCards(t *testing.T) {
 	if dog == nil || dog.Drop || len(dog.Give) != 0 || dog.Discard {
 		t.Errorf("seed 000 物件: the Dog is never handed over or dropped: %+v", dog)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
-	if bell := cardOption(optionsFor(s, 1), "bell"); bell.Use || bell.Drop || len(bell.Give) != 0 {
-		t.Errorf("seed 002 FAQ: an item used this turn can't be used again, handed over or dropped: %+v", bell)
+	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
+	if amulet := cardOption(optionsFor(s, 1), "amulet-of-the-ages"); amulet.Use || amulet.Drop || len(amulet.Give) != 0 {
+		t.Errorf("seed 002 FAQ: an item used this turn can't be used again, handed over or dropped: %+v", amulet)
 	}
 	do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
 	offer := s.Offers[0].Seq
@@ -371,10 +371,10 @@ func TestOptionsCardArea(t *testing.T) {
 		{name: "an item used this turn", rule: "seed 002 FAQ: 每件物品在一回合中只能使用、转交、丢弃…其中一项",
 			setup: func(t testing.TB) *game.State {
 				s := handsBoard(t)
-				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
+				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
 				return s
 			},
-			card: "bell", use: "err_card_used_turn", give: "err_used_this_turn", drop: "err_used_this_turn"},
+			card: "amulet-of-the-ages", use: "err_card_used_turn", give: "err_used_this_turn", drop: "err_used_this_turn"},
 		{name: "a companion", rule: "seed 000 物件: the Dog is never handed over or dropped",
 			setup: handsBoard,
 			card:  "dog", give: "err_not_tradeable", drop: "err_not_droppable"},

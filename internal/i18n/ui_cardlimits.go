@@ -20,5 +20,9 @@ var _ = register(map[string][2]string{
 	"switch_on":             {"Open", "打开"},
 	"switch_off":            {"Close", "合上"},
 	"end_turn_in":           {"I end my turn in", "我在此结束回合"},
+	"err_take_from":         {"The %s: name the explorer you take an item from.", "%s：请指定你要拿取物品的人物。"},
+	"err_take_item":         {"The %s: name one of %s's items (not an omen).", "%s：请指定%s的1张物品牌（预兆牌不算）。"},
+	"err_attacked_instead":  {"The %s is used instead of attacking: you already attacked this turn.", "%s须代替袭击使用：你本回合已袭击过。"},
+	"err_roll_room":         {"The room %q changes nothing on this roll.", "房间 %q 不影响这次掷骰。"},
 	"err_drop_room":         {"The %s: name the room where you drop it.", "%s：请指定你丢下它的房间。"},
 })

@@ -422,9 +422,20 @@ type Cards struct {
 	// CardRolls are rolls for event cards not held: a token in the house,
 	// freeing another explorer, the next trait of a roll per trait.
 	CardRolls []GuidedRoll
+	// DrawEffects are drawn cards whose effect (no roll) may be applied
+	// now, with the items the effect may take.
+	DrawEffects []DrawEffect
 	RoomGains []Option
 	RoomHurts []Option
 	Decks     []Fact // deck counts
+}
+
+// DrawEffect is a drawn card's effect applied in one tap.
+type DrawEffect struct {
+	Source string
+	Name   string
+	Text   string
+	Items  []Option
 }
 
 // OfferLine is a card another seat hands this one.

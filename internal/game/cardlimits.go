@@ -464,3 +464,36 @@ func (s *State) roomDice(seatID int, a Action) (int, error) {
 	}
 	return 0, refuse(Invalid, "err_roll_room", a.Room)
 }
+
+// DrawEffectOption is a drawn card's effect (no roll) the seat may apply
+// now; Items are the items it may name when the effect takes one.
+type DrawEffectOption struct {
+	Card  string   `json:"card"`
+	Items []string `json:"items,omitempty"`
+}
+
+// drawEffectOptions are the draw effects Decide accepts from the seat now
+// (Jonah's Turn, Skeletons' damage, Whoops!, Image in the Mirror B).
+func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
+	var out []DrawEffectOption
+	for i := range catalog.Box().Cards {
+		c := &catalog.Box().Cards[i]
+		if c.Effect == nil || !s.Gone[c.ID] || s.EffectDone[c.ID] {
+			continue
+		}
+		a := Action{Type: ActApplyEffect, Source: "card:" + c.ID}
+		opt := DrawEffectOption{Card: c.ID}
+		if c.Effect.GiveBack || c.Effect.DiscardItem {
+			for _, item := range s.itemsHeld(me.ID) {
+				if a.Card = item; d.allows(a) {
+					opt.Items = append(opt.Items, item)
+				}
+			}
+			a.Card = ""
+		}
+		if len(opt.Items) > 0 || d.allows(a) {
+			out = append(out, opt)
+		}
+	}
+	return out
+}

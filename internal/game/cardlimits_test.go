@@ -413,3 +413,34 @@ func TestRollDiceByTheRoomNamed(t *testing.T) {
 		t.Errorf("footsteps 0: Speed %+v → %+v", before, got)
 	}
 }
+
+// A kept event's own roll, and a drawn card's effect, are offered as
+// Decide accepts them (webs: "Once per turn you … may roll Might 4+ to free
+// you"; whoops: "the player on your right discards one of them").
+func TestOptionsOfferHeldEventsAndDrawEffects(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "webs")
+	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}))
+	do(t, s, seatActor(1), apply("card:webs"))
+	turnTo(t, s, 2)
+	turnTo(t, s, 1)
+	o := s.Options(seatActor(1))
+	i := slices.IndexFunc(o.Cards, func(c game.CardOption) bool { return c.Card == "webs" })
+	if i < 0 || !o.Cards[i].Roll {
+		t.Fatalf("webs: the holder's release roll isn't offered: %+v", o.Cards)
+	}
+	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)}))
+	if o := s.Options(seatActor(1)); o.ApplyRoll == nil || o.ApplyRoll.Source != "card:webs" {
+		t.Errorf("webs: the release roll's outcome isn't offered: %+v", o.ApplyRoll)
+	}
+
+	s = started(t, fourExplorers...)
+	give(t, s, 1, "axe", "book", "whoops")
+	o = s.Options(seatActor(1))
+	if len(o.DrawEffects) != 1 || o.DrawEffects[0].Card != "whoops" || !slices.Equal(o.DrawEffects[0].Items, []string{"axe"}) {
+		t.Errorf("whoops: draw effects %+v, want whoops with the axe (not the Book, an omen)", o.DrawEffects)
+	}
+	if o := s.Options(seatActor(2)); len(o.DrawEffects) != 0 {
+		t.Errorf("whoops: offered to another seat: %+v", o.DrawEffects)
+	}
+}

@@ -56,6 +56,9 @@ type Options struct {
 	// EndTurnIn are the rooms end_turn may name to end a lingering event
 	// the seat holds (Grave Dirt: ending a turn in the Balcony…).
 	EndTurnIn []string `json:"end_turn_in,omitempty"`
+	// DrawEffects are drawn cards whose effect (no roll) the seat may
+	// apply now (Jonah's Turn, Whoops!).
+	DrawEffects []DrawEffectOption `json:"draw_effects,omitempty"`
 }
 
 // What the player whose turn it is is doing (TurnOptions.Doing).
@@ -270,6 +273,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Explore = s.exploreOptions(d, me)
 	s.cardAreaOptions(d, me, &o)
 	o.CardRolls = s.cardRollOptions(d, me)
+	o.DrawEffects = s.drawEffectOptions(d, me)
 	if o.EndTurn {
 		o.EndTurnIn = s.EndTurnRooms(me.ID)
 	}

@@ -100,6 +100,12 @@ func TestCardJonahsTurn(t *testing.T) {
 	g := a.newGame(2, true)
 	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "puzzle-box"})
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "jonahs-turn"})
+	if eff, _ := htOptions(a, g, 1)["draw_effects"].([]any); len(eff) != 1 || eff[0].(map[string]any)["card"] != "jonahs-turn" {
+		t.Errorf("the drawer may apply Jonah's Turn: %v", eff)
+	}
+	if page := pageText(t, a, "/g/"+g.code, g.seatCookie(1)); !strings.Contains(page, `name="source" value="card:jonahs-turn"`) {
+		t.Errorf("the phone offers no Apply for Jonah's Turn")
+	}
 	crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "card:jonahs-turn"})
 	cards := clCards(a, g)
 	owed, _ := cards["owed_draws"].([]any)

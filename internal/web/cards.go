@@ -204,6 +204,14 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 			}
 		}
 	}
+	for _, e := range opts.DrawEffects {
+		card := box.Card(e.Card)
+		de := views.DrawEffect{Source: "card:" + e.Card, Name: card.Name.In(lang), Text: card.Effect.Text.In(lang)}
+		for _, item := range e.Items {
+			de.Items = append(de.Items, views.Option{ID: item, Label: cardName(lang, item)})
+		}
+		c.DrawEffects = append(c.DrawEffects, de)
+	}
 	for _, r := range opts.CardRolls {
 		card := box.Card(r.Card)
 		c.CardRolls = append(c.CardRolls, *guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event"))

@@ -396,6 +396,15 @@ type HandCard struct {
 	// may name to end this lingering card (Grave Dirt).
 	On    bool
 	EndIn []Option
+	// Take: one form per explorer it may take an item from (Gloves).
+	Take []TakeFrom
+}
+
+// TakeFrom is an explorer a card may take an item from, and the items.
+type TakeFrom struct {
+	Seat  string
+	Name  string
+	Items []Option
 }
 
 // GuidedRoll is a roll a card or room asks for, preset in a form.

@@ -78,7 +78,9 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	// In the haunt: once per turn, one-use discarded, own turn only unless
 	// use.out_of_turn, the weapon's trait and dice, theft.
 	s = holding(t, c, true)
-	direct := c.Use == nil || c.Use.Need == 0 // the Mask goes on through its roll
+	// The Mask goes on through its roll; the Gloves' use names whom they
+	// take from (TestPickpocketsGloves).
+	direct := (c.Use == nil || c.Use.Need == 0) && !(c.Roll != nil && len(c.Roll.Brackets) > 0 && c.Roll.Brackets[0].TakeItem)
 	if direct {
 		do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
 		switch k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID}); {

@@ -497,3 +497,33 @@ func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
 	}
 	return out
 }
+
+// TakeOption is an explorer a held card may take items from, and which.
+type TakeOption struct {
+	From  int      `json:"from"`
+	Items []string `json:"items"`
+}
+
+// takeOptions are what applying a held card that takes an item accepts now
+// (Pickpocket's Gloves): each other explorer with the items it may take.
+func (s *State) takeOptions(d *dryRun, me *Seat, card *catalog.Card) []TakeOption {
+	if card.Roll == nil || len(card.Roll.Brackets) == 0 || !card.Roll.Brackets[0].TakeItem {
+		return nil
+	}
+	var out []TakeOption
+	for _, other := range s.Seats {
+		if other.ID == me.ID {
+			continue
+		}
+		t := TakeOption{From: s.SeatNumber(other.ID)}
+		for _, item := range s.itemsHeld(other.ID) {
+			if d.allows(Action{Type: ActApplyEffect, Source: "card:" + card.ID, To: t.From, Card: item}) {
+				t.Items = append(t.Items, item)
+			}
+		}
+		if len(t.Items) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -444,3 +444,15 @@ func TestOptionsOfferHeldEventsAndDrawEffects(t *testing.T) {
 		t.Errorf("whoops: offered to another seat: %+v", o.DrawEffects)
 	}
 }
+
+// Using the Healing Salve is its effect: "Might and Speed that are below
+// their starting values go back up to them. Then discard it."
+func TestUsingASalveRestores(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "healing-salve")
+	force(t, s, 1, map[string]game.TraitState{game.Might: pos(1)})
+	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "healing-salve"})
+	if got := positions(s, 1)[game.Might].Position; got != start(t, "ox-bellows", game.Might) || s.Holds(1, "healing-salve") {
+		t.Errorf("healing-salve used: Might %d, still held %v", got, s.Holds(1, "healing-salve"))
+	}
+}

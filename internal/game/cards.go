@@ -384,6 +384,12 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if card.Use != nil && card.Use.InsteadOfAttack && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
 		return nil, refuse(Conflict, "err_attacked_instead", card.Name)
 	}
+	if r := card.Roll; r != nil && r.RollTraits() == nil && r.Dice == 0 && len(r.Brackets) > 0 {
+		// Its use is its effect, with no roll (Healing Salve, Pickpocket's
+		// Gloves): the same as applying it.
+		a.Type, a.Source = ActApplyEffect, "card:"+card.ID
+		return s.decideApplyEffect(actor, a)
+	}
 	if card.Deck == "event" && !card.DiscardAfterUse {
 		// An event held in front of you acts as its card prints, through
 		// its roll or while held: use_card has nothing to mark (the phone

@@ -201,6 +201,9 @@ type CardOption struct {
 	// these it may not (cardAreaOptions, at the end of this file).
 	Roll    bool               `json:"roll"`
 	Refused map[string]Refusal `json:"refused,omitempty"`
+	// Take: the explorers (seat numbers) and items applying it may take
+	// from (Pickpocket's Gloves).
+	Take []TakeOption `json:"take,omitempty"`
 }
 
 // MonsterOptions is what whoever runs the monsters may do with them now.
@@ -675,6 +678,7 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 				refused[what] = d.why(try.a)
 			}
 		}
+		c.Take = s.takeOptions(d, me, card)
 		if a, ok := guidedRollAction(card.Roll, src, card.Deck); ok {
 			refused["roll"] = d.why(a)
 			c.Roll = refused["roll"] == nil

@@ -13,6 +13,7 @@ var _ = register(map[string][2]string{
 	"err_heal_most":         {"The %s heals at most %d points.", "%s最多回复%d点。"},
 	"err_heal_choose":       {"The %s heals up to %d points: say how to split them between %s.", "%s最多回复%d点：请指定如何分配给%s。"},
 	"err_event_not_cleared": {"The %s ends only as its card says; it can't be discarded now.", "%s只能按牌面条件解除，现在不能丢弃。"},
+	"take_from":             {"Take from %s", "从%s处拿取"},
 	"name_item":             {"Item", "物品"},
 	"choose_trait":          {"Trait", "能力"},
 	"apply_to":              {"Apply to", "作用于"},

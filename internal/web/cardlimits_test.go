@@ -210,3 +210,21 @@ func TestCardCreepyPuppetRewardsTheSpear(t *testing.T) {
 		t.Errorf("creepy-puppet: the Spear's holder gains 2 Might: %d → %d", before, might())
 	}
 }
+
+// TestCardPickpocketsGloves: pickpockets-gloves — "discard the Gloves to
+// take any one item that explorer is carrying" (cards.csv); the phone
+// offers one form per explorer with items.
+func TestCardPickpocketsGloves(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "pickpockets-gloves"})
+	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "axe"})
+	if page := pageText(t, a, "/g/"+g.code, g.seatCookie(1)); !strings.Contains(page, `name="to" value="2"`) || !strings.Contains(page, `<option value="axe">`) {
+		t.Errorf("the phone offers no take from seat 2")
+	}
+	crRefused(t, a, g, 1, map[string]any{"type": "use_card", "card": "pickpockets-gloves"}, http.StatusBadRequest, "err_take_from", "Pickpocket")
+	crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "card:pickpockets-gloves", "to": 2, "card": "axe"})
+	if h := crHand(a, g, 1); !crHas(h, "axe") || crHas(h, "pickpockets-gloves") {
+		t.Errorf("pickpockets-gloves: seat 1 holds %v", h)
+	}
+}

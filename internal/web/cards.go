@@ -152,6 +152,16 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 			if co.Roll {
 				hc.Roll = guidedRoll(lang, src, card.Name, card.Roll, card.Deck)
 			}
+			for _, t := range co.Take {
+				tf := views.TakeFrom{Seat: strconv.Itoa(t.From), Name: s.Seats[t.From-1].Name}
+				for _, item := range t.Items {
+					tf.Items = append(tf.Items, views.Option{ID: item, Label: cardName(lang, item)})
+				}
+				hc.Take = append(hc.Take, tf)
+			}
+			if len(co.Take) > 0 {
+				hc.CanUse = false // its use is taking an item: the forms above
+			}
 			// Applied in one tap, without a roll (Healing Salve); an outcome
 			// of its roll is offered on its own line (c.Apply).
 			if co.Apply && (opts.ApplyRoll == nil || opts.ApplyRoll.Source != src) {

@@ -434,9 +434,9 @@ type Cards struct {
 	// DrawEffects are drawn cards whose effect (no roll) may be applied
 	// now, with the items the effect may take.
 	DrawEffects []DrawEffect
-	RoomGains []Option
-	RoomHurts []Option
-	Decks     []Fact // deck counts
+	RoomGains   []Option
+	RoomHurts   []Option
+	Decks       []Fact // deck counts
 }
 
 // DrawEffect is a drawn card's effect applied in one tap.

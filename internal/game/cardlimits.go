@@ -38,7 +38,8 @@ func (s *State) sourceRoll(seatID int, source string) (roll *catalog.Roll, rescu
 	}
 	holder := s.holderOf(card.ID)
 	switch {
-	case holder != 0 && holder != seatID && card.Release.Rescue:
+	case holder != 0 && holder != seatID && card.Release.Rescue && s.rolledBefore(holder, source):
+		// Once the holder's first roll left them stuck.
 		return card.Release, holder
 	case s.rolledBefore(seatID, source):
 		return card.Release, 0

@@ -116,6 +116,14 @@ func TestRescueFromWebs(t *testing.T) {
 		}
 		return s
 	}
+	t.Run("no rescue before the holder's own roll", func(t *testing.T) {
+		s := started(t, fourExplorers...)
+		give(t, s, 1, "webs")
+		turnTo(t, s, 2)
+		if o := s.Options(seatActor(2)); len(o.CardRolls) != 0 {
+			t.Errorf("%s: rescue offered before the holder rolled: %+v", rule, o.CardRolls)
+		}
+	})
 	t.Run("another explorer frees the holder on their own turn", func(t *testing.T) {
 		s := stuck(t, "webs")
 		rescue := rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)})
@@ -382,6 +390,7 @@ func TestShriekingWindBlowsAnItem(t *testing.T) {
 	wantRefusal(t, s, seatActor(1), apply("card:shrieking-wind"), "err_name_item", game.Invalid)
 	a := apply("card:shrieking-wind")
 	a.Card = "axe"
+	s.SetRandom(facesRandom(1)) // the 1 die of damage shows 1
 	do(t, s, seatActor(1), a)
 	if s.Holds(1, "axe") || !slices.Contains(s.Piles["entrance-hall"], "axe") || s.Pending[1] == nil {
 		t.Errorf("shrieking-wind 0: axe held %v, Entrance Hall %v, damage %+v", s.Holds(1, "axe"), s.Piles["entrance-hall"], s.Pending[1])

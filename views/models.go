@@ -392,6 +392,8 @@ type HandCard struct {
 	// for a card whose effect needs no roll (Healing Salve).
 	Roll        *GuidedRoll
 	ApplySource string
+	// Why is why its own action (roll, apply, use) can't be taken now.
+	Why string
 	// On: switched on (Music Box: open); EndIn: the rooms an end of turn
 	// may name to end this lingering card (Grave Dirt).
 	On    bool
@@ -507,8 +509,10 @@ type Fight struct {
 	TurnOrder   string
 	Reminders   []string
 	CanEnd      bool
-	JoinTraitor []Option // dead heroes the host may move to the traitor's side
-	// Heroes are the monsters' targets; EndMonsters ends the monsters' turn.
+	JoinTraitor []Option // heroes the host may move to the traitor's side now
+	// Attackers are the monsters that may still attack, Heroes their
+	// targets; EndMonsters ends the monsters' turn.
+	Attackers   []Option
 	Heroes      []Option
 	EndMonsters bool
 }
@@ -519,6 +523,7 @@ type MonsterLine struct {
 	Name    string
 	Traits  string
 	Stunned bool
+	CanStun bool // this screen may mark it stunned
 }
 
 // TrackLine is the haunt's turn/damage track.

@@ -351,16 +351,19 @@ func (s *State) outcomeOf(r RollRecord) (*catalog.Bracket, *catalog.Card) {
 // bracketFor is the outcome a roll falls in: its total, or its total less
 // the omen count when rolled (Disquieting Sounds), or nil.
 func bracketFor(roll *catalog.Roll, r RollRecord) *catalog.Bracket {
+	if i := bracketIndex(roll, r); i >= 0 {
+		return &roll.Brackets[i]
+	}
+	return nil
+}
+
+// bracketIndex is bracketFor as an index into roll.Brackets, or -1.
+func bracketIndex(roll *catalog.Roll, r RollRecord) int {
 	total := r.Total
 	if roll.VsOmens {
 		total -= r.OmenCount
 	}
-	for i := range roll.Brackets {
-		if roll.Brackets[i].Covers(total) {
-			return &roll.Brackets[i]
-		}
-	}
-	return nil
+	return slices.IndexFunc(roll.Brackets, func(b catalog.Bracket) bool { return b.Covers(total) })
 }
 
 // resolverOf is who resolves a drawn card's effect: its drawer, or when it

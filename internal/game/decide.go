@@ -379,6 +379,10 @@ var damageTraits = map[string][2]string{
 	"mental":   {Sanity, Knowledge},
 }
 
+// DamageTraits are the two traits a kind of damage (physical, mental) may
+// be split between, for screens that lay out a split.
+func DamageTraits(kind string) [2]string { return damageTraits[kind] }
+
 // MaxDamage bounds one take_damage: nobody can lose more than a whole track
 // twice over in one hit, and it keeps arithmetic far from overflow.
 const MaxDamage = 16

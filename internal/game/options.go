@@ -41,6 +41,16 @@ type Options struct {
 	Cards []CardOption `json:"cards,omitempty"`
 	// Monsters is set for whoever runs the monsters while they may act.
 	Monsters *MonsterOptions `json:"monsters,omitempty"`
+	// RunMonsters: this seat (or the host) runs the monsters: adds them,
+	// moves the track, rolls their moves and attacks.
+	RunMonsters bool `json:"run_monsters,omitempty"`
+	// JoinTraitor are the seats the asker may move to the traitor's side
+	// now: dead heroes, and living ones in a haunt with no traitor at first
+	// (haunt 9). Only the host may.
+	JoinTraitor []int `json:"join_traitor,omitempty"`
+	// Drawn is the event card this seat drew last, put back, whose roll it
+	// may make now (the card area's "you drew…" line).
+	Drawn string `json:"drawn,omitempty"`
 	// Explore is set when the seat may place a room tile (rooms.go).
 	Explore *ExploreOptions `json:"explore,omitempty"`
 	// PickUp, Rooms and ApplyRoll: the card area's piles, rooms and the
@@ -153,6 +163,9 @@ type DefendOption struct {
 // DamageOption is damage to split: which traits may take it and where each
 // stands, so a split that kills can be told before it is sent.
 type DamageOption struct {
+	// Seat is the seat number that takes it: the asker, or for the host
+	// the attack's loser.
+	Seat int `json:"seat"`
 	// Action is the action that takes it: resolve_damage (an attack lost)
 	// or take_damage (a card or room).
 	Action string `json:"action"`
@@ -201,6 +214,10 @@ type CardOption struct {
 	// these it may not (cardAreaOptions, at the end of this file).
 	Roll    bool               `json:"roll"`
 	Refused map[string]Refusal `json:"refused,omitempty"`
+	// Why is why the card's own action — its guided roll, its effect
+	// applied, or its use — can't be taken now; nil when it can, or when
+	// the card has none (an event that acts by itself).
+	Why *Refusal `json:"why,omitempty"`
 	// Take: the explorers (seat numbers) and items applying it may take
 	// from (Pickpocket's Gloves).
 	Take []TakeOption `json:"take,omitempty"`
@@ -213,6 +230,8 @@ type MonsterOptions struct {
 	Attack []MonsterAttack `json:"attack,omitempty"`
 	// Move lists the kinds whose movement may be rolled.
 	Move []string `json:"move,omitempty"`
+	// Stun lists the monsters that may be marked stunned.
+	Stun []string `json:"stun,omitempty"`
 }
 
 // MonsterAttack is one monster that may attack and its targets.
@@ -258,6 +277,21 @@ func (s *State) Options(actor Actor) Options {
 	o.EndTurn = d.allows(Action{Type: ActEndTurn})
 	o.Defend = s.defendOption(d, me)
 	o.Monsters = s.monsterOptions(d)
+	o.RunMonsters = s.Phase == PhaseHaunt && d.allows(Action{Type: ActSetTrack, Value: &zeroTotal})
+	for _, seat := range s.Seats {
+		if n := s.SeatNumber(seat.ID); d.allows(Action{Type: ActJoinTraitor, Seat: n}) {
+			o.JoinTraitor = append(o.JoinTraitor, n)
+		}
+	}
+	if me == nil && s.Ended == nil {
+		// The host may settle a fight for its loser or winner.
+		if at := s.Attack; at != nil && at.Loser.Seat != 0 {
+			if loser := s.SeatByID(at.Loser.Seat); loser != nil {
+				o.Damage = s.attackDamage(d, loser)
+			}
+		}
+		o.Steal = s.stealOptions(d)
+	}
 	if me == nil || s.Ended != nil {
 		return o
 	}
@@ -275,6 +309,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Cards = s.cardOptions(d, me)
 	o.Explore = s.exploreOptions(d, me)
 	s.cardAreaOptions(d, me, &o)
+	o.Drawn = s.drawnOption(d, me)
 	o.CardRolls = s.cardRollOptions(d, me)
 	o.DrawEffects = s.drawEffectOptions(d, me)
 	if o.EndTurn {
@@ -482,19 +517,33 @@ func (s *State) defendOption(d *dryRun, me *Seat) *DefendOption {
 }
 
 func (s *State) damageOption(d *dryRun, me *Seat) *DamageOption {
-	var opt *DamageOption
-	if at := s.Attack; at != nil && at.Loser.Seat == me.ID && at.Damage > 0 {
-		pair := damageTraits[at.Kind]
-		if d.allows(Action{Type: ActResolveDmg, Split: map[string]int{pair[0]: at.Damage}}) {
-			opt = &DamageOption{Action: ActResolveDmg, Source: "attack", Amount: at.Damage, Kind: at.Kind}
-		}
+	if opt := s.attackDamage(d, me); opt != nil {
+		return opt
 	}
-	if p := s.Pending[me.ID]; opt == nil && p != nil {
-		opt = &DamageOption{Action: ActTakeDamage, Source: p.Source, Amount: p.Amount, Kind: p.Kind}
+	if p := s.Pending[me.ID]; p != nil {
+		return s.damageTraits(me, &DamageOption{Action: ActTakeDamage, Source: p.Source, Amount: p.Amount, Kind: p.Kind})
 	}
-	if opt == nil {
+	return nil
+}
+
+// attackDamage is an attack's damage the seat lost, when the asker may
+// split it for them now.
+func (s *State) attackDamage(d *dryRun, loser *Seat) *DamageOption {
+	at := s.Attack
+	if at == nil || at.Loser.Seat != loser.ID || at.Damage <= 0 {
 		return nil
 	}
+	pair := damageTraits[at.Kind]
+	if !d.allows(Action{Type: ActResolveDmg, Split: map[string]int{pair[0]: at.Damage}}) {
+		return nil
+	}
+	return s.damageTraits(loser, &DamageOption{Action: ActResolveDmg, Source: "attack", Amount: at.Damage, Kind: at.Kind})
+}
+
+// damageTraits fills in who takes the damage, the kinds it may be taken
+// as, and the traits it may go to with where each stands.
+func (s *State) damageTraits(me *Seat, opt *DamageOption) *DamageOption {
+	opt.Seat = s.SeatNumber(me.ID)
 	opt.As = s.damageKinds(me.ID, opt.Kind)[1:]
 	traits := Traits
 	if pair, ok := damageTraits[opt.Kind]; ok {
@@ -579,8 +628,11 @@ func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
 		if !slices.Contains(mo.Move, m.Kind) && d.allows(Action{Type: ActMonsterMove, Kind: m.Kind, Total: &zeroTotal}) {
 			mo.Move = append(mo.Move, m.Kind)
 		}
+		if d.allows(Action{Type: ActStun, Monster: m.ID}) {
+			mo.Stun = append(mo.Stun, m.ID)
+		}
 	}
-	if len(mo.Attack) == 0 && len(mo.Move) == 0 {
+	if len(mo.Attack) == 0 && len(mo.Move) == 0 && len(mo.Stun) == 0 {
 		return nil
 	}
 	return mo
@@ -618,6 +670,12 @@ type RoomOption struct {
 type ApplyRoll struct {
 	Source string `json:"source"` // card:<id> or room:<id>
 	Roll   int    `json:"roll"`   // the roll's seq
+	// Bracket is the outcome it falls in: an index into the brackets of
+	// the source's roll, or of the card's release roll when Release (Webs:
+	// trying to get free); read against the total less the omens for a
+	// roll that says so (Disquieting Sounds).
+	Bracket int  `json:"bracket"`
+	Release bool `json:"release,omitempty"`
 	// Traits: the outcome asks for a trait and takes one of these
 	// (Possession, Hanged Men's bonus; Medical Kit: all on one trait).
 	Traits []string `json:"traits,omitempty"`
@@ -679,7 +737,8 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			}
 		}
 		c.Take = s.takeOptions(d, me, card)
-		if a, ok := guidedRollAction(card.Roll, src, card.Deck); ok {
+		a, rollable := guidedRollAction(card.Roll, src, card.Deck)
+		if rollable {
 			refused["roll"] = d.why(a)
 			c.Roll = refused["roll"] == nil
 		}
@@ -699,6 +758,18 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 				c.Refused = map[string]Refusal{}
 			}
 			c.Refused[what] = *r
+		}
+		// The card's own action, as the card area offers it: its roll (or
+		// the outcome of one made), its effect without a roll (Healing
+		// Salve), or using it; an event held acts by itself.
+		switch {
+		case c.Roll || c.Apply || c.Use:
+		case rollable:
+			c.Why = refused["roll"]
+		case card.Roll != nil && len(card.Roll.Brackets) > 0:
+			c.Why = refused["apply"]
+		case card.Deck != "event" || card.DiscardAfterUse:
+			c.Why = refused["use"]
 		}
 	}
 	for _, pile := range slices.Sorted(maps.Keys(s.Piles)) {
@@ -721,7 +792,45 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		}
 	}
 	if last := s.LastRoll(me.ID); last != nil && last.Source != "" && s.applyAllowed(d, last.Source) {
-		o.ApplyRoll = &ApplyRoll{Source: last.Source, Roll: last.Seq}
+		ar := &ApplyRoll{Source: last.Source, Roll: last.Seq, Bracket: -1}
+		// The roll applyEffect reads, as it reads it (a release roll: the
+		// holder's later ones, or a rescuer's).
+		roll, _ := s.sourceRoll(me.ID, last.Source)
+		_, _, card, _ := effectSource(last.Source)
+		ar.Release = card != nil && roll != nil && roll == card.Release
+		if roll != nil {
+			ar.Bracket = bracketIndex(roll, *last)
+		}
+		o.ApplyRoll = ar
 		s.applyChoices(d, me, o.ApplyRoll)
 	}
+}
+
+// drawnOption is the event card the seat drew last this turn and put back
+// (not kept), when its roll is not made yet and may be made now.
+func (s *State) drawnOption(d *dryRun, me *Seat) string {
+	for i := len(s.Events) - 1; i >= 0; i-- {
+		e := s.Events[i]
+		if s.undone[e.Seq] {
+			continue
+		}
+		switch e.Type {
+		case EvTurnEnded:
+			return ""
+		case EvRolled:
+			if e.Roll != nil && e.Roll.Seat == me.ID && e.Roll.Source != "" {
+				return "" // its roll is made: the outcome is offered to apply
+			}
+		case EvCardDrawn:
+			c := catalog.Box().Card(e.Card)
+			if e.Seat != me.ID || e.Keep || c == nil {
+				return ""
+			}
+			if a, ok := guidedRollAction(c.Roll, "card:"+c.ID, "event"); ok && d.allows(a) {
+				return c.ID
+			}
+			return ""
+		}
+	}
+	return ""
 }

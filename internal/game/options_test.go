@@ -506,3 +506,133 @@ func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
 		}
 	}
 }
+
+func TestOptionsJoinTraitor(t *testing.T) {
+	const rule = "seed 000 作祟 l.359: 奸徒与怪物同属于一方; the host moves heroes over when a haunt says so"
+	s := traitorBoard(t)
+	if got := s.Options(hostActor).JoinTraitor; len(got) != 0 {
+		t.Errorf("%s: nobody joins while every hero lives and the traitor is known: %v", rule, got)
+	}
+	kill(t, s, 3)
+	if got := s.Options(hostActor).JoinTraitor; !slices.Equal(got, []int{3}) {
+		t.Errorf("%s: a dead hero may join: %v, want [3]", rule, got)
+	}
+	if got := optionsFor(s, 1).JoinTraitor; len(got) != 0 {
+		t.Errorf("app: only the host moves a seat: %v", got)
+	}
+
+	// Haunt 9 has no traitor at first: any living hero may turn during
+	// play (data/haunts.json haunt 9, traitor kind none_at_first).
+	s = started(t, fourExplorers...)
+	revealHaunt(t, s, 1, 9)
+	if s.Haunt.Traitor != 0 || s.Haunt.Decision.Rule.Kind != "none_at_first" {
+		t.Fatalf("haunt 9: traitor %d kind %q", s.Haunt.Traitor, s.Haunt.Decision.Rule.Kind)
+	}
+	if got := s.Options(hostActor).JoinTraitor; !slices.Equal(got, []int{1, 2, 3, 4}) {
+		t.Errorf("haunt 9 (no traitor at first): living heroes may turn: %v, want [1 2 3 4]", got)
+	}
+	do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 2})
+	if got := s.Options(hostActor).JoinTraitor; !slices.Equal(got, []int{1, 3, 4}) {
+		t.Errorf("haunt 9: who turned is no longer offered: %v, want [1 3 4]", got)
+	}
+	if !optionsFor(s, 2).RunMonsters || optionsFor(s, 3).RunMonsters {
+		t.Errorf("%s: the seat that turned runs the monsters, a hero doesn't", rule)
+	}
+}
+
+func TestOptionsRunMonsters(t *testing.T) {
+	const rule = "seed 003 l.329: 在叛徒的回合後，任何叛徒控制的怪物進行怪物回合"
+	s := started(t, fourExplorers...)
+	if s.Options(hostActor).RunMonsters || optionsFor(s, 1).RunMonsters {
+		t.Errorf("%s: no monsters before the haunt", rule)
+	}
+	s = traitorBoard(t)
+	if !optionsFor(s, 1).RunMonsters || optionsFor(s, 2).RunMonsters || !s.Options(hostActor).RunMonsters {
+		t.Errorf("%s: the traitor and the host run the monsters, a hero doesn't", rule)
+	}
+	zombie(t, s)
+	id := s.Monsters[0].ID
+	if m := optionsFor(s, 1).Monsters; m == nil || !slices.Equal(m.Stun, []string{id}) {
+		t.Errorf("seed 000 怪物: the traitor marks a monster stunned: %+v", m)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActStun, Monster: id})
+	if m := optionsFor(s, 1).Monsters; m != nil && slices.Contains(m.Stun, id) {
+		t.Errorf("seed 000 怪物: a stunned monster isn't stunned again: %+v", m)
+	}
+}
+
+func TestOptionsHostSettlesTheFight(t *testing.T) {
+	const rule = "seed 000 袭击 l.243-245: the winner steals instead of dealing damage; the host may act for a seat"
+	s := traitorBoard(t)
+	give(t, s, 1, "bell", "armor")
+	at := fight(t, s, game.Action{Target: seatTarget(1), Total: intp(5)}, 2) // seat 1 loses 3, Armor −1
+	if !at.CanSteal {
+		t.Fatalf("no theft: %+v", at)
+	}
+	h := s.Options(hostActor)
+	if h.Damage == nil || h.Damage.Seat != 1 || h.Damage.Action != game.ActResolveDmg || h.Damage.Amount != at.Damage || len(h.Damage.Traits) != 2 {
+		t.Errorf("%s: the host may split the loser's damage: %+v", rule, h.Damage)
+	}
+	if !slices.Equal(h.Steal, []string{"bell"}) {
+		t.Errorf("%s: the host may steal for the winner: %v", rule, h.Steal)
+	}
+	if o := optionsFor(s, 2); !slices.Equal(o.Steal, []string{"bell"}) || o.Damage != nil {
+		t.Errorf("%s: the winner steals, splits nothing: %+v / %+v", rule, o.Steal, o.Damage)
+	}
+	if o := optionsFor(s, 1); o.Damage == nil || o.Damage.Seat != 1 || len(o.Steal) != 0 {
+		t.Errorf("%s: the loser splits, steals nothing: %+v / %v", rule, o.Damage, o.Steal)
+	}
+	if o := optionsFor(s, 3); o.Damage != nil || len(o.Steal) != 0 || o.Defend != nil {
+		t.Errorf("seed 000 袭击: a bystander settles nothing: %+v", o)
+	}
+}
+
+func TestOptionsDrawnEvent(t *testing.T) {
+	const rule = "seed 000 l.151-173: 翻开…事件牌…皆可能逼使人物进行能力考验 (the roll a drawn event asks for)"
+	s := started(t, fourExplorers...)
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "angry-being"})
+	if got := optionsFor(s, 1).Drawn; got != "angry-being" {
+		t.Fatalf("%s: drawn %q, want angry-being", rule, got)
+	}
+	if got := optionsFor(s, 2).Drawn; got != "" {
+		t.Errorf("app: another seat drew nothing: %q", got)
+	}
+	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Speed, Source: "card:angry-being", Purpose: "event", Total: intp(5)})
+	if got := optionsFor(s, 1).Drawn; got != "" {
+		t.Errorf("%s: its roll is made: drawn %q", rule, got)
+	}
+}
+
+func TestOptionsCardWhy(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 2, "amulet-of-the-ages", "bottle") // the Bell is after the haunt only (its card)
+	o := optionsFor(s, 2) // seat 1's turn
+	bell, bottle := cardOption(o, "amulet-of-the-ages"), cardOption(o, "bottle")
+	if bell == nil || bell.Use || bell.Why == nil || bell.Why.Key != "err_card_own_turn" {
+		t.Errorf("seed 002 FAQ: items on your own turn only; the Amulet says why: %+v", bell)
+	}
+	if bottle == nil || bottle.Why == nil {
+		t.Errorf("seed 002 FAQ: the Bottle says why it can't be drunk now: %+v", bottle)
+	}
+	turnTo(t, s, 2)
+	o = optionsFor(s, 2)
+	if bell := cardOption(o, "amulet-of-the-ages"); bell == nil || !bell.Use || bell.Why != nil {
+		t.Errorf("seed 002 FAQ: on its own turn the Amulet may be used: %+v", bell)
+	}
+	if bottle := cardOption(o, "bottle"); bottle == nil || bottle.Roll || bottle.Why == nil || bottle.Why.Key != "err_card_after_haunt" {
+		t.Errorf("seed 000 瓶子 l.666: 在游戏进入作祟Haunt阶段后，玩家方可饮用这药液; it says why: %+v", bottle)
+	}
+}
+
+func TestOptionsApplyRollNamesTheOutcome(t *testing.T) {
+	const rule = "card text (Disquieting Sounds): roll 6 dice: at least the omens revealed gains, fewer hurts"
+	s := started(t, fourExplorers...)
+	drawOmen(t, s, 1, "book", "kitchen")
+	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "disquieting-sounds"})
+	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 6, Source: "card:disquieting-sounds", Purpose: "event", Total: intp(0)})
+	ar := optionsFor(s, 1).ApplyRoll
+	if ar == nil || ar.Source != "card:disquieting-sounds" || ar.Bracket != 1 || ar.Release {
+		t.Fatalf("%s: a 0 against 1 omen is the second outcome (the total less the omens): %+v", rule, ar)
+	}
+}

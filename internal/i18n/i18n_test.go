@@ -138,9 +138,9 @@ func TestFromAcceptLanguage(t *testing.T) {
 var knownArgMismatches = map[string]bool{}
 
 // TestCallSitesMatchMessages reads the packages that create game errors or
-// call i18n.T with a literal key (the views' generated code included), and
-// checks every key they use exists, with as many arguments as the message
-// has verbs.
+// call i18n.T with a literal key, and the views' templates (their generated
+// code: h.T("key")), and checks every key they use exists, with as many
+// arguments as the message has verbs.
 func TestCallSitesMatchMessages(t *testing.T) {
 	type site struct {
 		pos  string
@@ -148,6 +148,7 @@ func TestCallSitesMatchMessages(t *testing.T) {
 		args int // -1 when unknown (spread args)
 	}
 	var sites []site
+	viewSites := 0
 	fset := token.NewFileSet()
 	for _, dir := range []string{"../game", "../table", "../web", "../../views"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -170,6 +171,20 @@ func TestCallSitesMatchMessages(t *testing.T) {
 								args = -1
 							}
 							sites = append(sites, site{fset.Position(n.Pos()).String(), key, args})
+						}
+					}
+					// h.T("key", args...): the views' Head.T (p.T, t.T … on
+					// the models that embed Head), in the templates' code.
+					if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "T" && len(n.Args) >= 1 && strings.HasSuffix(dir, "views") {
+						if x, ok := sel.X.(*ast.Ident); ok && x.Name != "i18n" {
+							if key, ok := stringLit(n.Args[0]); ok {
+								args := len(n.Args) - 1
+								if n.Ellipsis.IsValid() {
+									args = -1
+								}
+								sites = append(sites, site{fset.Position(n.Pos()).String(), key, args})
+								viewSites++
+							}
 						}
 					}
 					// i18n.T(lang, "key", args...)
@@ -218,6 +233,9 @@ func TestCallSitesMatchMessages(t *testing.T) {
 	}
 	if len(sites) < 20 {
 		t.Fatalf("found only %d call sites; is the parser looking in the right place?", len(sites))
+	}
+	if viewSites < 100 {
+		t.Fatalf("found only %d message keys in views; is the parser reading the templates' code?", viewSites)
 	}
 	t.Logf("%d call sites", len(sites))
 	mismatched := map[string]bool{}

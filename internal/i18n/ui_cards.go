@@ -20,6 +20,7 @@ var _ = register(map[string][2]string{
 	"offer_to_me":        {"%s hands you the %s.", "%s 把%s交给你。"},
 	"offer_from_me":      {"You offer the %s to %s.", "你把%s交给 %s。"},
 	"i_drew":             {"I drew…", "我抽到了…"},
+	"draw_not_now":       {"No card may be drawn now.", "现在不能抽牌。"},
 	"deck_item":          {"Item", "物品"},
 	"deck_event":         {"Event", "事件"},
 	"type_to_find":       {"type to find", "输入查找"},

@@ -116,7 +116,7 @@ func boxRooms(lang string) *boxRoomLists {
 func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m versionMemo) *views.Cards {
 	box := catalog.Box()
 	rooms := boxRooms(lang)
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, slices.Contains(opts.Draw, "omen"), m), Drawn: drawnCard(lang, s, seat),
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, m), Drawn: drawnCard(lang, opts.Drawn),
 		Decks: memo(m, "decks:"+lang, func() []views.Fact { return deckCounts(lang, s) }),
 		Rooms: rooms.rooms,
 		Piles: pickUps(memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
@@ -146,6 +146,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		src := "card:" + card.ID
 		if co := cardOption(opts, h.Card); co != nil {
 			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
+			if w := co.Why; w != nil { // the engine's own refusal, in the reader's language
+				hc.Why = i18n.T(lang, w.Key, w.Args...)
+			}
 			for _, n := range co.Give {
 				hc.GiveTo = append(hc.GiveTo, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
 			}
@@ -197,13 +200,14 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		c.PendKind = p.Kind
 	}
 	if ar := opts.ApplyRoll; ar != nil {
+		// The outcome is the engine's (ApplyRoll.Bracket); only its words are looked up here.
 		last := s.LastRoll(seat.ID)
-		if roll := s.RollOf(seat.ID, ar.Source); roll != nil && last != nil && last.Seq == ar.Roll {
-			for _, b := range roll.Brackets {
-				if b.Covers(last.Total) {
-					c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, b.Text.In(lang))}
-				}
-			}
+		roll, _ := sourceRoll(ar.Source)
+		if card := box.Card(strings.TrimPrefix(ar.Source, "card:")); ar.Release && card != nil {
+			roll = card.Release
+		}
+		if roll != nil && last != nil && last.Seq == ar.Roll && ar.Bracket >= 0 && ar.Bracket < len(roll.Brackets) {
+			c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, roll.Brackets[ar.Bracket].Text.In(lang))}
 		}
 		if c.Apply != nil {
 			for _, t := range ar.Traits {
@@ -270,4 +274,19 @@ func cardOption(o game.Options, card string) *game.CardOption {
 		}
 	}
 	return nil
+}
+
+func sourceRoll(source string) (*catalog.Roll, error) {
+	kind, id, _ := strings.Cut(source, ":")
+	switch kind {
+	case "card":
+		if c := catalog.Box().Card(id); c != nil {
+			return c.Roll, nil
+		}
+	case "room":
+		if r := catalog.Box().Room(id); r != nil {
+			return r.Roll, nil
+		}
+	}
+	return nil, errNotFound
 }

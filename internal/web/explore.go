@@ -5,6 +5,7 @@ import (
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/views"
+	"slices"
 )
 
 // Exploring on the phone: which tiles, cards and rooms are offered comes
@@ -84,11 +85,16 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 // drawPicker is "I drew…": the cards still in each deck. An omen's room is
 // the room just discovered when it owes one, else one of the house's omen
 // rooms, or of the chart's 13 when no omen room was recorded.
-func drawPicker(lang string, s *game.State, seat *game.Seat, canOmen bool, m versionMemo) views.Draw {
-	d := views.Draw{CanOmen: canOmen,
-		Items:  memo(m, "deck:item:"+lang, func() []views.Option { return deckOptions(lang, s, "item") }),
-		Events: memo(m, "deck:event:"+lang, func() []views.Option { return deckOptions(lang, s, "event") })}
-	if !canOmen {
+func drawPicker(lang string, s *game.State, seat *game.Seat, decks []string, m versionMemo) views.Draw {
+	d := views.Draw{CanOmen: slices.Contains(decks, "omen")}
+	// Only the decks the engine lets this seat draw from now (game.Options).
+	if slices.Contains(decks, "item") {
+		d.Items = memo(m, "deck:item:"+lang, func() []views.Option { return deckOptions(lang, s, "item") })
+	}
+	if slices.Contains(decks, "event") {
+		d.Events = memo(m, "deck:event:"+lang, func() []views.Option { return deckOptions(lang, s, "event") })
+	}
+	if !d.CanOmen {
 		return d
 	}
 	d.Omens = memo(m, "deck:omen:"+lang, func() []views.Option {
@@ -117,34 +123,16 @@ func houseOmenRooms(lang string, s *game.State, except string) []views.Option {
 	return out
 }
 
-// drawnCard is the card the seat drew last, when it was put back (an event)
-// and asks for a roll not made yet: its text and the roll in one tap.
-func drawnCard(lang string, s *game.State, seat *game.Seat) *views.DrawnCard {
-	for i := len(s.Events) - 1; i >= 0; i-- {
-		e := s.Events[i]
-		if s.IsUndone(e.Seq) {
-			continue
-		}
-		switch e.Type {
-		case game.EvTurnEnded:
-			return nil
-		case game.EvRolled:
-			if e.Roll != nil && e.Roll.Seat == seat.ID && e.Roll.Source != "" {
-				return nil // its roll is made: the outcome is offered to apply
-			}
-		case game.EvCardDrawn:
-			if e.Seat != seat.ID || e.Keep {
-				return nil
-			}
-			c := catalog.Box().Card(e.Card)
-			if c == nil || c.Roll == nil {
-				return nil
-			}
-			return &views.DrawnCard{Name: c.Name.In(lang), Text: c.Text.In(lang),
-				Roll: guidedRoll(lang, "card:"+c.ID, c.Name, c.Roll, "event")}
-		}
+// drawnCard is the card the seat drew last and put back (an event) whose
+// roll it may make now (game.Options.Drawn): its text and the roll in one
+// tap.
+func drawnCard(lang, card string) *views.DrawnCard {
+	c := catalog.Box().Card(card)
+	if c == nil {
+		return nil
 	}
-	return nil
+	return &views.DrawnCard{Name: c.Name.In(lang), Text: c.Text.In(lang),
+		Roll: guidedRoll(lang, "card:"+c.ID, c.Name, c.Roll, "event")}
 }
 
 // houseFloors lists the house's rooms by floor for the table.

@@ -76,34 +76,39 @@ func endedSince(s *game.State, seq int) bool {
 }
 
 // fight builds the haunt's second half for a seat's phone (viewer > 0) or
-// the table (viewer 0, acting as host).
-func fight(lang string, s *game.State, viewer int) *views.Fight {
+// the table (viewer 0, acting as host). What the screen may do — defend,
+// split damage, steal, attack, run the monsters, move a hero to the
+// traitor's side — is the engine's answer for it (opts, game.Options).
+func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fight {
 	if s.Phase != game.PhaseHaunt || s.Ended != nil {
 		return nil
 	}
-	f := &views.Fight{Status: attackStatus(lang, s), CanEnd: s.Ended == nil}
-	me := s.SeatByID(viewer)
-	host := viewer == 0
-	f.RunMonsters = host || (s.Haunt != nil && s.Haunt.IsTraitor(viewer) && s.SideOf(viewer) == game.SideTraitor)
+	f := &views.Fight{Status: attackStatus(lang, s), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters}
 	if t := s.Track; t != nil {
 		// A track set by its −/+ alone has no label of its own yet.
 		f.Track = &views.TrackLine{Value: t.Value, Label: cmp.Or(t.Label, i18n.T(lang, "track"))}
 	} else if f.RunMonsters {
 		f.Track = &views.TrackLine{Label: i18n.T(lang, "track")}
 	}
-	for _, seat := range s.Seats {
-		if s.Alive(&seat) && s.SideOf(seat.ID) == game.SideHeroes {
-			f.Heroes = append(f.Heroes, views.Option{ID: fmt.Sprintf("seat:%d", s.SeatNumber(seat.ID)), Label: seat.Name})
+	f.EndMonsters = f.RunMonsters && opts.EndTurn && opts.Turn.Monsters
+	var stun []string
+	if m := opts.Monsters; m != nil {
+		stun = m.Stun
+		for _, k := range m.Move {
+			f.Kinds = append(f.Kinds, views.Option{ID: k, Label: k})
+		}
+		for _, ma := range m.Attack {
+			f.Attackers = append(f.Attackers, views.Option{ID: ma.Monster, Label: targetName(s, game.Target{Monster: ma.Monster})})
+			for _, t := range ma.Targets {
+				if o := targetOption(t); !slices.Contains(f.Heroes, o) {
+					f.Heroes = append(f.Heroes, o)
+				}
+			}
 		}
 	}
-	f.EndMonsters = f.RunMonsters && s.Turn == game.MonstersTurn && s.Ended == nil
-	kinds := map[string]bool{}
 	for _, m := range s.Monsters {
-		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned})
-		if !kinds[m.Kind] {
-			kinds[m.Kind] = true
-			f.Kinds = append(f.Kinds, views.Option{ID: m.Kind, Label: m.Kind})
-		}
+		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned,
+			CanStun: slices.Contains(stun, m.ID)})
 	}
 	if s.Haunt != nil && s.Haunt.Traitor != 0 {
 		var order []string
@@ -116,71 +121,50 @@ func fight(lang string, s *game.State, viewer int) *views.Fight {
 		}
 		f.TurnOrder = i18n.T(lang, "turn_order", strings.Join(order, " → "))
 	}
-	at := s.Attack
-	if at != nil && !at.Done {
-		switch {
-		case at.Defense == nil:
-			defender := at.Defender.Seat != 0 && at.Defender.Seat == viewer
-			forMonster := at.Defender.Monster != "" && f.RunMonsters
-			rollFor := host || (at.Attacker.Seat != 0 && at.Attacker.Seat == viewer)
-			f.Defend = defender || forMonster || rollFor
-			if !defender {
-				f.DefendFor = targetName(s, at.Defender)
-			}
-		case at.Loser.Seat != 0 && at.Damage > 0 && (at.Loser.Seat == viewer || host):
-			f.Resolve, f.ResolveKind = at.Damage, at.Kind
-			pair := [2]string{game.Might, game.Speed}
-			if at.Kind == "mental" {
-				pair = [2]string{game.Sanity, game.Knowledge}
-			}
-			for i, t := range pair {
-				f.ResolvePair[i] = views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)}
-			}
-		}
-		winner := at.Attacker
-		if at.Loser == at.Attacker {
-			winner = at.Defender
-		}
-		if at.CanSteal && (winner.Seat == viewer || host) {
-			for _, h := range s.Hands[at.Loser.Seat] {
-				if c := catalog.Box().Card(h.Card); c != nil && c.Stealable {
-					f.StealFrom = append(f.StealFrom, views.Option{ID: h.Card, Label: c.Name.In(lang)})
-				}
-			}
+	if d := opts.Defend; d != nil {
+		f.Defend = true
+		if !d.Mine {
+			f.DefendFor = d.Defender
 		}
 	}
-	if me != nil {
-		attackOptions(lang, s, me, f)
+	if d := opts.Damage; d != nil && d.Action == game.ActResolveDmg && len(d.Traits) == 2 {
+		f.Resolve, f.ResolveKind = d.Amount, d.Kind
+		for i, t := range d.Traits {
+			f.ResolvePair[i] = views.Option{ID: t.Trait, Label: i18n.T(lang, "trait_"+t.Trait)}
+		}
 	}
-	if f.RunMonsters && !host {
+	for _, c := range opts.Steal {
+		f.StealFrom = append(f.StealFrom, views.Option{ID: c, Label: cardName(lang, c)})
+	}
+	attackOptions(lang, opts.Attack, f)
+	if f.RunMonsters && viewer != 0 {
 		f.Reminders = []string{i18n.T(lang, "traitor_reminder_rooms"), i18n.T(lang, "traitor_reminder_events"), i18n.T(lang, "traitor_reminder_elevator")}
 	}
-	if host {
-		for _, seat := range s.Seats {
-			if !s.Alive(&seat) && s.SideOf(seat.ID) == game.SideHeroes {
-				f.JoinTraitor = append(f.JoinTraitor, views.Option{ID: strconv.Itoa(s.SeatNumber(seat.ID)), Label: seat.Name})
-			}
-		}
+	for _, n := range opts.JoinTraitor {
+		f.JoinTraitor = append(f.JoinTraitor, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
 	}
 	return f
+}
+
+// targetOption is an attack target as the forms name it.
+func targetOption(t game.AttackTarget) views.Option {
+	if t.Monster != "" {
+		return views.Option{ID: "monster:" + t.Monster, Label: t.Name}
+	}
+	return views.Option{ID: "seat:" + strconv.Itoa(t.Seat), Label: t.Name}
 }
 
 // attackOptions fills the attack form from what the engine allows the
 // seat now (game.Options): opponents, the traits each may be attacked with
 // (a weapon's trait names the weapon) and the weapons held.
-func attackOptions(lang string, s *game.State, me *game.Seat, f *views.Fight) {
-	at := s.Options(game.Actor{Seat: me.ID}).Attack
+func attackOptions(lang string, at *game.AttackOptions, f *views.Fight) {
 	if at == nil {
 		return
 	}
 	f.CanAttack = true
 	var traits []string
 	for _, t := range at.Targets {
-		id := "monster:" + t.Monster
-		if t.Monster == "" {
-			id = fmt.Sprintf("seat:%d", t.Seat)
-		}
-		f.Targets = append(f.Targets, views.Option{ID: id, Label: t.Name})
+		f.Targets = append(f.Targets, targetOption(t))
 		for _, tr := range t.Traits {
 			if !slices.Contains(traits, tr) {
 				traits = append(traits, tr)

@@ -131,7 +131,7 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 			vm.Cards = cardsArea(h.Lang, st, me, opts, s.memoOf(st))
 		}
 		vm.Explore = explore(h.Lang, st, me, opts)
-		vm.Fight = fight(h.Lang, st, me.ID)
+		vm.Fight = fight(h.Lang, st, me.ID, opts)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
 	})
@@ -209,7 +209,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 			}
 		}
 		vm.Decks = deckCounts(h.Lang, st)
-		vm.Fight = fight(h.Lang, st, 0)
+		vm.Fight = fight(h.Lang, st, 0, st.Options(access.Actor()))
 		vm.Summary = summary(h.Lang, st)
 		vm.House = houseFloors(h.Lang, st)
 		vm.Piles = piles(h.Lang, st)

@@ -32,12 +32,8 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	}
 	alive := st.Alive(me)
 	if st.Started && st.Ended == nil && alive {
-		floor := 1
-		if st.Phase == game.PhaseHaunt {
-			floor = 0
-		}
 		for _, kind := range []string{"physical", "mental"} {
-			d := damageSplit(lang, me, kind, game.MaxDamage, floor, false)
+			d := damageSplit(lang, me, kind, game.MaxDamage, st.Floor(), false)
 			d.Type, d.Legend = game.ActTakeDamage, i18n.T(lang, "take_damage_"+kind)
 			p.Damage = append(p.Damage, d)
 		}
@@ -76,12 +72,8 @@ func playerLine(lang string, st *game.State, seat *game.Seat) views.PlayerLine {
 // damageSplit is amount damage of kind for seat to spread; each trait's
 // value after n damage comes from the engine's own loss rule.
 func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
-	pair := [2]string{game.Might, game.Speed}
-	if kind == "mental" {
-		pair = [2]string{game.Sanity, game.Knowledge}
-	}
 	d := views.DamageSplit{Kind: kind, Amount: amount, Exact: exact}
-	for i, t := range pair {
+	for i, t := range game.DamageTraits(kind) {
 		ts := seat.Traits[t]
 		st := views.SplitTrait{ID: t, Label: i18n.T(lang, "trait_"+t), Now: valueText(seat, t, ts),
 			AllLabel: i18n.T(lang, "phone_all_to", amount, i18n.T(lang, "trait_"+t))}

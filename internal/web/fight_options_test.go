@@ -1,0 +1,146 @@
+package web_test
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// formsOf lists the forms of a page by their action type, each with its
+// hidden fields ("join_traitor seat=2"), in page order.
+func formsOf(t *testing.T, body string) []string {
+	t.Helper()
+	var out []string
+	for _, f := range regexp.MustCompile(`(?s)<form\b.*?</form>`).FindAllString(body, -1) {
+		typ := regexp.MustCompile(`name="type" value="(\w+)"`).FindStringSubmatch(f)
+		if typ == nil {
+			continue
+		}
+		line := typ[1]
+		for _, m := range regexp.MustCompile(`type="hidden" name="(seat|card)" value="([^"]*)"`).FindAllStringSubmatch(f, -1) {
+			line += " " + m[1] + "=" + m[2]
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func tablePage(t *testing.T, a *testApp, g testGame) string {
+	t.Helper()
+	rec := a.do(http.MethodGet, "/g/"+g.code+"/table", "", g.hostCookie())
+	if rec.Code != http.StatusOK {
+		t.Fatalf("table page: %d", rec.Code)
+	}
+	return rec.Body.String()
+}
+
+// withPrefix keeps the entries that start with p.
+func withPrefix(list []string, p string) []string {
+	var out []string
+	for _, x := range list {
+		if strings.HasPrefix(x, p) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// TestHostJoinTraitorFromOptions: the table's "joins the traitor" buttons
+// are the engine's list (Options.JoinTraitor). In a haunt with no traitor
+// at first (haunt 9, data/haunts.json traitor kind none_at_first) a living
+// hero may turn during play; in one with a traitor, only the dead may join
+// (seed 000 作祟 l.359: 奸徒与怪物同属于一方).
+func TestHostJoinTraitorFromOptions(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(3, true)
+	crHaunt(t, a, g, "none_at_first")
+	if got := withPrefix(formsOf(t, tablePage(t, a, g)), "join_traitor"); !slices.Equal(got, []string{"join_traitor seat=1", "join_traitor seat=2", "join_traitor seat=3"}) {
+		t.Errorf("haunt 9: the host may turn any living hero: %v", got)
+	}
+	crAct(a, g, 0, map[string]any{"type": "join_traitor", "seat": 2})
+	if got := withPrefix(formsOf(t, tablePage(t, a, g)), "join_traitor"); !slices.Equal(got, []string{"join_traitor seat=1", "join_traitor seat=3"}) {
+		t.Errorf("haunt 9: who turned is no longer offered: %v", got)
+	}
+
+	// A haunt with a traitor: nobody while every hero lives.
+	g = a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	if got := withPrefix(formsOf(t, tablePage(t, a, g)), "join_traitor"); len(got) != 0 {
+		t.Errorf("seed 000 作祟: no living hero joins a known traitor: %v", got)
+	}
+}
+
+// TestFightFormsFollowOptions: through a fight, each phone offers a
+// defence, a damage split and a theft exactly when its Options do (seed
+// 000 袭击 l.207-245: the defender rolls, the loser splits, the winner of 2+
+// physical damage may steal instead), and the table offers the host each
+// of them while the fight waits for it.
+func TestFightFormsFollowOptions(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "bell"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0}) // Ann the traitor, Bo plays
+
+	type offered struct{ defend, resolve, steal bool }
+	check := func(stage string, table offered) {
+		t.Helper()
+		for seat := 1; seat <= 3; seat++ {
+			o := htOptions(a, g, seat)
+			want := offered{defend: o["defend"] != nil, steal: len(htStrings(o["steal"])) > 0}
+			if d, ok := o["damage"].(map[string]any); ok && d["action"] == "resolve_damage" {
+				want.resolve = true
+			}
+			bar := strings.Split(nowBar(t, a, g, seat), " | ")
+			got := offered{defend: slices.Contains(bar, "defend"), resolve: slices.Contains(bar, "resolve_damage"), steal: slices.Contains(bar, "steal")}
+			if got != want {
+				t.Errorf("%s: seat %d's phone offers %+v, its Options %+v", stage, seat, got, want)
+			}
+		}
+		forms := formsOf(t, tablePage(t, a, g))
+		got := offered{defend: len(withPrefix(forms, "defend")) > 0, resolve: len(withPrefix(forms, "resolve_damage")) > 0, steal: len(withPrefix(forms, "steal")) > 0}
+		if got != table {
+			t.Errorf("%s: the table offers %+v, want %+v", stage, got, table)
+		}
+	}
+	check("no fight", offered{})
+	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 6})
+	check("waiting for the defence", offered{defend: true})
+	a.act(g, g.seats[0], map[string]any{"type": "defend", "total": 1})
+	check("Ann lost 5 and holds the Bell", offered{resolve: true, steal: true})
+	if got := withPrefix(formsOf(t, tablePage(t, a, g)), "steal"); !slices.Equal(got, []string{"steal card=bell"}) {
+		t.Errorf("the host steals what the engine allows: %v", got)
+	}
+	a.act(g, g.seats[0], map[string]any{"type": "resolve_damage", "split": map[string]int{"might": 2, "speed": 3}})
+	check("the fight is settled", offered{})
+}
+
+// TestCardSaysWhyNot: a card whose own action the engine refuses now says
+// why under it, in the reader's language (seed 002 FAQ: items are used on
+// their holder's own turn).
+func TestCardSaysWhyNot(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	crAct(a, g, 1, map[string]any{"type": "end_turn"})
+	crAct(a, g, 2, map[string]any{"type": "draw_card", "card": "bell"})
+	page := func(lang string) string {
+		rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(2), withLang(lang))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("seat 2 page: %d", rec.Code)
+		}
+		return rec.Body.String()
+	}
+	if strings.Contains(page("en"), `class="hint why"`) {
+		t.Errorf("on its holder's turn the Bell may be used: no reason shown")
+	}
+	crAct(a, g, 2, map[string]any{"type": "end_turn"})
+	for lang, want := range map[string]string{"en": "The Bell can only be used on your own turn.", "zh": "只能在你自己的回合使用"} {
+		why := regexp.MustCompile(`<p class="hint why">([^<]*)</p>`).FindStringSubmatch(page(lang))
+		if why == nil || !strings.Contains(why[1], want) {
+			t.Errorf("%s: the Bell's reason %v, want %q", lang, why, want)
+		}
+	}
+}

@@ -605,8 +605,9 @@ func TestOptionsDrawnEvent(t *testing.T) {
 
 func TestOptionsCardWhy(t *testing.T) {
 	s := started(t, fourExplorers...)
-	give(t, s, 2, "amulet-of-the-ages", "bottle") // the Bell is after the haunt only (its card)
-	o := optionsFor(s, 2)                         // seat 1's turn
+	// A plain item (the Bell's roll is after the haunt only, its card).
+	give(t, s, 2, "amulet-of-the-ages", "bottle")
+	o := optionsFor(s, 2) // seat 1's turn
 	bell, bottle := cardOption(o, "amulet-of-the-ages"), cardOption(o, "bottle")
 	if bell == nil || bell.Use || bell.Why == nil || bell.Why.Key != "err_card_own_turn" {
 		t.Errorf("seed 002 FAQ: items on your own turn only; the Amulet says why: %+v", bell)

@@ -478,6 +478,9 @@ type ApplyLine struct {
 	// explorers it may be applied to (game.ApplyRoll).
 	Traits []Option
 	To     []Option
+	// Items: one of the seat's items to name; Rooms: the room to name.
+	Items []Option
+	Rooms []Option
 }
 
 // HandLine lists a seat's cards on boards other phones see.

@@ -386,6 +386,12 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 func (s *State) applyChoices(d *dryRun, me *Seat, ar *ApplyRoll) {
 	plain := Action{Type: ActApplyEffect, Source: ar.Source}
 	if !d.allows(plain) {
+		for _, item := range s.itemsHeld(me.ID) {
+			if d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Card: item}) {
+				ar.Items = append(ar.Items, item)
+			}
+		}
+		ar.Room = d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Room: catalog.Box().Rooms[0].ID})
 		for _, t := range Traits {
 			a := plain
 			a.Trait = t

@@ -388,6 +388,9 @@ func TestShriekingWindBlowsAnItem(t *testing.T) {
 	give(t, s, 1, "axe", "shrieking-wind")
 	do(t, s, seatActor(1), rollFor("card:shrieking-wind", game.Action{Trait: game.Might, Total: intp(0)}))
 	wantRefusal(t, s, seatActor(1), apply("card:shrieking-wind"), "err_name_item", game.Invalid)
+	if o := s.Options(seatActor(1)); o.ApplyRoll == nil || !slices.Equal(o.ApplyRoll.Items, []string{"axe"}) {
+		t.Errorf("shrieking-wind 0: the outcome asks for one of your items: %+v", o.ApplyRoll)
+	}
 	a := apply("card:shrieking-wind")
 	a.Card = "axe"
 	s.SetRandom(facesRandom(1)) // the 1 die of damage shows 1

@@ -612,7 +612,10 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 // the trait its outcome asks the player to choose if it asks for one.
 func (s *State) applyAllowed(d *dryRun, source string) bool {
 	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
-		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) })
+		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) }) ||
+		// or with the room or the item it names (Music Box, Shrieking Wind)
+		d.allows(Action{Type: ActApplyEffect, Source: source, Room: catalog.Box().Rooms[0].ID}) ||
+		slices.ContainsFunc(s.itemsHeld(d.actor.Seat), func(c string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Card: c}) })
 }
 
 func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
@@ -681,6 +684,11 @@ type ApplyRoll struct {
 	Traits []string `json:"traits,omitempty"`
 	// To: other seats (numbers) it may be applied to (Medical Kit).
 	To []int `json:"to,omitempty"`
+	// Items: the outcome names one of these of the seat's items
+	// (Shrieking Wind 0); Room: it names the room it happens in (Music
+	// Box 0–3: where the box is dropped).
+	Items []string `json:"items,omitempty"`
+	Room  bool     `json:"room,omitempty"`
 }
 
 // why is Decide's refusal of a candidate action, nil when it is allowed.

@@ -166,6 +166,9 @@ func TestCardMusicBox(t *testing.T) {
 	crRefused(t, a, g, 1, map[string]any{"type": "use_card", "card": "music-box"}, http.StatusConflict, "err_card_used_turn", "Music Box")
 	crAct(a, g, 1, map[string]any{"type": "roll", "trait": "sanity", "source": "card:music-box", "purpose": "item", "total": 0})
 	crRefused(t, a, g, 1, map[string]any{"type": "apply_effect", "source": "card:music-box"}, http.StatusBadRequest, "err_drop_room", "Music Box")
+	if ar, _ := htOptions(a, g, 1)["apply_roll"].(map[string]any); ar["room"] != true {
+		t.Errorf("the outcome asks where the box is dropped: %v", ar)
+	}
 	crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "card:music-box", "room": "kitchen"})
 	st := a.publicState(g)
 	if st.Turn.Seat != 2 || len(st.Piles) != 1 || st.Piles[0].Cards[0] != "music-box" || len(st.Cards.On) != 1 {

@@ -216,6 +216,12 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 			for _, n := range ar.To {
 				c.Apply.To = append(c.Apply.To, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
 			}
+			for _, item := range ar.Items {
+				c.Apply.Items = append(c.Apply.Items, views.Option{ID: item, Label: cardName(lang, item)})
+			}
+			if ar.Room {
+				c.Apply.Rooms = c.Rooms
+			}
 		}
 	}
 	for _, e := range opts.DrawEffects {

@@ -120,12 +120,13 @@ func TestFightFormsFollowOptions(t *testing.T) {
 
 // TestCardSaysWhyNot: a card whose own action the engine refuses now says
 // why under it, in the reader's language (seed 002 FAQ: items are used on
-// their holder's own turn).
+// their holder's own turn; the Medical Kit, as the Bell's roll waits for
+// the haunt).
 func TestCardSaysWhyNot(t *testing.T) {
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "end_turn"})
-	crAct(a, g, 2, map[string]any{"type": "draw_card", "card": "bell"})
+	crAct(a, g, 2, map[string]any{"type": "draw_card", "card": "medical-kit"})
 	page := func(lang string) string {
 		rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(2), withLang(lang))
 		if rec.Code != http.StatusOK {
@@ -134,13 +135,13 @@ func TestCardSaysWhyNot(t *testing.T) {
 		return rec.Body.String()
 	}
 	if strings.Contains(page("en"), `class="hint why"`) {
-		t.Errorf("on its holder's turn the Bell may be used: no reason shown")
+		t.Errorf("on its holder's turn the Medical Kit may be used: no reason shown")
 	}
 	crAct(a, g, 2, map[string]any{"type": "end_turn"})
-	for lang, want := range map[string]string{"en": "The Bell can only be used on your own turn.", "zh": "只能在你自己的回合使用"} {
+	for lang, want := range map[string]string{"en": "The Medical Kit can only be used on your own turn.", "zh": "只能在你自己的回合使用"} {
 		why := regexp.MustCompile(`<p class="hint why">([^<]*)</p>`).FindStringSubmatch(page(lang))
 		if why == nil || !strings.Contains(why[1], want) {
-			t.Errorf("%s: the Bell's reason %v, want %q", lang, why, want)
+			t.Errorf("%s: the Medical Kit's reason %v, want %q", lang, why, want)
 		}
 	}
 }

@@ -177,7 +177,7 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		n.Text = ap.Apply.Text
 		apply := views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
 			Fields: []views.Field{{Name: "source", Value: ap.Apply.Source}}, Primary: true}
-		if len(ap.Apply.Traits) > 0 || len(ap.Apply.To) > 0 {
+		if len(ap.Apply.Traits) > 0 || len(ap.Apply.To) > 0 || len(ap.Apply.Items) > 0 || len(ap.Apply.Rooms) > 0 {
 			// A trait or an explorer to pick: the card area's Apply line.
 			apply = views.NowAction{Label: i18n.T(lang, "apply"), Href: "#s-cards", Primary: true}
 		}

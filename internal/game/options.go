@@ -215,8 +215,9 @@ type CardOption struct {
 	Roll    bool               `json:"roll"`
 	Refused map[string]Refusal `json:"refused,omitempty"`
 	// Why is why the card's own action — its guided roll, its effect
-	// applied, or its use — can't be taken now; nil when it can, or when
-	// the card has none (an event that acts by itself).
+	// applied, or a use its data gives it — can't be taken now; nil when
+	// it can, or when the card has none (Armor, an event that acts by
+	// itself).
 	Why *Refusal `json:"why,omitempty"`
 	// Take: the explorers (seat numbers) and items applying it may take
 	// from (Pickpocket's Gloves).
@@ -769,14 +770,16 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		}
 		// The card's own action, as the card area offers it: its roll (or
 		// the outcome of one made), its effect without a roll (Healing
-		// Salve), or using it; an event held acts by itself.
+		// Salve), or a use its data gives it (a window, wearing it, used
+		// up). A card that only acts while held (Armor, the Dog), in a
+		// fight or on a roll has no action of its own to explain.
 		switch {
 		case c.Roll || c.Apply || c.Use:
 		case rollable:
 			c.Why = refused["roll"]
 		case card.Roll != nil && len(card.Roll.Brackets) > 0:
 			c.Why = refused["apply"]
-		case card.Deck != "event" || card.DiscardAfterUse:
+		case card.Use != nil || card.Worn != nil || card.DiscardAfterUse:
 			c.Why = refused["use"]
 		}
 	}

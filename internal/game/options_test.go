@@ -637,3 +637,12 @@ func TestOptionsApplyRollNamesTheOutcome(t *testing.T) {
 		t.Fatalf("%s: a 0 against 1 omen is the second outcome (the total less the omens): %+v", rule, ar)
 	}
 }
+
+func TestOptionsCardWhyOnlyForAnAction(t *testing.T) {
+	const rule = "seed 000 铠甲 l.615: 每当人物受到肉体损伤时，其损伤可获减低1点 (it acts while held: no action of its own to refuse)"
+	s := started(t, fourExplorers...)
+	give(t, s, 2, "armor")
+	if armor := cardOption(optionsFor(s, 2), "armor"); armor == nil || armor.Why != nil {
+		t.Errorf("%s: %+v", rule, armor)
+	}
+}

@@ -145,3 +145,29 @@ func TestCardSaysWhyNot(t *testing.T) {
 		}
 	}
 }
+
+// TestSkullSplitAsPhysical: the Skull's holder may take mental damage as
+// physical (seed 000 颅骨); the phone offers that split beside the mental
+// one, from Options.Damage.As, and the engine takes it.
+func TestSkullSplitAsPhysical(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "skull", "room": "kitchen"})
+	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 12})
+	crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "room:crypt"}) // 1 mental damage
+	rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(1))
+	body := rec.Body.String()
+	now := body[strings.Index(body, `<section id="now"`):]
+	now = now[:strings.Index(now, `<nav class="tabs"`)]
+	kinds := regexp.MustCompile(`type="hidden" name="kind" value="(\w+)"`).FindAllStringSubmatch(now, -1)
+	if len(kinds) != 2 || kinds[0][1] != "mental" || kinds[1][1] != "physical" {
+		t.Fatalf("seed 000 颅骨: the now bar's splits take %v, want mental then physical", kinds)
+	}
+	if !strings.Contains(now, `name="split.might"`) || !strings.Contains(now, `name="split.sanity"`) {
+		t.Errorf("the physical split lays out Might and Speed, the mental Sanity and Knowledge")
+	}
+	crAct(a, g, 1, map[string]any{"type": "take_damage", "kind": "physical", "split": map[string]int{"might": 1}})
+	if o := htOptions(a, g, 1); o["damage"] != nil {
+		t.Errorf("the damage taken as physical settles it: %v", o["damage"])
+	}
+}

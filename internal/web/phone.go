@@ -133,6 +133,16 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 			if d.Action == game.ActTakeDamage && vm.Cards != nil {
 				split.Legend = vm.Cards.Pending
 			}
+			// Another kind a held card lets it be taken as (Skull: mental
+			// as physical), as the engine's option says.
+			for _, kind := range d.As {
+				if len(game.DamageTraits(kind)[0]) == 0 {
+					continue
+				}
+				alt := damageSplit(lang, me, kind, d.Amount, st.Floor(), true)
+				alt.Type, alt.Legend = d.Action, i18n.T(lang, "damage_as", d.Amount, i18n.T(lang, "cause_"+kind))
+				n.SplitAs = append(n.SplitAs, alt)
+			}
 			return n
 		}
 		n.Urgent = true

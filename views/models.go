@@ -394,6 +394,19 @@ type HandCard struct {
 	ApplySource string
 	// Why is why its own action (roll, apply, use) can't be taken now.
 	Why string
+	// On: switched on (Music Box: open); EndIn: the rooms an end of turn
+	// may name to end this lingering card (Grave Dirt).
+	On    bool
+	EndIn []Option
+	// Take: one form per explorer it may take an item from (Gloves).
+	Take []TakeFrom
+}
+
+// TakeFrom is an explorer a card may take an item from, and the items.
+type TakeFrom struct {
+	Seat  string
+	Name  string
+	Items []Option
 }
 
 // GuidedRoll is a roll a card or room asks for, preset in a form.
@@ -417,9 +430,23 @@ type Cards struct {
 	PendKind  string
 	Apply     *ApplyLine
 	RoomRolls []GuidedRoll
-	RoomGains []Option
-	RoomHurts []Option
-	Decks     []Fact // deck counts
+	// CardRolls are rolls for event cards not held: a token in the house,
+	// freeing another explorer, the next trait of a roll per trait.
+	CardRolls []GuidedRoll
+	// DrawEffects are drawn cards whose effect (no roll) may be applied
+	// now, with the items the effect may take.
+	DrawEffects []DrawEffect
+	RoomGains   []Option
+	RoomHurts   []Option
+	Decks       []Fact // deck counts
+}
+
+// DrawEffect is a drawn card's effect applied in one tap.
+type DrawEffect struct {
+	Source string
+	Name   string
+	Text   string
+	Items  []Option
 }
 
 // OfferLine is a card another seat hands this one.
@@ -447,6 +474,13 @@ type PileCard struct {
 type ApplyLine struct {
 	Source string
 	Text   string
+	// Traits the outcome asks the player to pick from; To the other
+	// explorers it may be applied to (game.ApplyRoll).
+	Traits []Option
+	To     []Option
+	// Items: one of the seat's items to name; Rooms: the room to name.
+	Items []Option
+	Rooms []Option
 }
 
 // HandLine lists a seat's cards on boards other phones see.

@@ -22,8 +22,10 @@ type NowBar struct {
 	// attacked and rolls its own defence.
 	HauntRoll *HauntPrompt
 	Defend    bool
-	// Split, when set, is the damage split this phone must make, in the bar.
-	Split *DamageSplit
+	// Split, when set, is the damage split this phone must make, in the bar;
+	// SplitAs the same damage taken as another kind a held card allows.
+	Split   *DamageSplit
+	SplitAs []DamageSplit
 	// Later is a secondary action that appears after a wait (roll the
 	// defence for a phone that does not answer).
 	Later *LaterAction

@@ -58,7 +58,47 @@ type Effect struct {
 	// DiscardItem discards one of the explorer's items (not an omen), the
 	// one the player on the right picks at random (Whoops!).
 	DiscardItem bool `json:"discard_item,omitempty"`
-	Text        Text `json:"text"`
+	// IfHeld makes the effect depend on a card any explorer holds (Jonah's
+	// Turn: the Puzzle Box).
+	IfHeld *IfHeld `json:"if_held,omitempty"`
+	// Heal: regain up to Amount points split between Traits as the player
+	// says, never above their starting values (Medical Kit).
+	Heal *Heal `json:"heal,omitempty"`
+	// Others: the outcome may be applied to another living explorer, named
+	// in apply_effect's "to"; being in the same room is the table's to
+	// judge (Medical Kit, Healing Salve, Smelling Salts).
+	Others bool `json:"others,omitempty"`
+	// EndTurn: the roller's turn ends, if it is theirs (Music Box 0–3).
+	EndTurn bool `json:"end_turn,omitempty"`
+	// Drop: a roller who carries the card drops it on the pile of the room
+	// named in apply_effect's "room" (Music Box 0–3: it stays open).
+	Drop bool `json:"drop,omitempty"`
+	// TakeItem: take one item card (not an omen), named in apply_effect's
+	// "card", from another living explorer named in "to"; being in their
+	// room is the table's to judge (Pickpocket's Gloves).
+	TakeItem bool `json:"take_item,omitempty"`
+	// PutItem: one of the roller's item cards, named in "card", goes to
+	// this room's pile (Shrieking Wind 0: the Entrance Hall).
+	PutItem string `json:"put_item,omitempty"`
+	Text    Text   `json:"text"`
+}
+
+// IfHeld is an effect that depends on whether any explorer holds one of
+// Cards: if so the holder discards it (Replace: and may draw a replacement
+// from its deck, even out of turn) and Then applies to the drawer;
+// otherwise Else does.
+type IfHeld struct {
+	Cards   []string `json:"cards"`
+	Replace bool     `json:"replace,omitempty"`
+	Then    Effect   `json:"then"`
+	Else    Effect   `json:"else"`
+}
+
+// Heal is a gain of up to Amount points split between Traits, each never
+// above its starting value.
+type Heal struct {
+	Traits []string `json:"traits"`
+	Amount int      `json:"amount"`
 }
 
 // ChosenGain is a gain in one trait of the player's choice.
@@ -73,6 +113,16 @@ type ChosenGain struct {
 type CardAttack struct {
 	Trait string `json:"trait"`
 	Dice  int    `json:"dice"`
+	// Reward is a gain for whoever holds a card when the attack damages
+	// the drawer, unless the drawer holds it (Creepy Puppet: the Spear's
+	// holder gains 2 Might).
+	Reward *HolderGain `json:"reward,omitempty"`
+}
+
+// HolderGain is a gain for the explorer holding Card.
+type HolderGain struct {
+	Card string         `json:"card"`
+	Gain map[string]int `json:"gain"`
 }
 
 // Use is when a card may be used: the limits its text prints.
@@ -85,6 +135,9 @@ type Use struct {
 	// Need is the lowest roll for the card that lets it be used; a lower
 	// one means not this turn (Mask: Sanity 4+).
 	Need int `json:"need,omitempty"`
+	// InsteadOfAttack: using it is the turn's attack (Dynamite): not after
+	// an attack, and no attack after it.
+	InsteadOfAttack bool `json:"instead_of_attack,omitempty"`
 }
 
 // Modifier is what a card does to the dice of a roll, and on which rolls.
@@ -159,6 +212,37 @@ type Roll struct {
 	// Tries: after this many failed rolls the holder gets free at the start
 	// of their next turn (a release roll: Webs, Debris: 3).
 	Tries int `json:"tries,omitempty"`
+	// Rescue: another explorer may make this roll for the card's holder,
+	// on their own turn, once per turn; its outcome frees the holder
+	// (Webs, Debris: "you or any explorer").
+	Rescue bool `json:"rescue,omitempty"`
+	// Each: one roll with every trait in Traits, each trait once (Hanged
+	// Men); AllPass is what follows, with the last one's outcome, when
+	// every one of them reached its Min.
+	Each    bool     `json:"each,omitempty"`
+	AllPass *Bracket `json:"all_pass,omitempty"`
+	// WhileOn: the roll is made only while the card is on (Music Box: open).
+	WhileOn bool `json:"while_on,omitempty"`
+	// NotUse: a roll the card asks of whoever it affects, not a use of the
+	// card by its holder (Music Box: a mesmerising melody).
+	NotUse bool `json:"not_use,omitempty"`
+	// RoomDice: dice added (negative: taken away, at least 1) when the
+	// roller names the room they are in in the roll's "room"
+	// (Groundskeeper: 2 fewer in the Gardens; Footsteps: 1 more in the
+	// Chapel).
+	RoomDice map[string]int `json:"room_dice,omitempty"`
+}
+
+// RollTraits are the traits a roll may be made with: Traits when the card
+// gives a choice, else its one Trait; nil for a plain dice roll.
+func (r *Roll) RollTraits() []string {
+	if len(r.Traits) > 0 {
+		return r.Traits
+	}
+	if r.Trait != "" {
+		return []string{r.Trait}
+	}
+	return nil
 }
 
 // Weapon says what a weapon adds when its holder attacks (never on defence).
@@ -206,6 +290,9 @@ type Card struct {
 	Use *Use `json:"use,omitempty"`
 	// Worn is what wearing the card changes; taking it off reverses it (Mask).
 	Worn map[string]int `json:"worn,omitempty"`
+	// Toggle: using it switches it on or off, once per turn; it stays as
+	// it is wherever it goes (Music Box: open or shut).
+	Toggle bool `json:"toggle,omitempty"`
 	// Modifier is what naming the card on a roll does.
 	Modifier *Modifier `json:"modifier,omitempty"`
 	// DamageAs lets the holder take damage of one kind as another (Skull:
@@ -257,6 +344,13 @@ type Clearing struct {
 	Rooms    []string `json:"rooms,omitempty"`
 	Cards    []string `json:"cards,omitempty"`
 	ItemGain bool     `json:"item_gain,omitempty"`
+	// EndTurnIn: ending a turn in one of these rooms, named in end_turn's
+	// "room" (where you are is the table's to say), ends it.
+	EndTurnIn []string `json:"end_turn_in,omitempty"`
+	// ByHand: a condition the app can't see may end it too, so its holder
+	// may discard it (Lights Out: ending a turn with another explorer).
+	// Without it, a lingering event goes only by its printed conditions.
+	ByHand bool `json:"by_hand,omitempty"`
 }
 
 // Symbols counts the card symbols printed on a room tile.

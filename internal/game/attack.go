@@ -451,6 +451,7 @@ func (s *State) decideResolveDamage(actor Actor, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	evs = append(evs, s.rewardEvents(at)...) // Creepy Puppet: the Spear's holder
 	return append([]Event{{Type: EvAttackEnded, Seat: seat.ID}}, evs...), nil
 }
 

@@ -78,7 +78,9 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	// In the haunt: once per turn, one-use discarded, own turn only unless
 	// use.out_of_turn, the weapon's trait and dice, theft.
 	s = holding(t, c, true)
-	direct := c.Use == nil || c.Use.Need == 0 // the Mask goes on through its roll
+	// The Mask goes on through its roll; the Gloves' use names whom they
+	// take from (TestPickpocketsGloves).
+	direct := (c.Use == nil || c.Use.Need == 0) && !(c.Roll != nil && len(c.Roll.Brackets) > 0 && c.Roll.Brackets[0].TakeItem)
 	if direct {
 		do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
 		switch k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID}); {
@@ -123,6 +125,28 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 		do(t, s, seatActor(1), a)
 		if got, want := s.Attack.Attack.Dice, min(value+w.Dice, game.MaxDice); got != want || s.Attack.Ranged {
 			t.Errorf("%s: attack with %d dice (ranged %v), want %d", rule, got, s.Attack.Ranged, want)
+		}
+	}
+
+	if c.Roll != nil {
+		wrongTraitRefused(t, holding(t, c, true), c, rule)
+	}
+	if c.Toggle { // toggle: use switches it on and off, once per turn
+		s = holding(t, c, true)
+		do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
+		on := s.On[c.ID]
+		turnTo(t, s, 2)
+		turnTo(t, s, 1)
+		do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
+		if !on || s.On[c.ID] {
+			t.Errorf("%s: toggled on %v, then off %v", rule, on, !s.On[c.ID])
+		}
+	}
+	if c.Roll != nil && len(c.Roll.Brackets) > 0 && c.Roll.Brackets[0].Others && c.Roll.RollTraits() == nil && c.Roll.Dice == 0 {
+		// others: applied to another living explorer named in "to".
+		s = holding(t, c, true)
+		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:" + c.ID, To: 2}); k != "" && k != "err_no_effect" {
+			t.Errorf("%s: applied to another explorer: %q", rule, k)
 		}
 	}
 
@@ -202,6 +226,35 @@ func eventLimits(t *testing.T, c *catalog.Card, rule string) {
 			t.Errorf("%s: its voluntary roll tried twice in a turn: %q", rule, k)
 		}
 	}
+	if c.Roll != nil {
+		fresh := started(t, fourExplorers...)
+		give(t, fresh, 1, c.ID)
+		wrongTraitRefused(t, fresh, c, rule)
+	}
+	if keep && goesByItself(c) {
+		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: c.ID}); k != "err_event_not_cleared" {
+			t.Errorf("%s: discarded by hand, though it ends only as printed: %q", rule, k)
+		}
+	}
+	if c.Release != nil && c.Release.Rescue && c.Roll != nil {
+		// release.rescue: any other explorer may try, on their own turn.
+		s := started(t, fourExplorers...)
+		give(t, s, 1, c.ID)
+		do(t, s, seatActor(1), cardRoll(s, c, false))
+		do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:" + c.ID})
+		for s.Pending[1] != nil {
+			p := s.Pending[1]
+			pair := map[string]string{"physical": game.Might, "mental": game.Sanity}
+			do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: p.Kind, Split: map[string]int{pair[p.Kind]: p.Amount}})
+		}
+		turnTo(t, s, 2)
+		rescue := game.Action{Type: game.ActRoll, Purpose: "event", Source: "card:" + c.ID, Trait: c.Release.Trait, Total: intp(2 * s.SeatByID(2).Value(c.Release.Trait))}
+		do(t, s, seatActor(2), rescue)
+		do(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: "card:" + c.ID})
+		if s.Holds(1, c.ID) {
+			t.Errorf("%s: another explorer's best release roll didn't free the holder", rule)
+		}
+	}
 	if c.Stuck {
 		do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
 		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(0)}); k != "err_stuck" {
@@ -216,4 +269,31 @@ func eventLimits(t *testing.T, c *catalog.Card, rule string) {
 			t.Errorf("%s: still held by the new traitor (seed 002 FAQ: 当你变成奸徒之前存在的这些有害事件效果立即消失)", rule)
 		}
 	}
+}
+
+// wrongTraitRefused: a card's roll is made with one of its own traits
+// (roll.trait, or roll.traits when the card gives a choice).
+func wrongTraitRefused(t *testing.T, s *game.State, c *catalog.Card, rule string) {
+	t.Helper()
+	traits := c.Roll.RollTraits()
+	if traits == nil {
+		return
+	}
+	for _, tr := range game.Traits {
+		if slices.Contains(traits, tr) {
+			continue
+		}
+		a := cardRoll(s, c, false)
+		a.Trait = tr
+		if k := keyOf(t, s, seatActor(1), a); k != "err_roll_traits" {
+			t.Errorf("%s: rolled with %s: %q", rule, tr, k)
+		}
+		return
+	}
+}
+
+// goesByItself: a lingering event that ends only by its printed conditions
+// (stuck, a release roll, or cleared_by without by_hand).
+func goesByItself(c *catalog.Card) bool {
+	return c.Stuck || c.Release != nil || c.ClearedBy != nil && !c.ClearedBy.ByHand
 }

@@ -84,11 +84,12 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, source string) error {
 	if s.Removed[source] {
 		return refuse(Conflict, "err_source_removed", sourceName(room, card))
 	}
-	if card != nil && card.Release != nil && s.rolledBefore(seat.ID, source) {
-		roll = card.Release
-	}
+	roll, _ = s.sourceRoll(seat.ID, source)
 	voluntary := roll != nil && roll.Voluntary
 	switch {
+	case card != nil && roll != nil && roll.NotUse:
+		// A roll the card asks of whoever it affects (Music Box): not a
+		// use of it, and it may come again.
 	case card != nil && card.Deck == "event":
 		if card.StaysInRoom && !s.Gone[card.ID] {
 			return refuse(Conflict, "err_token_not_placed", card.Name)
@@ -232,7 +233,8 @@ func (s *State) turnDamageEvents(seatID int) []Event {
 		if c != nil && c.TurnDamage != nil {
 			evs = append(evs, s.effectEvents(seat, catalog.Effect{Damage: c.TurnDamage}, "card:"+c.ID, "")...)
 		}
-		if c != nil && c.Release != nil && c.Release.Tries > 0 && s.appliedRolls(seatID, "card:"+c.ID)-1 >= c.Release.Tries {
+		// Every try counts, the holder's and rescuers' (Webs: 3 failed tries).
+		if c != nil && c.Release != nil && c.Release.Tries > 0 && s.appliedRolls(0, "card:"+c.ID)-1 >= c.Release.Tries {
 			// Free after so many failed tries (Webs, Debris: 3).
 			evs = append(evs, Event{Type: EvCardMoved, Seat: seatID, Card: c.ID, How: "discard"})
 		}
@@ -246,11 +248,12 @@ func (s *State) rolledBefore(seatID int, source string) bool {
 	return s.appliedRolls(seatID, source) > 0
 }
 
-// appliedRolls counts the seat's applied rolls for a source.
+// appliedRolls counts the seat's applied rolls for a source; seat 0
+// counts everyone's.
 func (s *State) appliedRolls(seatID int, source string) int {
 	n := 0
 	for _, r := range s.Rolls {
-		if r.Seat == seatID && r.Source == source && r.Applied {
+		if (seatID == 0 || r.Seat == seatID) && r.Source == source && r.Applied && r.Purpose != "damage" {
 			n++
 		}
 	}
@@ -421,6 +424,9 @@ func (s *State) drawEffectEvents(actor Actor, seat *Seat, card *catalog.Card, a 
 		}
 		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: how})
 		evs = append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...)
+	}
+	if eff.IfHeld != nil {
+		evs = append(evs, s.ifHeldEvents(seat, card, eff.IfHeld)...)
 	}
 	return append(evs, s.effectEvents(seat, eff, "card:"+card.ID, "")...), nil
 }

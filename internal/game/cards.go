@@ -172,8 +172,8 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if card.Deck == "omen" {
 		return nil, refuse(Invalid, "err_omen_needs_room")
 	}
-	if err := s.ownTurn(actor, seat); err != nil {
-		return nil, err
+	if err := s.ownTurn(actor, seat); err != nil && !s.owesDraw(seat.ID, card.Deck) {
+		return nil, err // a replacement owed may be drawn out of turn (Jonah's Turn)
 	}
 	if !s.InDeck(card.ID) {
 		return nil, refuse(Conflict, "err_card_not_in_deck")
@@ -348,8 +348,13 @@ func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
 	if _, err := s.heldOrRefuse(seat, a.Card); err != nil {
 		return nil, err
 	}
-	if card, _ := s.cardOrRefuse(a.Card); !Discardable(card) {
+	card, _ := s.cardOrRefuse(a.Card)
+	if !Discardable(card) {
 		return nil, refuse(Conflict, "err_not_droppable")
+	}
+	if goesByItself(card) {
+		// Ended only by what its text prints (Grave Dirt, Webs).
+		return nil, refuse(Conflict, "err_event_not_cleared", card.Name)
 	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
@@ -376,6 +381,15 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err := s.mayUse(actor, seat, card); err != nil {
 		return nil, err
 	}
+	if card.Use != nil && card.Use.InsteadOfAttack && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
+		return nil, refuse(Conflict, "err_attacked_instead", card.Name)
+	}
+	if r := card.Roll; r != nil && r.RollTraits() == nil && r.Dice == 0 && len(r.Brackets) > 0 {
+		// Its use is its effect, with no roll (Healing Salve, Pickpocket's
+		// Gloves): the same as applying it.
+		a.Type, a.Source = ActApplyEffect, "card:"+card.ID
+		return s.decideApplyEffect(actor, a)
+	}
 	if card.Deck == "event" && !card.DiscardAfterUse {
 		// An event held in front of you acts as its card prints, through
 		// its roll or while held: use_card has nothing to mark (the phone
@@ -399,6 +413,8 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: a.Card})
 	} else if card.Worn != nil {
 		return s.wearEvents(seat, card), nil
+	} else if card.Toggle { // switched on or off (Music Box: opened or shut)
+		return []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card, Wear: true}}, nil
 	}
 	if card.DiscardAfterUse {
 		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"})
@@ -436,6 +452,9 @@ func (s *State) foldCards(e Event) {
 func (s *State) foldCardDrawn(e Event) {
 	s.Gone[e.Card] = true
 	s.DrewBy[e.Card] = e.Seat
+	if deck := catalog.Box().Card(e.Card).Deck; s.OwedDraws[e.Seat][deck] > 0 {
+		s.OwedDraws[e.Seat][deck]-- // the replacement owed is drawn
+	}
 	if e.Keep {
 		s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Card})
 		s.updateSetBonus(e.Seat)
@@ -493,6 +512,12 @@ func (s *State) foldCardMoved(e Event) {
 		s.Piles[e.Room] = append(s.Piles[e.Room], e.Card)
 	case e.How == howDeck: // back into its deck (Image in the Mirror B)
 		delete(s.Gone, e.Card)
+	case e.How == howReplace: // discarded for a replacement (Jonah's Turn)
+		deck := catalog.Box().Card(e.Card).Deck
+		if s.OwedDraws[e.Seat] == nil {
+			s.OwedDraws[e.Seat] = map[string]int{}
+		}
+		s.OwedDraws[e.Seat][deck]++
 	}
 	for i := len(s.Offers) - 1; i >= 0; i-- {
 		if s.Offers[i].Card == e.Card {
@@ -502,10 +527,15 @@ func (s *State) foldCardMoved(e Event) {
 }
 
 func (s *State) foldCardUsed(e Event) {
+	if c := catalog.Box().Card(e.Card); c.Use != nil && c.Use.InsteadOfAttack {
+		s.AttackedThisTurn[attackerKey(Target{Seat: e.Seat})] = true // it was the turn's attack (Dynamite)
+	}
 	if i := s.heldIndex(e.Seat, e.Card); i >= 0 {
 		h := &s.Hands[e.Seat][i]
 		h.Used = true
-		if e.Wear {
+		if e.Wear && catalog.Box().Card(e.Card).Toggle {
+			s.On[e.Card] = !s.On[e.Card] // it stays so wherever it goes
+		} else if e.Wear {
 			h.Worn = !h.Worn
 		}
 	}

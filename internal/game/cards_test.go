@@ -314,9 +314,9 @@ func TestGiveCard(t *testing.T) {
 			actor: seatActor(1), act: game.Action{Card: "candle", To: 2}, err: "err_already_offered", kind: game.Conflict},
 		{name: "used this turn", rule: "seed 000 l.197: 在同一回合中，玩家行使某物件的效用后，即不可主动转交或丢弃该物件; seed 003 l.159-167",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
+				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
 			},
-			actor: seatActor(1), act: game.Action{Card: "bell", To: 2}, err: "err_used_this_turn", kind: game.Conflict},
+			actor: seatActor(1), act: game.Action{Card: "amulet-of-the-ages", To: 2}, err: "err_used_this_turn", kind: game.Conflict},
 		{name: "a stranger", rule: "seed 000 l.77: only players",
 			actor: seatActor(9), act: game.Action{Card: "candle", To: 2}, err: "err_not_seated", kind: game.Forbidden},
 	}
@@ -583,17 +583,24 @@ func TestPickUp(t *testing.T) {
 func TestDiscardCard(t *testing.T) {
 	const rule = "seed 003 l.139: 事件牌…處理完後將牌棄掉; seed 000 l.587: 使用后丢弃这牌"
 	s := handsBoard(t)
-	give(t, s, 1, "webs")
+	give(t, s, 3, "lights-out") // seat 1 holds the Candle, which ends it
+	// Lingering events go only as their card prints (webs: "stuck … until
+	// freed"; grave-dirt: "Discard it when an item card raises one of your
+	// traits or when you end a turn in …"); Lights Out also ends with
+	// another explorer in the room, which the app can't see (by_hand).
+	give(t, s, 2, "webs", "grave-dirt")
+	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDiscardCard, Card: "webs"}, "err_event_not_cleared", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDiscardCard, Card: "grave-dirt"}, "err_event_not_cleared", game.Conflict)
 	before := positions(s, 1)
-	evs := do(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: "webs"})
-	if len(evs) != 1 || evs[0].Type != game.EvCardMoved || evs[0].How != "discard" || evs[0].Seat != 1 || evs[0].To != 0 || evs[0].Room != "" {
+	evs := do(t, s, seatActor(3), game.Action{Type: game.ActDiscardCard, Card: "lights-out"})
+	if len(evs) != 1 || evs[0].Type != game.EvCardMoved || evs[0].How != "discard" || evs[0].Seat != 3 || evs[0].To != 0 || evs[0].Room != "" {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
-	if s.Holds(1, "webs") || s.InDeck("webs") {
-		t.Errorf("%s: webs held %v, back in the deck %v", rule, s.Holds(1, "webs"), s.InDeck("webs"))
+	if s.Holds(3, "lights-out") || s.InDeck("lights-out") {
+		t.Errorf("%s: lights-out held %v, back in the deck %v", rule, s.Holds(3, "lights-out"), s.InDeck("lights-out"))
 	}
 	for room, pile := range s.Piles {
-		if slices.Contains(pile, "webs") {
+		if slices.Contains(pile, "lights-out") {
 			t.Errorf("%s: a discarded card lies in %s", rule, room)
 		}
 	}
@@ -707,9 +714,9 @@ func TestUseCard(t *testing.T) {
 func TestUseCardOncePerTurn(t *testing.T) {
 	const rule = "seed 000 物件 l.185: 在玩家回合中，每件物件的效用仅可行使一次; seed 003 l.141: 一回合可以使用一次此物品牌"
 	s := handsBoard(t)
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
-	if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"}, t0); err == nil {
-		t.Errorf("cards.go decideUseCard accepts use_card of the Bell a second time in the same turn (HeldCard.Used is set but never checked); want err_used_this_turn (%s)", rule)
+	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
+	if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"}, t0); err == nil {
+		t.Errorf("cards.go decideUseCard accepts use_card of the Amulet a second time in the same turn (HeldCard.Used is set but never checked); want err_used_this_turn (%s)", rule)
 	}
 }
 

@@ -564,8 +564,18 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 	if !alive {
 		return nil, refuse(Conflict, "err_no_change")
 	}
+	var evs []Event
+	if a.Room != "" {
+		// Where the turn ends, as the table says: it ends the lingering
+		// events whose text names that room (Grave Dirt).
+		if catalog.Box().Room(a.Room) == nil {
+			return nil, refuse(Invalid, "err_unknown_room", a.Room)
+		}
+		evs = s.endTurnClearings(s.Turn, a.Room)
+	}
 	next := s.nextTurn()
-	return append([]Event{{Type: EvTurnEnded, Seat: next}}, s.turnDamageEvents(next)...), nil
+	evs = append(evs, Event{Type: EvTurnEnded, Seat: next})
+	return append(evs, s.turnDamageEvents(next)...), nil
 }
 
 func (s *State) decideUndo(actor Actor, a Action) ([]Event, error) {

@@ -71,27 +71,40 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	}
 	// A held item or omen is used by its holder, within its limits; one
 	// not held may still hurt or help another (Dynamite thrown at you).
-	held := card != nil && card.Deck != "event" && s.Holds(seat.ID, card.ID)
+	// A roll the card asks of whoever it affects (Music Box) is no use of it.
+	held := card != nil && card.Deck != "event" && s.Holds(seat.ID, card.ID) && (roll == nil || !roll.NotUse)
 	if held {
 		if err := s.mayUse(actor, seat, card); err != nil {
 			return nil, err
 		}
 	}
-	if card != nil && card.Release != nil && s.rolledBefore(seat.ID, a.Source) {
-		roll = card.Release // trying to get free (Webs: only the first roll grants the Might)
-	}
+	// Trying to get free, or freeing another (Webs: only the first roll
+	// grants the Might).
+	roll, _ = s.sourceRoll(seat.ID, a.Source)
 	if last := s.LastRoll(seat.ID); card != nil && card.Effect != nil && (last == nil || last.Source != a.Source || last.Applied) {
 		// A card's effect on drawing it, before any roll (Skeletons).
 		return s.drawEffectEvents(actor, seat, card, a)
 	}
 	switch {
-	case roll != nil && roll.Trait == "" && roll.Dice == 0 && len(roll.Brackets) > 0:
+	case roll != nil && roll.RollTraits() == nil && roll.Dice == 0 && len(roll.Brackets) > 0:
 		// No roll at all (Healing Salve, Smelling Salts): the holder's
 		// card applies.
 		if card != nil && card.Deck != "event" && !held {
 			return nil, refuse(Conflict, "err_card_not_held", card.Name)
 		}
-		evs := s.effectEvents(seat, roll.Brackets[0].Effect, a.Source, "")
+		eff := roll.Brackets[0].Effect
+		var evs []Event
+		if eff.TakeItem { // Pickpocket's Gloves: "to" names whom it takes from
+			if evs, err = s.takeItemEvents(seat, card, a); err != nil {
+				return nil, err
+			}
+		} else {
+			target, err := s.effectTarget(seat, card, eff, a)
+			if err != nil {
+				return nil, err
+			}
+			evs = s.effectEvents(target, eff, a.Source, "")
+		}
 		if held {
 			evs = append(evs, s.afterUse(seat, card)...)
 		}
@@ -105,7 +118,11 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Conflict, "err_roll_first")
 		}
 		if b := bracketFor(roll, *last); b != nil {
-			return s.outcomeEvents(seat, room, card, held, b.Effect, *last, a)
+			eff := b.Effect
+			if s.allPassed(seat.ID, roll, *last) { // Hanged Men: all four 2+
+				eff = withBonus(eff, roll.AllPass.Effect)
+			}
+			return s.outcomeEvents(seat, room, card, held, eff, *last, a)
 		}
 		return nil, refuse(Conflict, "err_no_outcome")
 	case room != nil && len(room.OnceGain) > 0:
@@ -168,15 +185,46 @@ func (s *State) afterUse(seat *Seat, card *catalog.Card) []Event {
 // attack it makes begins.
 func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, eff catalog.Effect, roll RollRecord, a Action) ([]Event, error) {
 	evs := []Event{{Type: EvRollApplied, Seat: seat.ID, Target: roll.Seq}}
-	chosen, err := s.chosenEvents(seat, sourceName(room, card), eff, roll.Trait, a)
+	target, err := s.effectTarget(seat, card, eff, a)
 	if err != nil {
 		return nil, err
 	}
-	evs = append(evs, chosen...)
-	if len(chosen) > 0 { // the choice moved the clips the effect starts from
-		evs = append(evs, s.effectEvents(s.withChanges(seat, chosen), eff, a.Source, roll.Trait)...)
+	if target != seat {
+		// Applied to another explorer (Medical Kit): only what the outcome
+		// gives them; the roller's card is used as usual below.
+		if eff.Heal != nil {
+			healed, err := s.healEvents(target, sourceName(room, card), eff.Heal, a, a.Source)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, healed...)
+		}
+		evs = append(evs, s.effectEvents(target, eff, a.Source, roll.Trait)...)
 	} else {
-		evs = append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...)
+		chosen, err := s.chosenEvents(seat, sourceName(room, card), eff, roll.Trait, a)
+		if err != nil {
+			return nil, err
+		}
+		if eff.Heal != nil {
+			healed, err := s.healEvents(seat, sourceName(room, card), eff.Heal, a, a.Source)
+			if err != nil {
+				return nil, err
+			}
+			chosen = append(chosen, healed...)
+		}
+		evs = append(evs, chosen...)
+		if len(chosen) > 0 { // the choice moved the clips the effect starts from
+			evs = append(evs, s.effectEvents(s.withChanges(seat, chosen), eff, a.Source, roll.Trait)...)
+		} else {
+			evs = append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...)
+		}
+	}
+	if eff.PutItem != "" {
+		put, err := s.putItemEvents(seat, sourceName(room, card), eff.PutItem, a)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, put...)
 	}
 	if eff.Remove {
 		evs = append(evs, removedEvent(seat, room, card))
@@ -191,8 +239,24 @@ func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card
 		evs = append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...)
 	case held:
 		evs = append(evs, s.afterUse(seat, card)...)
-	case card != nil && eff.Discard && s.Holds(seat.ID, card.ID):
-		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"})
+	case card != nil && card.Deck == "event" && eff.Discard && s.holderOf(card.ID) != 0:
+		// An event the outcome ends, held by the roller or by the explorer
+		// a rescuer freed (Webs, Debris).
+		evs = append(evs, Event{Type: EvCardMoved, Seat: s.holderOf(card.ID), Card: card.ID, How: "discard"})
+	}
+	if eff.Drop && card != nil {
+		dropped, err := s.dropEvents(seat, card, a)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, dropped...)
+	}
+	if eff.EndTurn && s.Turn == seat.ID {
+		ended, err := s.decideEndTurn(Actor{Host: true}, Action{})
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, ended...)
 	}
 	if eff.Attack != nil && card != nil {
 		if s.attackOpen() {

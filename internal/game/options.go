@@ -57,6 +57,17 @@ type Options struct {
 	PickUp    []PickUpOption `json:"pick_up,omitempty"`
 	Rooms     []RoomOption   `json:"rooms,omitempty"`
 	ApplyRoll *ApplyRoll     `json:"apply_roll,omitempty"`
+	// CardRolls are rolls for event cards the seat doesn't hold that it
+	// may make now (cardlimits.go): a token in the house (the Closet Door),
+	// freeing another explorer (Webs), the next trait of a card that asks
+	// one roll per trait (Hanged Men).
+	CardRolls []CardRollOption `json:"card_rolls,omitempty"`
+	// EndTurnIn are the rooms end_turn may name to end a lingering event
+	// the seat holds (Grave Dirt: ending a turn in the Balcony…).
+	EndTurnIn []string `json:"end_turn_in,omitempty"`
+	// DrawEffects are drawn cards whose effect (no roll) the seat may
+	// apply now (Jonah's Turn, Whoops!).
+	DrawEffects []DrawEffectOption `json:"draw_effects,omitempty"`
 }
 
 // What the player whose turn it is is doing (TurnOptions.Doing).
@@ -203,9 +214,13 @@ type CardOption struct {
 	Roll    bool               `json:"roll"`
 	Refused map[string]Refusal `json:"refused,omitempty"`
 	// Why is why the card's own action — its guided roll, its effect
-	// applied, or its use — can't be taken now; nil when it can, or when
-	// the card has none (an event that acts by itself).
+	// applied, or a use its data gives it — can't be taken now; nil when
+	// it can, or when the card has none (Armor, an event that acts by
+	// itself).
 	Why *Refusal `json:"why,omitempty"`
+	// Take: the explorers (seat numbers) and items applying it may take
+	// from (Pickpocket's Gloves).
+	Take []TakeOption `json:"take,omitempty"`
 }
 
 // MonsterOptions is what whoever runs the monsters may do with them now.
@@ -295,6 +310,11 @@ func (s *State) Options(actor Actor) Options {
 	o.Explore = s.exploreOptions(d, me)
 	s.cardAreaOptions(d, me, &o)
 	o.Drawn = s.drawnOption(d, me)
+	o.CardRolls = s.cardRollOptions(d, me)
+	o.DrawEffects = s.drawEffectOptions(d, me)
+	if o.EndTurn {
+		o.EndTurnIn = s.EndTurnRooms(me.ID)
+	}
 	return o
 }
 
@@ -592,7 +612,10 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 // the trait its outcome asks the player to choose if it asks for one.
 func (s *State) applyAllowed(d *dryRun, source string) bool {
 	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
-		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) })
+		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) }) ||
+		// or with the room or the item it names (Music Box, Shrieking Wind)
+		d.allows(Action{Type: ActApplyEffect, Source: source, Room: catalog.Box().Rooms[0].ID}) ||
+		slices.ContainsFunc(s.itemsHeld(d.actor.Seat), func(c string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Card: c}) })
 }
 
 func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
@@ -656,6 +679,16 @@ type ApplyRoll struct {
 	// roll that says so (Disquieting Sounds).
 	Bracket int  `json:"bracket"`
 	Release bool `json:"release,omitempty"`
+	// Traits: the outcome asks for a trait and takes one of these
+	// (Possession, Hanged Men's bonus; Medical Kit: all on one trait).
+	Traits []string `json:"traits,omitempty"`
+	// To: other seats (numbers) it may be applied to (Medical Kit).
+	To []int `json:"to,omitempty"`
+	// Items: the outcome names one of these of the seat's items
+	// (Shrieking Wind 0); Room: it names the room it happens in (Music
+	// Box 0–3: where the box is dropped).
+	Items []string `json:"items,omitempty"`
+	Room  bool     `json:"room,omitempty"`
 }
 
 // why is Decide's refusal of a candidate action, nil when it is allowed.
@@ -711,6 +744,7 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 				refused[what] = d.why(try.a)
 			}
 		}
+		c.Take = s.takeOptions(d, me, card)
 		a, rollable := guidedRollAction(card.Roll, src, card.Deck)
 		if rollable {
 			refused["roll"] = d.why(a)
@@ -735,14 +769,16 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		}
 		// The card's own action, as the card area offers it: its roll (or
 		// the outcome of one made), its effect without a roll (Healing
-		// Salve), or using it; an event held acts by itself.
+		// Salve), or a use its data gives it (a window, wearing it, used
+		// up). A card that only acts while held (Armor, the Dog), in a
+		// fight or on a roll has no action of its own to explain.
 		switch {
 		case c.Roll || c.Apply || c.Use:
 		case rollable:
 			c.Why = refused["roll"]
 		case card.Roll != nil && len(card.Roll.Brackets) > 0:
 			c.Why = refused["apply"]
-		case card.Deck != "event" || card.DiscardAfterUse:
+		case card.Use != nil || card.Worn != nil || card.DiscardAfterUse:
 			c.Why = refused["use"]
 		}
 	}
@@ -767,15 +803,16 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 	}
 	if last := s.LastRoll(me.ID); last != nil && last.Source != "" && s.applyAllowed(d, last.Source) {
 		ar := &ApplyRoll{Source: last.Source, Roll: last.Seq, Bracket: -1}
-		// The roll applyEffect reads, as it reads it.
-		roll, _, card, _ := effectSource(last.Source)
-		if card != nil && card.Release != nil && s.rolledBefore(me.ID, last.Source) {
-			roll, ar.Release = card.Release, true
-		}
+		// The roll applyEffect reads, as it reads it (a release roll: the
+		// holder's later ones, or a rescuer's).
+		roll, _ := s.sourceRoll(me.ID, last.Source)
+		_, _, card, _ := effectSource(last.Source)
+		ar.Release = card != nil && roll != nil && roll == card.Release
 		if roll != nil {
 			ar.Bracket = bracketIndex(roll, *last)
 		}
 		o.ApplyRoll = ar
+		s.applyChoices(d, me, o.ApplyRoll)
 	}
 }
 

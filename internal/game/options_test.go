@@ -212,9 +212,9 @@ func TestOptionsCards(t *testing.T) {
 	if dog == nil || dog.Drop || len(dog.Give) != 0 || dog.Discard {
 		t.Errorf("seed 000 物件: the Dog is never handed over or dropped: %+v", dog)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
-	if bell := cardOption(optionsFor(s, 1), "bell"); bell.Use || bell.Drop || len(bell.Give) != 0 {
-		t.Errorf("seed 002 FAQ: an item used this turn can't be used again, handed over or dropped: %+v", bell)
+	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
+	if amulet := cardOption(optionsFor(s, 1), "amulet-of-the-ages"); amulet.Use || amulet.Drop || len(amulet.Give) != 0 {
+		t.Errorf("seed 002 FAQ: an item used this turn can't be used again, handed over or dropped: %+v", amulet)
 	}
 	do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
 	offer := s.Offers[0].Seq
@@ -371,10 +371,10 @@ func TestOptionsCardArea(t *testing.T) {
 		{name: "an item used this turn", rule: "seed 002 FAQ: 每件物品在一回合中只能使用、转交、丢弃…其中一项",
 			setup: func(t testing.TB) *game.State {
 				s := handsBoard(t)
-				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "bell"})
+				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
 				return s
 			},
-			card: "bell", use: "err_card_used_turn", give: "err_used_this_turn", drop: "err_used_this_turn"},
+			card: "amulet-of-the-ages", use: "err_card_used_turn", give: "err_used_this_turn", drop: "err_used_this_turn"},
 		{name: "a companion", rule: "seed 000 物件: the Dog is never handed over or dropped",
 			setup: handsBoard,
 			card:  "dog", give: "err_not_tradeable", drop: "err_not_droppable"},
@@ -605,19 +605,20 @@ func TestOptionsDrawnEvent(t *testing.T) {
 
 func TestOptionsCardWhy(t *testing.T) {
 	s := started(t, fourExplorers...)
-	give(t, s, 2, "bell", "bottle")
+	// A plain item (the Bell's roll is after the haunt only, its card).
+	give(t, s, 2, "amulet-of-the-ages", "bottle")
 	o := optionsFor(s, 2) // seat 1's turn
-	bell, bottle := cardOption(o, "bell"), cardOption(o, "bottle")
+	bell, bottle := cardOption(o, "amulet-of-the-ages"), cardOption(o, "bottle")
 	if bell == nil || bell.Use || bell.Why == nil || bell.Why.Key != "err_card_own_turn" {
-		t.Errorf("seed 002 FAQ: items on your own turn only; the Bell says why: %+v", bell)
+		t.Errorf("seed 002 FAQ: items on your own turn only; the Amulet says why: %+v", bell)
 	}
 	if bottle == nil || bottle.Why == nil {
 		t.Errorf("seed 002 FAQ: the Bottle says why it can't be drunk now: %+v", bottle)
 	}
 	turnTo(t, s, 2)
 	o = optionsFor(s, 2)
-	if bell := cardOption(o, "bell"); bell == nil || !bell.Use || bell.Why != nil {
-		t.Errorf("seed 002 FAQ: on its own turn the Bell may be used: %+v", bell)
+	if bell := cardOption(o, "amulet-of-the-ages"); bell == nil || !bell.Use || bell.Why != nil {
+		t.Errorf("seed 002 FAQ: on its own turn the Amulet may be used: %+v", bell)
 	}
 	if bottle := cardOption(o, "bottle"); bottle == nil || bottle.Roll || bottle.Why == nil || bottle.Why.Key != "err_card_after_haunt" {
 		t.Errorf("seed 000 瓶子 l.666: 在游戏进入作祟Haunt阶段后，玩家方可饮用这药液; it says why: %+v", bottle)
@@ -634,5 +635,14 @@ func TestOptionsApplyRollNamesTheOutcome(t *testing.T) {
 	ar := optionsFor(s, 1).ApplyRoll
 	if ar == nil || ar.Source != "card:disquieting-sounds" || ar.Bracket != 1 || ar.Release {
 		t.Fatalf("%s: a 0 against 1 omen is the second outcome (the total less the omens): %+v", rule, ar)
+	}
+}
+
+func TestOptionsCardWhyOnlyForAnAction(t *testing.T) {
+	const rule = "seed 000 铠甲 l.615: 每当人物受到肉体损伤时，其损伤可获减低1点 (it acts while held: no action of its own to refuse)"
+	s := started(t, fourExplorers...)
+	give(t, s, 2, "armor")
+	if armor := cardOption(optionsFor(s, 2), "armor"); armor == nil || armor.Why != nil {
+		t.Errorf("%s: %+v", rule, armor)
 	}
 }

@@ -269,6 +269,13 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	case base < 1 || base > MaxDice:
 		return nil, refuse(Invalid, "err_dice_count", MaxDice)
 	}
+	if a.Room != "" { // the room the roller names changes the dice (Groundskeeper in the Gardens)
+		n, err := s.roomDice(seat.ID, a)
+		if err != nil {
+			return nil, err
+		}
+		base = min(max(base+n, 1), MaxDice)
+	}
 	switch purpose {
 	case "", "free", "trait", "event", "room", "item", "omen", "haunt-action":
 	default:
@@ -292,6 +299,9 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	}
 	if a.Source != "" {
 		if err := s.mayRollFor(actor, seat, a.Source); err != nil {
+			return nil, err
+		}
+		if err := s.rollFits(actor, seat, a); err != nil {
 			return nil, err
 		}
 	}

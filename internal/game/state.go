@@ -102,6 +102,11 @@ type State struct {
 	// (a card's effect without a roll) was applied.
 	DrewBy     map[string]int
 	EffectDone map[string]bool
+	// On are the cards switched on, wherever they are (Music Box: open).
+	On map[string]bool
+	// OwedDraws are the cards a seat may draw from a deck even out of
+	// turn: replacements (Jonah's Turn: seat id -> deck -> count).
+	OwedDraws map[int]map[string]int
 	// Rooms are the tiles discovered, in order (rooms.go); Discovery is the
 	// newest one's card not yet drawn.
 	Rooms     []PlacedRoom
@@ -154,6 +159,7 @@ func (s *State) reset() {
 		MeantToBe: map[int]int{}, Hands: map[int][]HeldCard{}, Piles: map[string][]string{}, Gone: map[string]bool{},
 		SetBonus: map[int]bool{}, SetBonusUsed: map[int]bool{}, Pending: map[int]*PendingDamage{},
 		RoomGains: map[int]map[string]bool{}, Removed: map[string]bool{}, DrewBy: map[string]int{}, EffectDone: map[string]bool{},
+		On: map[string]bool{}, OwedDraws: map[int]map[string]int{},
 		AttackedThisTurn: map[string]bool{}, Sides: map[int]string{}}
 }
 

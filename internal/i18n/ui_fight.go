@@ -19,6 +19,7 @@ var _ = register(map[string][2]string{
 	"attack_armor":       {"The Armor stops the damage to %s.", "铠甲挡住了 %s 受到的损伤。"},
 	"attack_loses":       {"%s loses and takes %d %s.", "%s 落败，承受 %d 点%s。"},
 	"resolve_damage":     {"You lost: split %d %s", "你落败了：分配 %d 点%s"},
+	"damage_as":          {"Or take the %d as %s", "或将这 %d 点作为%s承受"},
 	"steal_instead":      {"Steal instead of dealing damage:", "改为偷取（不造成损伤）："},
 	"monsters":           {"Monsters", "怪物"},
 	"stunned":            {"stunned", "昏迷"},

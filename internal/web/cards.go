@@ -44,14 +44,23 @@ func deckCounts(lang string, s *game.State) []views.Fact {
 }
 
 func guidedRoll(lang, source string, name catalog.Text, r *catalog.Roll, purpose string) *views.GuidedRoll {
-	if r == nil || len(r.Brackets) == 0 || (r.Trait == "" && r.Dice == 0) {
+	if r == nil || len(r.Brackets) == 0 || (r.RollTraits() == nil && r.Dice == 0) {
 		return nil
 	}
-	g := &views.GuidedRoll{Source: source, Trait: r.Trait, Dice: r.Dice, Purpose: purpose}
-	if r.Trait != "" {
-		g.Label = i18n.T(lang, "guided_trait", name.In(lang), i18n.T(lang, "trait_"+r.Trait))
+	trait := r.Trait
+	if traits := r.RollTraits(); trait == "" && traits != nil {
+		trait = traits[0] // a roll per trait (Hanged Men) starts with the first
+	}
+	return guidedRollWith(lang, source, name, trait, r.Dice, purpose)
+}
+
+// guidedRollWith is the one-tap roll for a source with a trait, or dice.
+func guidedRollWith(lang, source string, name catalog.Text, trait string, dice int, purpose string) *views.GuidedRoll {
+	g := &views.GuidedRoll{Source: source, Trait: trait, Dice: dice, Purpose: purpose}
+	if trait != "" {
+		g.Label = i18n.T(lang, "guided_trait", name.In(lang), i18n.T(lang, "trait_"+trait))
 	} else {
-		g.Label = i18n.T(lang, "guided_dice", name.In(lang), r.Dice)
+		g.Label = i18n.T(lang, "guided_dice", name.In(lang), dice)
 	}
 	return g
 }
@@ -146,6 +155,16 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 			if co.Roll {
 				hc.Roll = guidedRoll(lang, src, card.Name, card.Roll, card.Deck)
 			}
+			for _, t := range co.Take {
+				tf := views.TakeFrom{Seat: strconv.Itoa(t.From), Name: s.Seats[t.From-1].Name}
+				for _, item := range t.Items {
+					tf.Items = append(tf.Items, views.Option{ID: item, Label: cardName(lang, item)})
+				}
+				hc.Take = append(hc.Take, tf)
+			}
+			if len(co.Take) > 0 {
+				hc.CanUse = false // its use is taking an item: the forms above
+			}
 			// Applied in one tap, without a roll (Healing Salve); an outcome
 			// of its roll is offered on its own line (c.Apply).
 			if co.Apply && (opts.ApplyRoll == nil || opts.ApplyRoll.Source != src) {
@@ -154,6 +173,17 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		}
 		if card.Worn != nil { // what it does is wearing it: put on or take off
 			hc.UseLabel = i18n.T(lang, map[bool]string{false: "mask_on", true: "mask_off"}[h.Worn])
+		}
+		if card.Toggle { // switched on or off (Music Box: open or shut)
+			hc.On = s.On[card.ID]
+			hc.UseLabel = i18n.T(lang, map[bool]string{false: "switch_on", true: "switch_off"}[hc.On])
+		}
+		if card.ClearedBy != nil {
+			for _, r := range card.ClearedBy.EndTurnIn {
+				if slices.Contains(opts.EndTurnIn, r) {
+					hc.EndIn = append(hc.EndIn, views.Option{ID: r, Label: roomName(lang, r)})
+				}
+			}
 		}
 		c.Hand = append(c.Hand, hc)
 	}
@@ -179,6 +209,32 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		if roll != nil && last != nil && last.Seq == ar.Roll && ar.Bracket >= 0 && ar.Bracket < len(roll.Brackets) {
 			c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, roll.Brackets[ar.Bracket].Text.In(lang))}
 		}
+		if c.Apply != nil {
+			for _, t := range ar.Traits {
+				c.Apply.Traits = append(c.Apply.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+			}
+			for _, n := range ar.To {
+				c.Apply.To = append(c.Apply.To, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
+			}
+			for _, item := range ar.Items {
+				c.Apply.Items = append(c.Apply.Items, views.Option{ID: item, Label: cardName(lang, item)})
+			}
+			if ar.Room {
+				c.Apply.Rooms = c.Rooms
+			}
+		}
+	}
+	for _, e := range opts.DrawEffects {
+		card := box.Card(e.Card)
+		de := views.DrawEffect{Source: "card:" + e.Card, Name: card.Name.In(lang), Text: card.Effect.Text.In(lang)}
+		for _, item := range e.Items {
+			de.Items = append(de.Items, views.Option{ID: item, Label: cardName(lang, item)})
+		}
+		c.DrawEffects = append(c.DrawEffects, de)
+	}
+	for _, r := range opts.CardRolls {
+		card := box.Card(r.Card)
+		c.CardRolls = append(c.CardRolls, *guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event"))
 	}
 	return c
 }

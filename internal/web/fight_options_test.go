@@ -120,12 +120,13 @@ func TestFightFormsFollowOptions(t *testing.T) {
 
 // TestCardSaysWhyNot: a card whose own action the engine refuses now says
 // why under it, in the reader's language (seed 002 FAQ: items are used on
-// their holder's own turn).
+// their holder's own turn; the Medical Kit, as the Bell's roll waits for
+// the haunt).
 func TestCardSaysWhyNot(t *testing.T) {
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "end_turn"})
-	crAct(a, g, 2, map[string]any{"type": "draw_card", "card": "bell"})
+	crAct(a, g, 2, map[string]any{"type": "draw_card", "card": "medical-kit"})
 	page := func(lang string) string {
 		rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(2), withLang(lang))
 		if rec.Code != http.StatusOK {
@@ -134,13 +135,39 @@ func TestCardSaysWhyNot(t *testing.T) {
 		return rec.Body.String()
 	}
 	if strings.Contains(page("en"), `class="hint why"`) {
-		t.Errorf("on its holder's turn the Bell may be used: no reason shown")
+		t.Errorf("on its holder's turn the Medical Kit may be used: no reason shown")
 	}
 	crAct(a, g, 2, map[string]any{"type": "end_turn"})
-	for lang, want := range map[string]string{"en": "The Bell can only be used on your own turn.", "zh": "只能在你自己的回合使用"} {
+	for lang, want := range map[string]string{"en": "The Medical Kit can only be used on your own turn.", "zh": "只能在你自己的回合使用"} {
 		why := regexp.MustCompile(`<p class="hint why">([^<]*)</p>`).FindStringSubmatch(page(lang))
 		if why == nil || !strings.Contains(why[1], want) {
-			t.Errorf("%s: the Bell's reason %v, want %q", lang, why, want)
+			t.Errorf("%s: the Medical Kit's reason %v, want %q", lang, why, want)
 		}
+	}
+}
+
+// TestSkullSplitAsPhysical: the Skull's holder may take mental damage as
+// physical (seed 000 颅骨); the phone offers that split beside the mental
+// one, from Options.Damage.As, and the engine takes it.
+func TestSkullSplitAsPhysical(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "skull", "room": "kitchen"})
+	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 12})
+	crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "room:crypt"}) // 1 mental damage
+	rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(1))
+	body := rec.Body.String()
+	now := body[strings.Index(body, `<section id="now"`):]
+	now = now[:strings.Index(now, `<nav class="tabs"`)]
+	kinds := regexp.MustCompile(`type="hidden" name="kind" value="(\w+)"`).FindAllStringSubmatch(now, -1)
+	if len(kinds) != 2 || kinds[0][1] != "mental" || kinds[1][1] != "physical" {
+		t.Fatalf("seed 000 颅骨: the now bar's splits take %v, want mental then physical", kinds)
+	}
+	if !strings.Contains(now, `name="split.might"`) || !strings.Contains(now, `name="split.sanity"`) {
+		t.Errorf("the physical split lays out Might and Speed, the mental Sanity and Knowledge")
+	}
+	crAct(a, g, 1, map[string]any{"type": "take_damage", "kind": "physical", "split": map[string]int{"might": 1}})
+	if o := htOptions(a, g, 1); o["damage"] != nil {
+		t.Errorf("the damage taken as physical settles it: %v", o["damage"])
 	}
 }

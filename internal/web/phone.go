@@ -133,6 +133,16 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 			if d.Action == game.ActTakeDamage && vm.Cards != nil {
 				split.Legend = vm.Cards.Pending
 			}
+			// Another kind a held card lets it be taken as (Skull: mental
+			// as physical), as the engine's option says.
+			for _, kind := range d.As {
+				if len(game.DamageTraits(kind)[0]) == 0 {
+					continue
+				}
+				alt := damageSplit(lang, me, kind, d.Amount, st.Floor(), true)
+				alt.Type, alt.Legend = d.Action, i18n.T(lang, "damage_as", d.Amount, i18n.T(lang, "cause_"+kind))
+				n.SplitAs = append(n.SplitAs, alt)
+			}
 			return n
 		}
 		n.Urgent = true
@@ -173,10 +183,15 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
 		return n
 	}
-	if vm.Cards != nil && vm.Cards.Apply != nil {
-		n.Text = vm.Cards.Apply.Text
-		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
-			Fields: []views.Field{{Name: "source", Value: vm.Cards.Apply.Source}}, Primary: true})
+	if ap := vm.Cards; ap != nil && ap.Apply != nil {
+		n.Text = ap.Apply.Text
+		apply := views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
+			Fields: []views.Field{{Name: "source", Value: ap.Apply.Source}}, Primary: true}
+		if len(ap.Apply.Traits) > 0 || len(ap.Apply.To) > 0 || len(ap.Apply.Items) > 0 || len(ap.Apply.Rooms) > 0 {
+			// A trait or an explorer to pick: the card area's Apply line.
+			apply = views.NowAction{Label: i18n.T(lang, "apply"), Href: "#s-cards", Primary: true}
+		}
+		n.Actions = append(n.Actions, apply)
 		endTurn.Primary = false
 	}
 	if o.Turn.Mine && o.Turn.Monsters {

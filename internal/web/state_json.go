@@ -170,7 +170,33 @@ type PublicState struct {
 	Monsters  []MonsterJSON `json:"monsters"`
 	Track     *TrackJSON    `json:"track,omitempty"`
 	Attack    *AttackJSON   `json:"attack,omitempty"`
-	Log       []game.Event  `json:"log"`
+	// Cards is what the table knows about drawn cards beyond the hands:
+	// who drew each, tokens removed, draw effects applied, cards switched
+	// on, replacements owed.
+	Cards CardsJSON    `json:"cards"`
+	Log   []game.Event `json:"log"`
+}
+
+// CardsJSON is the drawn cards' public state (every card is face up).
+type CardsJSON struct {
+	// DrewBy is the seat number that drew each item or event card.
+	DrewBy map[string]int `json:"drew_by"`
+	// Removed are the sources ("card:<id>", "room:<id>") whose token an
+	// outcome removed or whose room it emptied: never tried again.
+	Removed []string `json:"removed"`
+	// EffectsDone are the cards whose draw effect (no roll) was applied.
+	EffectsDone []string `json:"effects_done"`
+	// On are the cards switched on wherever they are (Music Box: open).
+	On []string `json:"on"`
+	// OwedDraws are replacements a seat may draw even out of turn.
+	OwedDraws []OwedDrawJSON `json:"owed_draws"`
+}
+
+// OwedDrawJSON is cards a seat may draw from a deck out of turn.
+type OwedDrawJSON struct {
+	Seat  int    `json:"seat"`
+	Deck  string `json:"deck"`
+	Count int    `json:"count"`
 }
 
 // RoomJSON is one room in the house: its tile, its floor and the seat that
@@ -297,6 +323,7 @@ func publicTable(st *game.State, p *PublicState) {
 		}
 		p.Piles = append(p.Piles, pj)
 	}
+	p.Cards = cardsJSON(st)
 	p.Offers = []OfferJSON{}
 	for _, o := range st.Offers {
 		p.Offers = append(p.Offers, OfferJSON{Offer: o.Seq, Card: o.Card, From: st.SeatNumber(o.From), To: st.SeatNumber(o.To)})
@@ -401,4 +428,35 @@ func strictUnmarshal(raw []byte, v any) error {
 		return errBadJSON
 	}
 	return nil
+}
+
+// cardsJSON is the drawn cards' public state, in a stable order.
+func cardsJSON(st *game.State) CardsJSON {
+	c := CardsJSON{DrewBy: map[string]int{}, Removed: []string{}, EffectsDone: []string{}, On: []string{}, OwedDraws: []OwedDrawJSON{}}
+	for card, seat := range st.DrewBy {
+		c.DrewBy[card] = st.SeatNumber(seat)
+	}
+	for _, src := range slices.Sorted(maps.Keys(st.Removed)) {
+		if st.Removed[src] {
+			c.Removed = append(c.Removed, src)
+		}
+	}
+	for _, card := range slices.Sorted(maps.Keys(st.EffectDone)) {
+		if st.EffectDone[card] {
+			c.EffectsDone = append(c.EffectsDone, card)
+		}
+	}
+	for _, card := range slices.Sorted(maps.Keys(st.On)) {
+		if st.On[card] {
+			c.On = append(c.On, card)
+		}
+	}
+	for _, seat := range st.Seats {
+		for _, deck := range slices.Sorted(maps.Keys(st.OwedDraws[seat.ID])) {
+			if n := st.OwedDraws[seat.ID][deck]; n > 0 {
+				c.OwedDraws = append(c.OwedDraws, OwedDrawJSON{Seat: st.SeatNumber(seat.ID), Deck: deck, Count: n})
+			}
+		}
+	}
+	return c
 }

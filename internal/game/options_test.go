@@ -605,20 +605,20 @@ func TestOptionsDrawnEvent(t *testing.T) {
 
 func TestOptionsCardWhy(t *testing.T) {
 	s := started(t, fourExplorers...)
-	// A plain item (the Bell's roll is after the haunt only, its card).
-	give(t, s, 2, "amulet-of-the-ages", "bottle")
+	// An item used through its roll (the Bell's roll waits for the haunt).
+	give(t, s, 2, "medical-kit", "bottle")
 	o := optionsFor(s, 2) // seat 1's turn
-	bell, bottle := cardOption(o, "amulet-of-the-ages"), cardOption(o, "bottle")
-	if bell == nil || bell.Use || bell.Why == nil || bell.Why.Key != "err_card_own_turn" {
-		t.Errorf("seed 002 FAQ: items on your own turn only; the Amulet says why: %+v", bell)
+	kit, bottle := cardOption(o, "medical-kit"), cardOption(o, "bottle")
+	if kit == nil || kit.Use || kit.Why == nil || kit.Why.Key != "err_card_own_turn" {
+		t.Errorf("seed 002 FAQ: items on your own turn only; the Medical Kit says why: %+v", kit)
 	}
 	if bottle == nil || bottle.Why == nil {
 		t.Errorf("seed 002 FAQ: the Bottle says why it can't be drunk now: %+v", bottle)
 	}
 	turnTo(t, s, 2)
 	o = optionsFor(s, 2)
-	if bell := cardOption(o, "amulet-of-the-ages"); bell == nil || !bell.Use || bell.Why != nil {
-		t.Errorf("seed 002 FAQ: on its own turn the Amulet may be used: %+v", bell)
+	if kit := cardOption(o, "medical-kit"); kit == nil || !kit.Use || kit.Why != nil {
+		t.Errorf("seed 002 FAQ: on its own turn the Medical Kit may be used: %+v", kit)
 	}
 	if bottle := cardOption(o, "bottle"); bottle == nil || bottle.Roll || bottle.Why == nil || bottle.Why.Key != "err_card_after_haunt" {
 		t.Errorf("seed 000 瓶子 l.666: 在游戏进入作祟Haunt阶段后，玩家方可饮用这药液; it says why: %+v", bottle)

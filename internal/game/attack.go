@@ -161,7 +161,7 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 }
 
 // attackerOf checks who attacks and counts their dice: a monster the
-// traitor (or host) runs, with its Might; or the explorer whose turn it is,
+// traitor (or host) runs, on the monsters' turn, with its Might; or the explorer whose turn it is,
 // with the trait and the weapon's extra dice.
 func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, error) {
 	if a.Monster != "" {
@@ -174,6 +174,12 @@ func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, er
 		}
 		if m.Stunned {
 			return Target{}, 0, refuse(Conflict, "err_monster_stunned", m.Name)
+		}
+		// Monsters act on their own turn, after the traitor's (seed 000
+		// l.347; seed 003 l.329) — the host too: the host stands in for a
+		// player, not for the rules.
+		if s.Turn != MonstersTurn {
+			return Target{}, 0, refuse(Conflict, "err_not_monsters_turn", m.Name)
 		}
 		if trait != Might {
 			return Target{}, 0, refuse(Invalid, "err_monster_might_only")

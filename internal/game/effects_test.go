@@ -406,25 +406,23 @@ func TestTraitorIgnoresDamageRooms(t *testing.T) {
 	}
 }
 
-// A room's gain at the trait's top gives no change, and applying it must
-// not fail on that (reviewer finding C1: the clearing code read the first
-// event's seat). Seed 003 l.615 礼拜堂: gain 1 Sanity, once per explorer.
+// A room's gain at the trait's top is taken, not refused: the clip stays on
+// the top value and the gain is remembered as overflow, lost first later
+// (seed 003 l.197: 超過人物卡上的最大值…記錄超出的部份…先下降多出來的部份), and it
+// uses the room's once-per-explorer benefit (seed 003 l.615 礼拜堂: gain 1
+// Sanity, once per explorer). Reviewer finding C1: applying it must not
+// fail on the events it makes.
 func TestRoomGainAtTheTop(t *testing.T) {
+	const rule = "seed 003 l.197 (overflow above the top) and l.615 (Chapel: +1 Sanity, once per explorer)"
 	s := started(t, fourExplorers...)
 	force(t, s, 1, map[string]game.TraitState{game.Sanity: {Position: 8}})
-	evs, err := s.Decide(seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"}, t0)
-	if err != nil {
-		if _, ok := err.(*game.Error); !ok {
-			t.Fatalf("not a refusal: %v", err)
-		}
-		return // refused with a reason: fine
+	evs := do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"})
+	if len(evs) != 2 || evs[0].Type != game.EvRoomGain || evs[1].Type != game.EvTraitsChanged {
+		t.Fatalf("%s: events %+v, want the room's gain and the trait change", rule, evs)
 	}
-	for _, e := range evs {
-		if err := s.Apply(e); err != nil {
-			t.Fatal(err)
-		}
+	if got := s.SeatByID(1).Traits[game.Sanity]; got != (game.TraitState{Position: 8, Overflow: 1}) {
+		t.Errorf("%s: Sanity %+v, want the top (8) with 1 over", rule, got)
 	}
-	if got := s.SeatByID(1).Traits[game.Sanity].Position; got != 8 {
-		t.Errorf("Sanity at %d, want the top (8)", got)
-	}
+	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"}, "err_room_gain_used", game.Conflict)
+	replaysTheSame(t, s)
 }

@@ -148,9 +148,19 @@ func (s *State) decideMonsterMove(actor Actor, a Action) ([]Event, error) {
 // MoveOf is how far a monster-move roll lets the kind move: at least 1.
 func MoveOf(r RollRecord) int { return max(r.Total, 1) }
 
+// decideStun marks a monster stunned: whoever runs the monsters, or a
+// living explorer whose card or room beat it outside a fight (seed 002 FAQ,
+// Dynamite: a monster failing its Speed roll is beaten as in a fight, so
+// stunned). The dead play no cards; a dead traitor still runs the monsters.
 func (s *State) decideStun(actor Actor, a Action) ([]Event, error) {
-	if !s.controlsMonsters(actor) && !(s.Haunt != nil && s.SeatByID(actor.Seat) != nil) {
-		return nil, refuse(Forbidden, "err_not_traitor")
+	if !s.controlsMonsters(actor) {
+		seat := s.SeatByID(actor.Seat)
+		if s.Haunt == nil || seat == nil {
+			return nil, refuse(Forbidden, "err_not_traitor")
+		}
+		if !s.Alive(seat) {
+			return nil, refuse(Forbidden, "err_stun_dead", seat.Name)
+		}
 	}
 	m := s.Monster(a.Monster)
 	if m == nil {
@@ -237,15 +247,37 @@ func (s *State) SideOf(seatID int) string {
 	return SideHeroes
 }
 
+// TurnTraitor is the seat that takes the traitor's turn, after which the
+// monsters move (seed 000 l.343-347; seed 003 l.329): the traitor; in a
+// haunt with no traitor at first (haunt 9), the first seat in play order
+// (from the first player) that has joined the traitor's side, so the
+// monsters get their turn once somebody turns; 0 while there is none or
+// the traitor is hidden.
+func (s *State) TurnTraitor() int {
+	if s.Haunt == nil {
+		return 0
+	}
+	if s.Haunt.Traitor != 0 || s.Haunt.Decision.Rule.Kind != "none_at_first" {
+		return s.Haunt.Traitor
+	}
+	first := s.SeatNumber(s.FirstSeat)
+	for i := range len(s.Seats) {
+		id := s.Seats[(max(first, 1)-1+i)%len(s.Seats)].ID
+		if s.Sides[id] == SideTraitor {
+			return id
+		}
+	}
+	return 0
+}
+
 // nextTurn is who plays after the current turn. Before the traitor is known
 // play passes to the left; after, heroes from the traitor's left, then the
-// traitor, then the monsters (seed 000, 作祟). Dead heroes are skipped; a
-// dead traitor still takes turns to run the monsters (seed 002 FAQ).
+// traitor, then the monsters (seed 000 l.343-347, 作祟). Dead heroes are
+// skipped; a dead traitor still takes turns to run the monsters (seed 002
+// FAQ). Other living seats on the traitor's side (haunt 9: heroes who
+// turned) play after the traitor, before the monsters.
 func (s *State) nextTurn() int {
-	traitor := 0
-	if s.Haunt != nil {
-		traitor = s.Haunt.Traitor
-	}
+	traitor := s.TurnTraitor()
 	if traitor == 0 {
 		n := s.SeatNumber(s.Turn)
 		if s.Turn == MonstersTurn {
@@ -259,41 +291,47 @@ func (s *State) nextTurn() int {
 		}
 		return s.Turn
 	}
-	// Every seat but the traitor, from the traitor's left, dead or alive:
-	// a hero who dies on their own turn still passes it on from their place.
-	var others []int
-	for _, id := range s.leftOf(traitor) {
-		if id != traitor {
-			others = append(others, id)
+	// Each turn's place in the round: heroes (0), the traitor (1), others
+	// on the traitor's side (2), the monsters (3); within a group, from the
+	// traitor's left. Every seat has a place, dead or alive: a hero who
+	// dies on their own turn still passes it on from their place.
+	type place struct{ group, at int }
+	placeOf := func(id int) place {
+		switch {
+		case id == MonstersTurn:
+			return place{3, 0}
+		case id == traitor:
+			return place{1, 0}
+		}
+		at := slices.Index(s.leftOf(traitor), id)
+		if s.SideOf(id) == SideTraitor && s.Alive(s.SeatByID(id)) {
+			return place{2, at}
+		}
+		return place{0, at}
+	}
+	less := func(a, b place) bool { return a.group < b.group || a.group == b.group && a.at < b.at }
+	cands := []int{traitor}
+	if len(s.Monsters) > 0 {
+		cands = append(cands, MonstersTurn)
+	}
+	for _, seat := range s.Seats {
+		if seat.ID != traitor && s.Alive(&seat) {
+			cands = append(cands, seat.ID)
 		}
 	}
-	hero := func(id int) bool { return s.Alive(s.SeatByID(id)) && s.SideOf(id) == SideHeroes }
-	from := 0
-	switch s.Turn {
-	case traitor:
-		if len(s.Monsters) > 0 {
-			return MonstersTurn
+	slices.SortFunc(cands, func(a, b int) int {
+		if less(placeOf(a), placeOf(b)) {
+			return -1
 		}
-	case MonstersTurn:
-	default:
-		for i, id := range others {
-			if id == s.Turn {
-				from = i + 1
-			}
-		}
-		for _, id := range others[from:] {
-			if hero(id) {
-				return id
-			}
-		}
-		return traitor
-	}
-	for _, id := range others {
-		if hero(id) {
+		return 1
+	})
+	now := placeOf(s.Turn)
+	for _, id := range cands {
+		if less(now, placeOf(id)) {
 			return id
 		}
 	}
-	return traitor
+	return cands[0]
 }
 
 // TurnOrder is one round of turns from the current one on, as end_turn

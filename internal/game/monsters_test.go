@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -257,6 +258,15 @@ func TestMonsterAttacks(t *testing.T) {
 	do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
 	do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Wisp", Count: 1, Traits: map[string]int{game.Speed: 4, game.Sanity: 3}})
 	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)}, "err_not_traitor", game.Forbidden)
+	// Monsters act on their own turn, after the traitor's (seed 000 l.347;
+	// seed 003 l.329): not on a hero's, nor for the host.
+	for _, who := range []game.Actor{seatActor(1), hostActor} {
+		refuseAll(t, s, who, game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)}, "err_not_monsters_turn", game.Conflict)
+	}
+	if m := s.Options(hostActor).Monsters; m == nil || len(m.Attack) != 0 {
+		t.Errorf("seed 000 l.347: no monster attack offered on seat 2's turn: %+v", m)
+	}
+	turnTo(t, s, game.MonstersTurn)
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "zombie-1", Trait: game.Speed, Target: seatTarget(3)}, "err_monster_might_only", game.Invalid)
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "ghost-1", Target: seatTarget(3)}, "err_unknown_monster", game.NotFound)
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3), Total: intp(9)}, "err_total_range", game.Invalid)
@@ -418,4 +428,77 @@ func TestJoinTraitor(t *testing.T) {
 	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
 	kill(t, s, 2)
 	refuseAll(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 2}, "err_no_haunt_yet", game.Conflict)
+}
+
+// cyclic reports whether order is one round of want, starting anywhere.
+func cyclic(order, want []int) bool {
+	if len(order) != len(want) {
+		return false
+	}
+	at := slices.Index(want, order[0])
+	return at >= 0 && slices.Equal(order, append(slices.Clone(want[at:]), want[:at]...))
+}
+
+func TestNoTraitorAtFirstMonstersTurn(t *testing.T) {
+	const rule = "seed 000 l.343-347 (英雄 → 奸徒 → 怪物); seed 003 l.329: 在叛徒的回合後，任何叛徒控制的怪物進行怪物回合"
+	// Haunt 9 (data/haunts.json, traitor kind none_at_first): nobody is the
+	// traitor at first; seat 2 turns during play and takes the traitor's
+	// turn (app rule: the first seat in play order on the traitor's side).
+	s := started(t, fourExplorers...)
+	revealHaunt(t, s, 1, 9)
+	zombie(t, s)
+	if got := s.TurnOrder(); !cyclic(got, []int{1, 2, 3, 4}) {
+		t.Fatalf("haunt 9, nobody turned yet: play passes to the left: %v", got)
+	}
+	do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 2})
+	if s.TurnTraitor() != 2 {
+		t.Fatalf("%s: seat 2 takes the traitor's turn, got %d", rule, s.TurnTraitor())
+	}
+	if got := s.TurnOrder(); !cyclic(got, []int{3, 4, 1, 2, game.MonstersTurn}) {
+		t.Errorf("%s: turn order %v, want heroes from seat 2's left, seat 2, then the monsters", rule, got)
+	}
+	turnTo(t, s, 3)
+	do(t, s, seatActor(3), game.Action{Type: game.ActStun, Monster: "zombie-1"})
+	turnTo(t, s, game.MonstersTurn)
+	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)}, "err_monster_stunned", game.Conflict)
+	do(t, s, seatActor(2), game.Action{Type: game.ActEndTurn})
+	if s.Turn != 3 || s.Monster("zombie-1").Stunned {
+		t.Errorf("seed 000 怪物: the stun wears off at the end of its lost turn: turn %d, %+v", s.Turn, s.Monster("zombie-1"))
+	}
+	replaysTheSame(t, s)
+	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	if s.Turn != game.MonstersTurn || !s.Monster("zombie-1").Stunned {
+		t.Errorf("app: undoing the end of the monsters' turn brings it back, stunned: turn %d, %+v", s.Turn, s.Monster("zombie-1"))
+	}
+	replaysTheSame(t, s)
+	// A second seat that turns plays after seat 2, before the monsters.
+	do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 4})
+	if got := s.TurnOrder(); !cyclic(got, []int{3, 1, 2, 4, game.MonstersTurn}) {
+		t.Errorf("app: a second seat on the traitor's side still plays: %v", got)
+	}
+}
+
+func TestStunByTheLiving(t *testing.T) {
+	const rule = "seed 002 FAQ (Dynamite: a monster failing the roll is beaten as in a fight, so stunned); seed 000 l.725 炸药"
+	s := traitorBoard(t)
+	zombie(t, s)
+	kill(t, s, 3)
+	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActStun, Monster: "zombie-1"}, "err_stun_dead", game.Forbidden)
+	if m := optionsFor(s, 3).Monsters; m != nil {
+		t.Errorf("app: a dead seat is offered nothing with the monsters: %+v", m)
+	}
+	for _, id := range []int{1, 2, 4} {
+		m := optionsFor(s, id).Monsters
+		if m == nil || !slices.Equal(m.Stun, []string{"zombie-1"}) {
+			t.Errorf("%s: seat %d may mark the monster stunned: %+v", rule, id, m)
+		}
+	}
+	if m := s.Options(hostActor).Monsters; m == nil || !slices.Equal(m.Stun, []string{"zombie-1"}) {
+		t.Errorf("app: the host may stun: %+v", m)
+	}
+	do(t, s, seatActor(4), game.Action{Type: game.ActStun, Monster: "zombie-1"})
+	// A dead traitor still runs the monsters (seed 002 FAQ: 死去的奸徒在其回合仍可移动怪物).
+	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	kill(t, s, 1)
+	do(t, s, seatActor(1), game.Action{Type: game.ActStun, Monster: "zombie-1"})
 }

@@ -38,7 +38,8 @@ type Options struct {
 	Offers []OfferOption `json:"offers,omitempty"`
 	// Cards are this seat's held cards with what each may do now.
 	Cards []CardOption `json:"cards,omitempty"`
-	// Monsters is set for whoever runs the monsters while they may act.
+	// Monsters is set for whoever runs the monsters while they may act,
+	// and for a living hero who may mark a monster stunned (Stun only).
 	Monsters *MonsterOptions `json:"monsters,omitempty"`
 	// RunMonsters: this seat (or the host) runs the monsters: adds them,
 	// moves the track, rolls their moves and attacks.
@@ -618,9 +619,24 @@ func (s *State) applyAllowed(d *dryRun, source string) bool {
 		slices.ContainsFunc(s.itemsHeld(d.actor.Seat), func(c string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Card: c}) })
 }
 
+// monsterOptions is what the asker may do with the monsters: whoever runs
+// them attacks, moves and stuns; a living hero may only mark one stunned
+// (decideStun), so a hero's phone gets just Stun.
 func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
-	if len(s.Monsters) == 0 || !s.controlsMonsters(d.actor) {
+	if len(s.Monsters) == 0 {
 		return nil
+	}
+	if !s.controlsMonsters(d.actor) {
+		mo := &MonsterOptions{}
+		for _, m := range s.Monsters {
+			if d.allows(Action{Type: ActStun, Monster: m.ID}) {
+				mo.Stun = append(mo.Stun, m.ID)
+			}
+		}
+		if len(mo.Stun) == 0 {
+			return nil
+		}
+		return mo
 	}
 	mo := &MonsterOptions{}
 	for _, m := range s.Monsters {

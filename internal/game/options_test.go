@@ -146,12 +146,16 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 	if o.Attack == nil || !slices.Equal(targetNames(o.Attack.Targets), []string{"P2", "P3", "P4"}) {
 		t.Errorf("%s: the traitor's targets %+v", rule, o.Attack)
 	}
-	if o.Monsters == nil || len(o.Monsters.Attack) != 1 || !slices.Equal(targetNames(o.Monsters.Attack[0].Targets), []string{"P2", "P3", "P4"}) ||
-		!slices.Equal(o.Monsters.Move, []string{"Zombie"}) {
-		t.Errorf("seed 000 怪物: the traitor runs the monsters against the heroes: %+v", o.Monsters)
+	if o.Monsters == nil || len(o.Monsters.Attack) != 0 || !slices.Equal(o.Monsters.Move, []string{"Zombie"}) {
+		t.Errorf("seed 000 l.347: the monsters attack on their own turn, not the traitor's: %+v", o.Monsters)
 	}
-	if optionsFor(s, 2).Attack != nil || optionsFor(s, 2).Monsters != nil {
-		t.Errorf("seed 000 袭击: one attacks on one's own turn; heroes don't run monsters")
+	if h := optionsFor(s, 2); h.Attack != nil || h.Monsters == nil || len(h.Monsters.Attack)+len(h.Monsters.Move) != 0 {
+		t.Errorf("seed 000 袭击: one attacks on one's own turn; heroes don't run monsters (they may only stun): %+v", h.Monsters)
+	}
+	turnTo(t, s, game.MonstersTurn)
+	o = optionsFor(s, 1)
+	if o.Monsters == nil || len(o.Monsters.Attack) != 1 || !slices.Equal(targetNames(o.Monsters.Attack[0].Targets), []string{"P2", "P3", "P4"}) {
+		t.Errorf("seed 000 怪物: the traitor runs the monsters against the heroes on their turn: %+v", o.Monsters)
 	}
 }
 
@@ -508,7 +512,11 @@ func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
 }
 
 func TestOptionsJoinTraitor(t *testing.T) {
-	const rule = "seed 000 作祟 l.359: 奸徒与怪物同属于一方; the host moves heroes over when a haunt says so"
+	// Who may join is the haunt book's word: some haunts move a killed hero
+	// to the traitor's side (seed 001 l.1633: 有些劇本生存者被殺死後，會加入叛徒那一方);
+	// in one with no traitor at first a hero turns during play (seed 003
+	// l.747: 如果劇本一開始沒有叛徒的話…直到有英雄變成叛徒). The host records it.
+	const rule = "seed 001 l.1633 (a killed hero may join the traitor's side)"
 	s := traitorBoard(t)
 	if got := s.Options(hostActor).JoinTraitor; len(got) != 0 {
 		t.Errorf("%s: nobody joins while every hero lives and the traitor is known: %v", rule, got)
@@ -522,7 +530,7 @@ func TestOptionsJoinTraitor(t *testing.T) {
 	}
 
 	// Haunt 9 has no traitor at first: any living hero may turn during
-	// play (data/haunts.json haunt 9, traitor kind none_at_first).
+	// play (data/haunts.json haunt 9, traitor kind none_at_first; seed 003 l.747).
 	s = started(t, fourExplorers...)
 	revealHaunt(t, s, 1, 9)
 	if s.Haunt.Traitor != 0 || s.Haunt.Decision.Rule.Kind != "none_at_first" {

@@ -110,7 +110,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned,
 			CanStun: slices.Contains(stun, m.ID)})
 	}
-	if s.Haunt != nil && s.Haunt.Traitor != 0 {
+	if s.TurnTraitor() != 0 {
 		var order []string
 		for _, id := range s.TurnOrder() {
 			if id == game.MonstersTurn {

@@ -19,7 +19,7 @@ func formsOf(t *testing.T, body string) []string {
 			continue
 		}
 		line := typ[1]
-		for _, m := range regexp.MustCompile(`type="hidden" name="(seat|card)" value="([^"]*)"`).FindAllStringSubmatch(f, -1) {
+		for _, m := range regexp.MustCompile(`type="hidden" name="(seat|card|monster)" value="([^"]*)"`).FindAllStringSubmatch(f, -1) {
 			line += " " + m[1] + "=" + m[2]
 		}
 		out = append(out, line)
@@ -50,8 +50,9 @@ func withPrefix(list []string, p string) []string {
 // TestHostJoinTraitorFromOptions: the table's "joins the traitor" buttons
 // are the engine's list (Options.JoinTraitor). In a haunt with no traitor
 // at first (haunt 9, data/haunts.json traitor kind none_at_first) a living
-// hero may turn during play; in one with a traitor, only the dead may join
-// (seed 000 作祟 l.359: 奸徒与怪物同属于一方).
+// hero may turn during play (seed 003 l.747: 如果劇本一開始沒有叛徒的話…直到有英雄
+// 變成叛徒); in one with a traitor, only the dead may join, as some haunts
+// say (seed 001 l.1633: 有些劇本生存者被殺死後，會加入叛徒那一方).
 func TestHostJoinTraitorFromOptions(t *testing.T) {
 	a := newTestApp(t)
 	g := a.newGame(3, true)
@@ -69,15 +70,16 @@ func TestHostJoinTraitorFromOptions(t *testing.T) {
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 	if got := withPrefix(formsOf(t, tablePage(t, a, g)), "join_traitor"); len(got) != 0 {
-		t.Errorf("seed 000 作祟: no living hero joins a known traitor: %v", got)
+		t.Errorf("seed 001 l.1633: no living hero joins a known traitor: %v", got)
 	}
 }
 
 // TestFightFormsFollowOptions: through a fight, each phone offers a
-// defence, a damage split and a theft exactly when its Options do (seed
-// 000 袭击 l.207-245: the defender rolls, the loser splits, the winner of 2+
-// physical damage may steal instead), and the table offers the host each
-// of them while the fight waits for it.
+// defence, a damage split and a theft at the stage the rules give them
+// (seed 000 袭击 l.207-245: the defender rolls, the loser splits, the winner
+// of 2+ physical damage may steal instead; the attacker may roll for a
+// defender who doesn't answer, app), and exactly when its Options do; the
+// table offers the host each of them while the fight waits for it.
 func TestFightFormsFollowOptions(t *testing.T) {
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
@@ -86,18 +88,19 @@ func TestFightFormsFollowOptions(t *testing.T) {
 	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0}) // Ann the traitor, Bo plays
 
 	type offered struct{ defend, resolve, steal bool }
-	check := func(stage string, table offered) {
+	// check: want[i] is what seat i+1's phone offers (Ann, Bo, Cy).
+	check := func(stage string, want [3]offered, table offered) {
 		t.Helper()
 		for seat := 1; seat <= 3; seat++ {
 			o := htOptions(a, g, seat)
-			want := offered{defend: o["defend"] != nil, steal: len(htStrings(o["steal"])) > 0}
+			opts := offered{defend: o["defend"] != nil, steal: len(htStrings(o["steal"])) > 0}
 			if d, ok := o["damage"].(map[string]any); ok && d["action"] == "resolve_damage" {
-				want.resolve = true
+				opts.resolve = true
 			}
 			bar := strings.Split(nowBar(t, a, g, seat), " | ")
 			got := offered{defend: slices.Contains(bar, "defend"), resolve: slices.Contains(bar, "resolve_damage"), steal: slices.Contains(bar, "steal")}
-			if got != want {
-				t.Errorf("%s: seat %d's phone offers %+v, its Options %+v", stage, seat, got, want)
+			if got != want[seat-1] || opts != want[seat-1] {
+				t.Errorf("%s: seat %d's phone offers %+v, its Options %+v, want %+v", stage, seat, got, opts, want[seat-1])
 			}
 		}
 		forms := formsOf(t, tablePage(t, a, g))
@@ -106,16 +109,17 @@ func TestFightFormsFollowOptions(t *testing.T) {
 			t.Errorf("%s: the table offers %+v, want %+v", stage, got, table)
 		}
 	}
-	check("no fight", offered{})
+	none := [3]offered{}
+	check("no fight", none, offered{})
 	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 6})
-	check("waiting for the defence", offered{defend: true})
+	check("waiting for the defence", [3]offered{{defend: true}, {defend: true}, {}}, offered{defend: true})
 	a.act(g, g.seats[0], map[string]any{"type": "defend", "total": 1})
-	check("Ann lost 5 and holds the Bell", offered{resolve: true, steal: true})
+	check("Ann lost 5 and holds the Bell", [3]offered{{resolve: true}, {steal: true}, {}}, offered{resolve: true, steal: true})
 	if got := withPrefix(formsOf(t, tablePage(t, a, g)), "steal"); !slices.Equal(got, []string{"steal card=bell"}) {
 		t.Errorf("the host steals what the engine allows: %v", got)
 	}
 	a.act(g, g.seats[0], map[string]any{"type": "resolve_damage", "split": map[string]int{"might": 2, "speed": 3}})
-	check("the fight is settled", offered{})
+	check("the fight is settled", none, offered{})
 }
 
 // TestCardSaysWhyNot: a card whose own action the engine refuses now says
@@ -169,5 +173,36 @@ func TestSkullSplitAsPhysical(t *testing.T) {
 	crAct(a, g, 1, map[string]any{"type": "take_damage", "kind": "physical", "split": map[string]int{"might": 1}})
 	if o := htOptions(a, g, 1); o["damage"] != nil {
 		t.Errorf("the damage taken as physical settles it: %v", o["damage"])
+	}
+}
+
+// phonePage is a seat's phone page, in English.
+func phonePage(t *testing.T, a *testApp, g testGame, seat int) string {
+	t.Helper()
+	rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(seat))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("seat %d page: %d", seat, rec.Code)
+	}
+	return rec.Body.String()
+}
+
+// TestHeroPhoneStuns: a hero whose card beat a monster outside a fight
+// marks it stunned from their own phone (seed 002 FAQ, Dynamite: a monster
+// failing the roll is beaten as in a fight; seed 000 l.725 炸药: 怪物则陷入昏迷),
+// as the engine's Options.Monsters.Stun offers it.
+func TestHeroPhoneStuns(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0}) // Ann the traitor, Bo plays
+	crAct(a, g, 0, map[string]any{"type": "add_monster", "kind": "Zombie", "count": 1, "traits": map[string]int{"might": 4, "speed": 2}})
+	for seat := 2; seat <= 3; seat++ {
+		if got := withPrefix(formsOf(t, phonePage(t, a, g, seat)), "stun"); !slices.Equal(got, []string{"stun monster=zombie-1"}) {
+			t.Errorf("seat %d (a hero): the stun control: %v", seat, got)
+		}
+	}
+	crAct(a, g, 3, map[string]any{"type": "stun", "monster": "zombie-1"})
+	if got := withPrefix(formsOf(t, phonePage(t, a, g, 2)), "stun"); len(got) != 0 {
+		t.Errorf("a stunned monster isn't stunned again: %v", got)
 	}
 }

@@ -300,7 +300,7 @@ func publicTable(st *game.State, p *PublicState) {
 	if st.Ended != nil {
 		p.Phase, p.Winner = "over", st.Ended.Side
 	}
-	if h := st.Haunt; h != nil && h.Traitor != 0 {
+	if st.TurnTraitor() != 0 {
 		for _, id := range st.TurnOrder() {
 			p.TurnOrder = append(p.TurnOrder, st.SeatNumber(id))
 		}

@@ -124,6 +124,27 @@ func ExplorerOrNil(id string) *catalog.Explorer { return catalog.ExplorerByID(id
 // Decide checks an action against the rules and returns the events it causes,
 // with sequence numbers following the state's version. It never changes s.
 func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
+	evs, err := s.decide(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	evs = append(evs, s.clearings(evs)...)
+	evs = append(evs, s.deaths(evs)...)
+	for i := range evs {
+		evs[i].Seq = s.Version + 1 + i
+		evs[i].Actor = actor
+		evs[i].At = now.UTC()
+		if len(evs) > 1 {
+			evs[i].Group = s.Version + 1
+		}
+	}
+	return evs, nil
+}
+
+// decide is Decide up to the verdict: the action's own events, or why it is
+// refused. What Decide adds after it (cards a change clears, deaths, the
+// events' numbers) never refuses, so a dry run (Options) stops here.
+func (s *State) decide(actor Actor, a Action) ([]Event, error) {
 	if !actor.Host && a.Type != ActJoin && s.SeatByID(actor.Seat) == nil {
 		return nil, refuse(Forbidden, "err_not_seated")
 	}
@@ -207,16 +228,6 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 	}
 	if len(evs) == 0 {
 		return nil, refuse(Conflict, "err_no_change")
-	}
-	evs = append(evs, s.clearings(evs)...)
-	evs = append(evs, s.deaths(evs)...)
-	for i := range evs {
-		evs[i].Seq = s.Version + 1 + i
-		evs[i].Actor = actor
-		evs[i].At = now.UTC()
-		if len(evs) > 1 {
-			evs[i].Group = s.Version + 1
-		}
 	}
 	return evs, nil
 }

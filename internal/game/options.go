@@ -3,7 +3,6 @@ package game
 import (
 	"maps"
 	"slices"
-	"time"
 
 	"lantern/internal/catalog"
 )
@@ -253,7 +252,7 @@ type dryRun struct {
 }
 
 func (d *dryRun) allows(a Action) bool {
-	_, err := d.s.Decide(d.actor, a, time.Time{})
+	_, err := d.s.decide(d.actor, a)
 	return err == nil
 }
 
@@ -694,7 +693,7 @@ type ApplyRoll struct {
 
 // why is Decide's refusal of a candidate action, nil when it is allowed.
 func (d *dryRun) why(a Action) *Refusal {
-	_, err := d.s.Decide(d.actor, a, time.Time{})
+	_, err := d.s.decide(d.actor, a)
 	if err == nil {
 		return nil
 	}

@@ -3,6 +3,7 @@ package game
 import (
 	"maps"
 	"slices"
+	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -34,8 +35,11 @@ func (r RollRecord) Success() bool { return r.Target == 0 || r.Total >= r.Target
 
 // RollModifiers lists the cards a roll may name (each card whose data has a
 // modifier), in the order the roller shows them: those that change the dice,
-// then those that set the result (Angel Feather, It Is Meant to Be).
-func RollModifiers() []string {
+// then those that set the result (Angel Feather, It Is Meant to Be). The
+// box never changes, so the list is made once (every phone's options ask).
+func RollModifiers() []string { return slices.Clip(rollModifiers()) }
+
+var rollModifiers = sync.OnceValue(func() []string {
 	var dice, result []string
 	for _, c := range catalog.Box().Cards {
 		switch {
@@ -47,11 +51,13 @@ func RollModifiers() []string {
 		}
 	}
 	return append(dice, result...)
-}
+})
 
 // RerollCards lists the cards that reroll after seeing the dice (each card
-// whose data has a reroll).
-func RerollCards() []string {
+// whose data has a reroll), made once like RollModifiers.
+func RerollCards() []string { return slices.Clip(rerollCards()) }
+
+var rerollCards = sync.OnceValue(func() []string {
 	var out []string
 	for _, c := range catalog.Box().Cards {
 		if c.Reroll != nil {
@@ -59,7 +65,7 @@ func RerollCards() []string {
 		}
 	}
 	return out
-}
+})
 
 // StoredDice is how many dice a roll made for a card's stored result rolls
 // (purpose: the card's id; It Is Meant to Be: 4), or 0 for any other
@@ -193,6 +199,9 @@ func (s *State) usedUp(seat *Seat, mods []string) []Event {
 				cost[t] += n
 			}
 		}
+	}
+	if len(cost) == 0 {
+		return evs
 	}
 	if ch := s.traitDelta(seat, cost, maps.Clone(seat.Traits)); len(ch) > 0 {
 		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "modifier", Changes: ch})

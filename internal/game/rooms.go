@@ -66,7 +66,9 @@ func (s *State) House() []PlacedRoom {
 
 // InHouse reports whether a room is in the house.
 func (s *State) InHouse(room string) bool {
-	return slices.ContainsFunc(s.House(), func(p PlacedRoom) bool { return p.Room == room })
+	// House without its copy: the dry runs behind Options ask this often.
+	is := func(p PlacedRoom) bool { return p.Room == room }
+	return s.Started && (slices.ContainsFunc(startingRooms, is) || slices.ContainsFunc(s.Rooms, is))
 }
 
 // RoomStack lists the room tiles not yet in the house, in catalog order: the
@@ -229,9 +231,10 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 		return nil
 	}
 	o := &ExploreOptions{Owed: s.PendingDiscovery(me.ID)}
+	stack := s.RoomStack()
 	for _, floor := range Floors {
 		ft := FloorTiles{Floor: floor, Tiles: []string{}}
-		for _, r := range s.RoomStack() {
+		for _, r := range stack {
 			if slices.Contains(r.Floors, floor) && d.allows(Action{Type: ActDiscoverRoom, Room: r.ID, Floor: floor}) {
 				ft.Tiles = append(ft.Tiles, r.ID)
 			}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"lantern/internal/game"
@@ -58,42 +59,138 @@ func (s *Store) CreateGame(ctx context.Context, code, joinKey string, hostHash [
 	return nil
 }
 
-// AppendEvents commits events to a game's log in one transaction. When
-// seatToken is set it is stored for seatID in the same transaction, so a join
-// is never half done.
+// AppendEvents commits events to a game's log and returns once they are
+// committed. When seatToken is set it is stored for seatID in the same
+// transaction, so a join is never half done.
+//
+// Appends that arrive together (several games' actions at the same
+// moment) are committed in one transaction (group commit): each in a
+// savepoint of its own, so one that fails leaves nothing behind and fails
+// alone, and each caller hears back only after the transaction holding its
+// events committed. A caller whose context ended before its turn came
+// stores nothing.
 func (s *Store) AppendEvents(ctx context.Context, code string, evs []game.Event, seatToken []byte, seatID int) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		if err := insertEvents(ctx, tx, code, evs); err != nil {
-			return err
+	req := &appendReq{ctx: ctx, code: code, evs: evs, seatToken: seatToken, seatID: seatID}
+	g := &s.group
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.wake == nil {
+		g.wake = sync.NewCond(&g.mu)
+	}
+	g.queue = append(g.queue, req)
+	for !req.done {
+		if g.committing {
+			g.wake.Wait()
+			continue
 		}
-		if seatToken != nil {
-			if _, err := tx.ExecContext(ctx,
-				`INSERT INTO seat_tokens (token_hash, game_code, seat_id) VALUES (?, ?, ?)`,
-				seatToken, code, seatID); err != nil {
-				return fmt.Errorf("store seat token: %w", err)
+		// No transaction is running: this caller commits the oldest
+		// appends waiting, its own among them or ahead of it.
+		n := min(len(g.queue), maxBatch)
+		batch := g.queue[:n:n]
+		g.queue, g.committing = g.queue[n:], true
+		g.mu.Unlock()
+		s.commitAppends(batch)
+		g.mu.Lock()
+		for _, r := range batch {
+			r.done = true
+		}
+		g.committing = false
+		g.wake.Broadcast()
+	}
+	return req.err
+}
+
+// maxBatch bounds a group commit: the games of a small batch go on to
+// their phones while the next batch commits, so a burst of actions keeps
+// both the database and the other cores busy.
+const maxBatch = 8
+
+// groupCommit gathers the appends waiting while a transaction runs.
+type groupCommit struct {
+	mu         sync.Mutex
+	wake       *sync.Cond
+	queue      []*appendReq
+	committing bool
+}
+
+type appendReq struct {
+	ctx       context.Context
+	code      string
+	evs       []game.Event
+	seatToken []byte
+	seatID    int
+	done      bool // committed or failed; guarded by groupCommit.mu
+	err       error
+}
+
+// commitAppends commits a batch of appends in one transaction and sets each
+// one's err.
+func (s *Store) commitAppends(batch []*appendReq) {
+	ctx := context.Background() // a batch serves every caller in it
+	if len(batch) == 1 {
+		// Alone: no savepoint needed, and the caller's context applies.
+		r := batch[0]
+		r.err = s.inTx(r.ctx, func(tx *sql.Tx) error { return s.appendOne(r.ctx, tx, r) })
+		return
+	}
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, r := range batch {
+			if r.err = r.ctx.Err(); r.err != nil {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `SAVEPOINT append`); err != nil {
+				return err
+			}
+			if r.err = s.appendOne(ctx, tx, r); r.err != nil {
+				if _, err := tx.ExecContext(ctx, `ROLLBACK TO append`); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, `RELEASE append`); err != nil {
+				return err
 			}
 		}
 		return nil
 	})
+	if err != nil {
+		for _, r := range batch {
+			if r.err == nil {
+				r.err = err
+			}
+		}
+	}
+}
+
+func (s *Store) appendOne(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+	if err := s.insertEvents(ctx, tx, r.code, r.evs); err != nil {
+		return err
+	}
+	if r.seatToken != nil {
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO seat_tokens (token_hash, game_code, seat_id) VALUES (?, ?, ?)`,
+			r.seatToken, r.code, r.seatID); err != nil {
+			return fmt.Errorf("store seat token: %w", err)
+		}
+	}
+	return nil
 }
 
 // insertEvents appends events and marks the game as changed at the time of
 // the last one.
-func insertEvents(ctx context.Context, tx *sql.Tx, code string, evs []game.Event) error {
+func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, code string, evs []game.Event) error {
 	if len(evs) > 0 {
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE code = ? AND updated_at != ''`,
+		if _, err := tx.StmtContext(ctx, s.markChanged).ExecContext(ctx,
 			evs[len(evs)-1].At.UTC().Format(createdAtLayout), code); err != nil {
 			return fmt.Errorf("mark %s changed: %w", code, err)
 		}
 	}
+	insert := tx.StmtContext(ctx, s.insertEvent)
 	for _, e := range evs {
 		body, err := json.Marshal(e)
 		if err != nil {
 			return fmt.Errorf("encode event %d: %w", e.Seq, err)
 		}
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO events (game_code, seq, type, body) VALUES (?, ?, ?, ?)`,
-			code, e.Seq, e.Type, string(body)); err != nil {
+		if _, err := insert.ExecContext(ctx, code, e.Seq, e.Type, string(body)); err != nil {
 			return fmt.Errorf("append event %d to %s: %w", e.Seq, code, err)
 		}
 	}

@@ -16,8 +16,11 @@ import (
 // one writer at a time, and the game state lives in memory, so one connection
 // serialises every write without lock contention or SQLITE_BUSY.
 type Store struct {
-	db   *sql.DB
-	lock *fileLock
+	db    *sql.DB
+	lock  *fileLock
+	group groupCommit // AppendEvents
+	// The statements every change runs, prepared once (insertEvents).
+	markChanged, insertEvent *sql.Stmt
 }
 
 // Open opens (creating if needed) the database at path and migrates it. It
@@ -62,6 +65,13 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if s.markChanged, err = db.PrepareContext(ctx, `UPDATE games SET updated_at = ? WHERE code = ? AND updated_at != ''`); err == nil {
+		s.insertEvent, err = db.PrepareContext(ctx, `INSERT INTO events (game_code, seq, type, body) VALUES (?, ?, ?, ?)`)
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: prepare: %w", path, err)
 	}
 	return s, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -544,5 +545,57 @@ func TestLoadGamesInCreationOrder(t *testing.T) {
 	}
 	if games[0].Code != "FIRST" || games[1].Code != "SECND" {
 		t.Errorf("order %s, %s; want FIRST, SECND", games[0].Code, games[1].Code)
+	}
+}
+
+// Appends that arrive together share a transaction (group commit): each
+// still succeeds or fails on its own, and every one acknowledged is stored.
+func TestConcurrentAppendsCommitEachOnItsOwn(t *testing.T) {
+	s, path := open(t)
+	codes := []string{"AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE", "FFFFF", "GGGGG", "HHHHH"}
+	logs := map[string][]game.Event{}
+	for _, code := range codes {
+		if err := s.CreateGame(ctx, code, "k", []byte("h-"+code), t0); err != nil {
+			t.Fatal(err)
+		}
+		logs[code] = playedEvents(t, code, 2)
+	}
+	// Every game appends its log one event at a time, all games at once;
+	// game HHHHH also tries, each time, to append an event it already has.
+	var wg sync.WaitGroup
+	errs := make(chan error, 1000)
+	for _, code := range codes {
+		wg.Go(func() {
+			for i, e := range logs[code] {
+				if err := s.AppendEvents(ctx, code, []game.Event{e}, nil, 0); err != nil {
+					errs <- fmt.Errorf("%s event %d: %w", code, i+1, err)
+				}
+				if code == "HHHHH" {
+					if err := s.AppendEvents(ctx, code, []game.Event{e}, nil, 0); err == nil {
+						errs <- fmt.Errorf("%s event %d appended twice", code, i+1)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	s.Close()
+	s2 := openAt(t, path)
+	defer s2.Close()
+	games, err := s2.LoadGames(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != len(codes) {
+		t.Fatalf("%d games, want %d", len(games), len(codes))
+	}
+	for _, g := range games {
+		if !reflect.DeepEqual(g.Events, logs[g.Code]) {
+			t.Errorf("%s: %d events stored, want its %d", g.Code, len(g.Events), len(logs[g.Code]))
+		}
 	}
 }

@@ -53,7 +53,7 @@ func (s *Store) ClaimTransfer(ctx context.Context, code string, hash, newToken [
 			`INSERT INTO seat_tokens (token_hash, game_code, seat_id) VALUES (?, ?, ?)`, newToken, code, seatID); err != nil {
 			return fmt.Errorf("store seat token: %w", err)
 		}
-		return insertEvents(ctx, tx, code, evs(seatID))
+		return s.insertEvents(ctx, tx, code, evs(seatID))
 	})
 	if err != nil {
 		return 0, err

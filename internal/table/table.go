@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -494,7 +493,10 @@ func (t *Tables) persistAndApply(ctx context.Context, g *Game, evs []game.Event,
 	if err := persist(evs); err != nil {
 		return fmt.Errorf("commit events: %w", err)
 	}
-	before := slices.Clone(g.state.Events)
+	// The log before these events, without a copy: Apply only appends to
+	// it, and the capped slice makes the rebuild below append to a new one.
+	n := len(g.state.Events)
+	before := g.state.Events[:n:n]
 	for _, e := range evs {
 		if err := g.state.Apply(e); err != nil {
 			// The log is committed; the half-applied state can't be

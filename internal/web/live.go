@@ -10,6 +10,7 @@ import (
 	"hash/maphash"
 	"io"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,9 +100,8 @@ func (s *Server) events(c echo.Context) error {
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	ctx := c.Request().Context()
-	stream := &liveStream{sent: -1, known: known}
+	stream := &liveStream{sent: -1, known: known, gzip: out.gzip}
 	for {
-		var msg []piece
 		select {
 		case <-ctx.Done():
 			return nil
@@ -113,15 +113,23 @@ func (s *Server) events(c echo.Context) error {
 				out.send([]byte("event: gone\ndata: {}\n\n"))
 				return nil
 			}
+			var wire []byte
+			var err error
+			message := func(of func(echo.Context, table.Access, *liveStream) ([]piece, error)) func() {
+				return func() {
+					var msg []piece
+					if msg, err = of(c, access, stream); err == nil {
+						wire, err = out.encode(msg...)
+					}
+				}
+			}
 			switch view {
 			case "html":
-				msg, err = s.htmlMessage(c, access, stream)
+				build(message(s.htmlMessage))
 			case "json":
-				var m []byte
-				m, err = s.jsonMessage(c, access, stream)
-				msg = []piece{{raw: m}}
+				build(message(s.jsonMessage))
 			default:
-				msg = []piece{{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)}}
+				wire, err = out.encode(piece{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)})
 			}
 			if err != nil {
 				if ctx.Err() == nil { // a phone that left is no fault
@@ -129,14 +137,50 @@ func (s *Server) events(c echo.Context) error {
 				}
 				return nil
 			}
+			if out.write(wire) != nil {
+				return nil
+			}
 		case <-ping.C:
-			msg = []piece{{raw: []byte(": ping\n\n")}}
-		}
-		if out.sendPieces(msg...) != nil {
-			return nil
+			if out.send([]byte(": ping\n\n")) != nil {
+				return nil
+			}
 		}
 	}
 }
+
+// build runs fn, a stream's message being built and compressed, on one of
+// a few long-lived goroutines: their stacks stay grown for the engine's
+// dry runs and the compressor (each of 360 stream goroutines grew its own
+// again after every garbage collection: 7 % of the server's CPU in a
+// burst), no more compressors are at work at once than there are builders,
+// and messages are built in the order their versions came. There are a few
+// per core, so streams waiting for a game's lock (a change being
+// committed) hold no others back. A panic in fn goes on in the caller,
+// where the server's recovery catches it.
+func build(fn func()) {
+	buildersOnce.Do(func() {
+		for range 4 * runtime.GOMAXPROCS(0) {
+			go func() {
+				for job := range buildJobs {
+					job()
+				}
+			}()
+		}
+	})
+	done := make(chan any, 1)
+	buildJobs <- func() {
+		defer func() { done <- recover() }()
+		fn()
+	}
+	if p := <-done; p != nil {
+		panic(p)
+	}
+}
+
+var (
+	buildersOnce sync.Once
+	buildJobs    = make(chan func())
+)
 
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
@@ -150,8 +194,9 @@ func acceptsGzip(r *http.Request) bool {
 
 // liveStream is what one stream has sent so far.
 type liveStream struct {
-	known int // the version the caller showed when it connected, or -1
-	sent  int // the version of the last view sent, or -1
+	known int  // the version the caller showed when it connected, or -1
+	sent  int  // the version of the last view sent, or -1
+	gzip  bool // the stream is compressed
 	// The HTML view's last message, part by part: the key, the fingerprint
 	// of a private part's inputs (views.PartOf), and a hash of the bytes with
 	// the version fields blanked, so a part that only moved version counts
@@ -342,17 +387,22 @@ func appendJSONString(b, s []byte) []byte {
 
 // jsonMessage is the caller's JSON view: the same object GET /me returns
 // (GET /api/games/{code} for the host), with the log since the stream's last
-// message, since the caller's known version, or a short tail.
-func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream) ([]byte, error) {
-	var core []byte
+// message, since the caller's known version, or a short tail. What every
+// caller gets alike (the public state around the log, and the log since a
+// version) is encoded and deflated once per version; only the seat's own
+// "me" and "options" are built for this stream.
+func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream) ([]piece, error) {
+	var parts *jsonParts
+	var log *sharedEntry
 	var me MeJSON
 	var options game.Options
-	var log []game.Event
 	var version int
 	var err error
 	s.tables.Read(access.Code, func(st *game.State) {
 		version = st.Version
-		core, err = s.shared.publicJSON(access.Code, st)
+		if parts, err = s.shared.jsonParts(access.Code, st); err != nil {
+			return
+		}
 		after := ls.sent
 		switch {
 		case after < 0 && ls.known >= 0:
@@ -360,66 +410,98 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 		case after < 0:
 			after = max(0, st.Version-jsonTail)
 		}
-		log = logAfter(st, after)
+		log = s.shared.logAfter(st, after)
 		if !access.Host {
 			me, options = meState(st, access), st.Options(access.Actor())
 		}
 	})
+	if err == nil {
+		err = log.err
+	}
 	if err != nil {
 		return nil, err
 	}
-	logJSON, err := json.Marshal(log)
+	msg := []piece{parts.head, {raw: log.json, z: log.z}, parts.tail}
+	if access.Host {
+		ls.sent = version
+		return append(msg, piece{raw: []byte("}\n\n")}), nil
+	}
+	meJSON, err := marshalMe(me)
 	if err != nil {
 		return nil, err
 	}
-	// Splice this caller's log (and "me") into the shared public state.
-	i := bytes.Index(core, emptyLog)
-	if i < 0 || core[len(core)-1] != '}' {
-		return nil, fmt.Errorf("public state without its log field")
+	optionsJSON, err := json.Marshal(options)
+	if err != nil {
+		return nil, err
 	}
-	body := make([]byte, 0, len(core)+len(logJSON)+256)
-	body = append(body, core[:i]...)
-	body = append(body, `"log":`...)
-	body = append(body, logJSON...)
-	body = append(body, core[i+len(emptyLog):len(core)-1]...)
-	if !access.Host {
-		meJSON, err := marshalMe(me)
-		if err != nil {
+	// The options after their seat number are often the very same bytes
+	// for several seats (everyone's but the seat whose turn it is): that
+	// piece is deflated once per version for all who send those bytes.
+	seat := fmt.Appendf(nil, `{"seat":%d,`, options.Seat)
+	if !bytes.HasPrefix(optionsJSON, seat) {
+		return nil, fmt.Errorf("options without their seat first")
+	}
+	own := make([]byte, 0, len(meJSON)+len(seat)+16)
+	own = append(own, `,"me":`...)
+	own = append(own, meJSON...)
+	own = append(own, `,"options":`...)
+	own = append(own, seat...)
+	rest := piece{raw: append(optionsJSON[len(seat):], "}\n\n"...)}
+	if ls.gzip {
+		if rest.z, err = s.shared.at(access.Code, version).deflated(rest.raw); err != nil {
 			return nil, err
 		}
-		optionsJSON, err := json.Marshal(options)
-		if err != nil {
-			return nil, err
-		}
-		body = append(body, `,"me":`...)
-		body = append(body, meJSON...)
-		body = append(body, `,"options":`...)
-		body = append(body, optionsJSON...)
 	}
-	body = append(body, '}')
 	ls.sent = version
-	return sseData("view", version, body), nil
+	return append(msg, piece{raw: own}, rest), nil
+}
+
+// jsonParts is a version's JSON view around what differs by caller: the
+// message's head and the public state up to its log, and the public state
+// after the log (without the closing brace), each with its deflated bytes.
+type jsonParts struct {
+	head, tail piece
+}
+
+// jsonParts are made once per version, under the game's read lock.
+func (sp *sharedParts) jsonParts(code string, st *game.State) (*jsonParts, error) {
+	e := sp.at(code, st.Version).get("jsonparts", func(e *sharedEntry) {
+		var core []byte
+		if core, e.err = sp.publicJSON(code, st); e.err != nil {
+			return
+		}
+		i := bytes.Index(core, emptyLog)
+		if i < 0 || core[len(core)-1] != '}' {
+			e.err = fmt.Errorf("public state without its log field")
+			return
+		}
+		p := &jsonParts{}
+		p.head.raw = fmt.Appendf(nil, "event: view\nid: %d\ndata: %s\"log\":", st.Version, core[:i])
+		p.tail.raw = core[i+len(emptyLog) : len(core)-1]
+		if p.head.z, e.err = deflatePiece(p.head.raw); e.err != nil {
+			return
+		}
+		p.tail.z, e.err = deflatePiece(p.tail.raw)
+		e.v = p
+	})
+	if e.err != nil {
+		return nil, e.err
+	}
+	return e.v.(*jsonParts), nil
+}
+
+// logAfter is the public log since a version as JSON, and deflated, made
+// once per version for every stream that last saw the same one; it runs
+// under the game's read lock.
+func (sp *sharedParts) logAfter(st *game.State, after int) *sharedEntry {
+	return sp.at(st.Code, st.Version).get("log:"+strconv.Itoa(after), func(e *sharedEntry) {
+		if e.json, e.err = json.Marshal(logAfter(st, after)); e.err == nil {
+			e.z, e.err = deflatePiece(e.json)
+		}
+	})
 }
 
 var emptyLog = []byte(`"log":[]`)
-
-func sseMessage(event string, id int, v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return sseData(event, id, bytes.TrimRight(b.Bytes(), "\n")), nil
-}
-
-// sseData frames one message; data holds no newline (it is JSON).
-func sseData(event string, id int, data []byte) []byte {
-	msg := make([]byte, 0, len(data)+40)
-	msg = fmt.Appendf(msg, "event: %s\nid: %d\ndata: ", event, id)
-	msg = append(msg, data...)
-	return append(msg, "\n\n"...)
-}
 
 var hashSeed = maphash.MakeSeed()
 
@@ -578,6 +660,21 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 	return nil
 }
 
+// deflated is b deflated on its own (a piece's z), once per version for
+// every stream that sends the very same bytes: each stream still sends only
+// what it built for its own seat, and two seats share the work only when
+// their bytes are equal, byte for byte.
+func (vp *versionParts) deflated(b []byte) ([]byte, error) {
+	e := vp.get("z:"+strconv.FormatUint(maphash.Bytes(hashSeed, b), 16), func(e *sharedEntry) {
+		e.b = b
+		e.z, e.err = deflatePiece(b)
+	})
+	if e.err != nil || !bytes.Equal(e.b, b) { // a hash collision: its own
+		return deflatePiece(b)
+	}
+	return e.z, nil
+}
+
 // publicJSON is the public state with an empty log, encoded once per
 // version; it runs under the game's read lock.
 func (sp *sharedParts) publicJSON(code string, st *game.State) ([]byte, error) {
@@ -618,16 +715,41 @@ type piece struct {
 
 func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
 
-// sendPieces writes one message. Compressed, each run of raw pieces is
-// deflated and flushed (so it ends on a byte boundary), with a seat's
-// secret slots stored (deflateSegments), or stored whole when it is too
-// short to pay for a compressor's flush; each piece's own z goes out as it
-// is: blocks that reach back to no earlier bytes can follow any.
+// sendPieces writes one message (encode, then write).
 func (sw *streamWriter) sendPieces(msg ...piece) error {
-	if sw.failed {
-		return io.ErrClosedPipe
+	b, err := sw.encode(msg...)
+	if err != nil {
+		return err
 	}
-	cw := &countWriter{w: sw.w}
+	return sw.write(b)
+}
+
+// write sends one encoded message and flushes it to the phone.
+func (sw *streamWriter) write(b []byte) error {
+	if _, err := sw.w.Write(b); err != nil {
+		sw.failed = true
+		return err
+	}
+	sw.w.Flush()
+	return nil
+}
+
+// encode is one message as it goes on the wire. Compressed, each run of
+// raw pieces is deflated and flushed (so it ends on a byte boundary), with
+// a seat's secret slots stored (deflateSegments), or stored whole when it
+// is too short to pay for a compressor's flush; each piece's own z goes
+// out as it is: blocks that reach back to no earlier bytes can follow any.
+// The message is put together in one buffer, written at once: one chunk
+// and one system call per message, not one per piece.
+func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
+	if sw.failed {
+		return nil, io.ErrClosedPipe
+	}
+	size := 16
+	for _, p := range msg {
+		size += len(p.raw)
+	}
+	cw := &countWriter{w: bytes.NewBuffer(make([]byte, 0, size))}
 	var err error
 	if sw.gzip && !sw.started {
 		_, err = cw.Write(gzipHeader)
@@ -660,10 +782,9 @@ func (sw *streamWriter) sendPieces(msg ...piece) error {
 	sw.Out += cw.n
 	if err != nil {
 		sw.failed = true
-		return err
+		return nil, err
 	}
-	sw.w.Flush()
-	return nil
+	return cw.w.(*bytes.Buffer).Bytes(), nil
 }
 
 // writeRun writes raw pieces in a row, slot markers stripped, as deflate

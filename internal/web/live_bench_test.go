@@ -91,7 +91,7 @@ func benchGame(b testing.TB, asJSON bool) (*Server, []*benchPhone) {
 		if !ok {
 			b.Fatal("no access")
 		}
-		phones = append(phones, &benchPhone{c: ec, access: access, ls: &liveStream{sent: -1, known: -1},
+		phones = append(phones, &benchPhone{c: ec, access: access, ls: &liveStream{sent: -1, known: -1, gzip: true},
 			out: &streamWriter{w: ec.Response(), gzip: true}, json: asJSON})
 	}
 	call("/api/games/"+created.Code+"/actions", created.HostToken, map[string]any{"type": "start_game", "first_seat": 1}, nil)
@@ -105,9 +105,7 @@ func (p *benchPhone) push(b testing.TB, s *Server) {
 	var msg []piece
 	var err error
 	if p.json {
-		var m []byte
-		m, err = s.jsonMessage(p.c, p.access, p.ls)
-		msg = []piece{{raw: m}}
+		msg, err = s.jsonMessage(p.c, p.access, p.ls)
 	} else {
 		msg, err = s.htmlMessage(p.c, p.access, p.ls)
 	}

@@ -47,7 +47,7 @@ func TestSecretRevealSlotLength(t *testing.T) {
 				}
 				var b bytes.Buffer
 				enc := json.NewEncoder(&b)
-				enc.SetEscapeHTML(false) // as sseMessage
+				enc.SetEscapeHTML(false) // as appendJSONString
 				enc.Encode(slot)
 				if got := strings.TrimSpace(b.String()); got != `"`+slot+`"` {
 					t.Errorf("haunt %d %s token %d: JSON escapes the slot: %s", number, lang, token, got)

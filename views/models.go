@@ -489,6 +489,14 @@ type HandLine struct {
 	Cards []Link
 }
 
+// ResolveAlt is an attack's damage taken as another kind: Kind (sent with
+// the split), the legend saying so, Pair the two traits it goes to.
+type ResolveAlt struct {
+	Kind   string
+	Legend string
+	Pair   [2]Option
+}
+
 // Fight is the haunt's second half as one screen sees it.
 type Fight struct {
 	// Attack form for this seat (its turn, after the haunt).
@@ -503,7 +511,10 @@ type Fight struct {
 	Resolve     int    // damage this seat must split (0 = none)
 	ResolveKind string
 	ResolvePair [2]Option
-	StealFrom   []Option // cards the winner may steal instead
+	// ResolveAs: the same damage as another kind a held card allows
+	// (Skull: mental as physical), one form each.
+	ResolveAs []ResolveAlt
+	StealFrom []Option // cards the winner may steal instead
 	// Monsters and the track.
 	Monsters    []MonsterLine
 	Kinds       []Option

@@ -226,7 +226,7 @@ func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, er
 		return Target{}, 0, refuse(Invalid, "err_not_ranged")
 	}
 	if !s.attackTraitAllowed(seat.ID, trait, w) {
-		return Target{}, 0, refuse(Invalid, "err_attack_trait", trait)
+		return Target{}, 0, refuse(Invalid, "err_attack_trait", TraitNames{trait})
 	}
 	return Target{Seat: seat.ID}, dice + seat.Value(trait), nil
 }

@@ -59,7 +59,7 @@ func (s *State) rollFits(actor Actor, seat *Seat, a Action) error {
 		return nil
 	}
 	if traits := roll.RollTraits(); traits != nil && !slices.Contains(traits, a.Trait) && StoredDice(a.Purpose) == 0 {
-		return refuse(Invalid, "err_roll_traits", name, traitList(traits))
+		return refuse(Invalid, "err_roll_traits", name, TraitNames(traits))
 	}
 	if card != nil && roll.WhileOn && !s.On[card.ID] {
 		return refuse(Conflict, "err_card_off", name)
@@ -78,23 +78,11 @@ func (s *State) rollFits(actor Actor, seat *Seat, a Action) error {
 				return refuse(Conflict, "err_apply_first", name)
 			}
 			if r.Trait == a.Trait {
-				return refuse(Conflict, "err_trait_rolled", name, a.Trait)
+				return refuse(Conflict, "err_trait_rolled", name, TraitNames{a.Trait})
 			}
 		}
 	}
 	return nil
-}
-
-// traitList joins trait ids for a refusal's argument.
-func traitList(traits []string) string {
-	out := ""
-	for i, t := range traits {
-		if i > 0 {
-			out += ", "
-		}
-		out += t
-	}
-	return out
 }
 
 // turnRolls are the seat's rolls for a source this turn (not damage dice).
@@ -191,10 +179,10 @@ func (s *State) healEvents(target *Seat, card catalog.Text, h *catalog.Heal, a A
 		total := 0
 		for t, n := range a.Split {
 			if !slices.Contains(h.Traits, t) || n < 0 {
-				return nil, refuse(Invalid, "err_heal_traits", card, traitList(h.Traits))
+				return nil, refuse(Invalid, "err_heal_traits", card, TraitNames(h.Traits))
 			}
 			if n > below(t) {
-				return nil, refuse(Invalid, "err_heal_above_start", card, t)
+				return nil, refuse(Invalid, "err_heal_above_start", card, TraitNames{t})
 			}
 			total += n
 			split[t] = n
@@ -204,7 +192,7 @@ func (s *State) healEvents(target *Seat, card catalog.Text, h *catalog.Heal, a A
 		}
 	case a.Trait != "":
 		if !slices.Contains(h.Traits, a.Trait) {
-			return nil, refuse(Invalid, "err_heal_traits", card, traitList(h.Traits))
+			return nil, refuse(Invalid, "err_heal_traits", card, TraitNames(h.Traits))
 		}
 		split[a.Trait] = min(h.Amount, below(a.Trait))
 	default:
@@ -214,7 +202,7 @@ func (s *State) healEvents(target *Seat, card catalog.Text, h *catalog.Heal, a A
 			total += below(t)
 		}
 		if total > h.Amount {
-			return nil, refuse(Invalid, "err_heal_choose", card, h.Amount, traitList(h.Traits))
+			return nil, refuse(Invalid, "err_heal_choose", card, h.Amount, TraitNames(h.Traits))
 		}
 	}
 	var ch []TraitChange

@@ -789,7 +789,10 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		// up). A card that only acts while held (Armor, the Dog), in a
 		// fight or on a roll has no action of its own to explain.
 		switch {
-		case c.Roll || c.Apply || c.Use:
+		case c.Roll || c.Apply || c.Use || len(c.Take) > 0:
+			// The take forms name the explorers: nothing to explain.
+		case card.Roll != nil && len(card.Roll.Brackets) > 0 && card.Roll.Brackets[0].TakeItem:
+			c.Why = s.takeWhy(d, me, card)
 		case rollable:
 			c.Why = refused["roll"]
 		case card.Roll != nil && len(card.Roll.Brackets) > 0:
@@ -830,6 +833,31 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		o.ApplyRoll = ar
 		s.applyChoices(d, me, o.ApplyRoll)
 	}
+}
+
+// takeWhy is why a card that takes an item (Pickpocket's Gloves) offers no
+// explorer to take from: Decide's refusal of taking an item a living
+// explorer holds, or, when none holds one, err_take_nobody — unless
+// something else refuses it first (not the holder's turn, used already).
+func (s *State) takeWhy(d *dryRun, me *Seat, card *catalog.Card) *Refusal {
+	src := "card:" + card.ID
+	other := 0
+	for _, seat := range s.Seats {
+		if seat.ID == me.ID || !s.Alive(&seat) {
+			continue
+		}
+		other = s.SeatNumber(seat.ID)
+		for _, item := range s.itemsHeld(seat.ID) {
+			if r := d.why(Action{Type: ActApplyEffect, Source: src, To: other, Card: item}); r != nil {
+				return r
+			}
+		}
+	}
+	r := d.why(Action{Type: ActApplyEffect, Source: src, To: other})
+	if r == nil || r.Key == "err_take_from" || r.Key == "err_take_item" {
+		return &Refusal{Key: "err_take_nobody", Args: []any{card.Name}}
+	}
+	return r
 }
 
 // drawnOption is the event card the seat drew last this turn and put back

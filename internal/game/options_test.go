@@ -654,3 +654,30 @@ func TestOptionsCardWhyOnlyForAnAction(t *testing.T) {
 		t.Errorf("%s: %+v", rule, armor)
 	}
 }
+
+// TestOptionsGlovesWhy: Pickpocket's Gloves — "you may discard the Gloves
+// to take any one item that explorer is carrying" (its card text). While
+// its take forms name explorers there is nothing to explain; with nobody
+// to take from it says so; on another's turn it says that (seed 002 FAQ:
+// items on your own turn only).
+func TestOptionsGlovesWhy(t *testing.T) {
+	const rule = "pickpockets-gloves: take any one item that explorer is carrying"
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "pickpockets-gloves")
+	g := cardOption(optionsFor(s, 1), "pickpockets-gloves")
+	if g == nil || len(g.Take) != 0 || g.Why == nil || g.Why.Key != "err_take_nobody" {
+		t.Errorf("%s: nobody holds an item: %+v", rule, g)
+	}
+	give(t, s, 2, "axe")
+	g = cardOption(optionsFor(s, 1), "pickpockets-gloves")
+	if g == nil || len(g.Take) != 1 || g.Take[0].From != 2 || !slices.Equal(g.Take[0].Items, []string{"axe"}) || g.Why != nil {
+		t.Errorf("%s: the take form names seat 2 and its Axe, with no reason under it: %+v", rule, g)
+	}
+	s = started(t, fourExplorers...)
+	give(t, s, 2, "pickpockets-gloves")
+	give(t, s, 1, "axe")
+	g = cardOption(optionsFor(s, 2), "pickpockets-gloves") // seat 1's turn
+	if g == nil || len(g.Take) != 0 || g.Why == nil || g.Why.Key != "err_card_own_turn" {
+		t.Errorf("seed 002 FAQ: items on your own turn only, said before anything else: %+v", g)
+	}
+}

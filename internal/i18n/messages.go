@@ -102,6 +102,7 @@ var messages = map[string][2]string{
 	"err_unknown_monster":          {"Unknown monster %q.", "未知的怪物 %q。"},
 	"err_not_traitor":              {"Only the traitor (or the host) runs the monsters.", "只有奸徒（或主持人）操控怪物。"},
 	"err_stun_dead":                {"%s is dead: only the living (or whoever runs the monsters) may stun a monster.", "%s 已经死亡：只有在世的探险者（或操控怪物的人）可以击昏怪物。"},
+	"err_take_nobody":              {"The %s: no other living explorer holds an item to take.", "%s：没有其他在世的人物持有可拿取的物品。"},
 	"err_monster_stunned":          {"%s is stunned and can't act.", "%s 正在昏迷，无法行动。"},
 	"err_not_monsters_turn":        {"%s can attack only on the monsters' turn.", "%s 只能在怪物的回合袭击。"},
 	"err_monster_might_only":       {"Monsters attack with Might.", "怪物以力量袭击。"},

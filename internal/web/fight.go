@@ -132,6 +132,19 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 		for i, t := range d.Traits {
 			f.ResolvePair[i] = views.Option{ID: t.Trait, Label: i18n.T(lang, "trait_"+t.Trait)}
 		}
+		// Another kind a held card lets it be taken as (Skull: mental as
+		// physical), as the engine's option says and the phone offers.
+		for _, kind := range d.As {
+			pair := game.DamageTraits(kind)
+			if pair[0] == "" {
+				continue
+			}
+			alt := views.ResolveAlt{Kind: kind, Legend: i18n.T(lang, "damage_as", d.Amount, i18n.T(lang, "cause_"+kind))}
+			for i, t := range pair {
+				alt.Pair[i] = views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)}
+			}
+			f.ResolveAs = append(f.ResolveAs, alt)
+		}
 	}
 	for _, c := range opts.Steal {
 		f.StealFrom = append(f.StealFrom, views.Option{ID: c, Label: cardName(lang, c)})

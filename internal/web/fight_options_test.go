@@ -206,3 +206,53 @@ func TestHeroPhoneStuns(t *testing.T) {
 		t.Errorf("a stunned monster isn't stunned again: %v", got)
 	}
 }
+
+// TestGlovesSayWhy: Pickpocket's Gloves ("discard the Gloves to take any
+// one item that explorer is carrying", its card text) shows one take form
+// per explorer with items and no reason under them; with nobody to take
+// from, it says so in the reader's language.
+func TestGlovesSayWhy(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "pickpockets-gloves"})
+	for lang, want := range map[string]string{"en": "no other living explorer holds an item to take", "zh": "没有其他在世的人物持有可拿取的物品"} {
+		if page := pageText(t, a, "/g/"+g.code, g.seatCookie(1), withLang(lang)); !strings.Contains(page, want) {
+			t.Errorf("%s: nobody holds an item: the Gloves don't say so", lang)
+		}
+	}
+	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "axe"})
+	page := pageText(t, a, "/g/"+g.code, g.seatCookie(1))
+	if !strings.Contains(page, `name="to" value="2"`) || strings.Contains(page, `class="hint why"`) {
+		t.Errorf("with a take form the Gloves explain nothing")
+	}
+}
+
+// TestTableResolveAsPhysical: the Skull's holder may take mental damage as
+// physical (seed 000 颅骨); when the table settles a lost fight it offers
+// that split beside the mental one, as the phone does (Options.Damage.As).
+func TestTableResolveAsPhysical(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "skull", "room": "kitchen"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 12})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0}) // Ann the traitor, Bo plays
+	crAct(a, g, 0, map[string]any{"type": "draw_omen", "seat": 2, "omen": "ring", "room": "kitchen"})
+	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "sanity", "total": 4})
+	a.act(g, g.seats[0], map[string]any{"type": "defend", "total": 1}) // Ann loses 3 mental
+	page := tablePage(t, a, g)
+	var splits []string
+	for _, f := range regexp.MustCompile(`(?s)<form\b.*?</form>`).FindAllString(page, -1) {
+		if strings.Contains(f, `value="resolve_damage"`) {
+			splits = append(splits, strings.Join(regexp.MustCompile(`name="kind" value="\w+"|name="split\.(\w+)"`).FindAllString(f, -1), " "))
+		}
+	}
+	want := []string{`name="split.sanity" name="split.knowledge"`, `name="kind" value="physical" name="split.might" name="split.speed"`}
+	if !slices.Equal(splits, want) {
+		t.Errorf("seed 000 颅骨: the table's splits %q, want the mental one then the physical one", splits)
+	}
+	crAct(a, g, 0, map[string]any{"type": "resolve_damage", "kind": "physical", "split": map[string]int{"might": 3}})
+	if o := htOptions(a, g, 1); o["damage"] != nil {
+		t.Errorf("the damage taken as physical settles the fight: %v", o["damage"])
+	}
+}

@@ -468,3 +468,20 @@ func TestUsingASalveRestores(t *testing.T) {
 		t.Errorf("healing-salve used: Might %d, still held %v", got, s.Holds(1, "healing-salve"))
 	}
 }
+
+// Stuck in Webs, the only roll you choose to make is trying to get free
+// (seed 002 FAQ: 如果你被Debris或Webs困住你能在房间里面行动吗(比如掷骰子)? 不行。
+// 你唯一能做的就是尝试解救你自己); rolls forced on you still come.
+func TestStuckMakesNoOtherChosenRoll(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "webs")
+	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}))
+	do(t, s, seatActor(1), apply("card:webs"))
+	wantRefusal(t, s, seatActor(1), rollFor("room:vault", game.Action{Trait: game.Knowledge, Purpose: "room", Total: intp(6)}), "err_stuck", game.Conflict)
+	give(t, s, 2, "closet-door")
+	wantRefusal(t, s, seatActor(1), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(4)}), "err_stuck", game.Conflict)
+	do(t, s, seatActor(1), rollFor("card:hideous-shriek", game.Action{Trait: game.Sanity, Total: intp(4)}))
+	turnTo(t, s, 2)
+	turnTo(t, s, 1)
+	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)}))
+}

@@ -110,6 +110,11 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, source string) error {
 	if voluntary && s.rolledThisTurn(seat.ID, source) {
 		return refuse(Conflict, "err_roll_once_turn", sourceName(room, card))
 	}
+	if c := s.stuckBy(seat.ID); voluntary && c != nil && (card == nil || card.ID != c.ID) {
+		// Held by Webs or Debris, trying to get free is the one roll you
+		// may choose to make (seed 002 FAQ: 你唯一能做的就是尝试解救你自己).
+		return refuse(Conflict, "err_stuck", c.Name)
+	}
 	return nil
 }
 

@@ -83,3 +83,14 @@ func BenchmarkOptions(b *testing.B) {
 		_ = s.Options(game.Actor{Seat: 2})
 	}
 }
+
+// BenchmarkOptionsExploring is each seat's options in a six-seat game
+// before the haunt, as every phone's view asks after every change (the load
+// program's burst workload).
+func BenchmarkOptionsExploring(b *testing.B) {
+	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville")
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		s.Options(seatActor(1 + i%6))
+	}
+}

@@ -392,17 +392,12 @@ func appendJSONString(b, s []byte) []byte {
 // version) is encoded and deflated once per version; only the seat's own
 // "me" and "options" are built for this stream.
 func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream) ([]piece, error) {
-	var parts *jsonParts
-	var log *sharedEntry
+	var view *sharedEntry
 	var me MeJSON
 	var options game.Options
 	var version int
-	var err error
-	s.tables.Read(access.Code, func(st *game.State) {
+	err := s.tables.Read(access.Code, func(st *game.State) {
 		version = st.Version
-		if parts, err = s.shared.jsonParts(access.Code, st); err != nil {
-			return
-		}
 		after := ls.sent
 		switch {
 		case after < 0 && ls.known >= 0:
@@ -410,18 +405,18 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 		case after < 0:
 			after = max(0, st.Version-jsonTail)
 		}
-		log = s.shared.logAfter(st, after)
+		view = s.shared.jsonView(st, after)
 		if !access.Host {
 			me, options = meState(st, access), st.Options(access.Actor())
 		}
 	})
 	if err == nil {
-		err = log.err
+		err = view.err
 	}
 	if err != nil {
 		return nil, err
 	}
-	msg := []piece{parts.head, {raw: log.json, z: log.z}, parts.tail}
+	msg := []piece{{raw: view.json, z: view.z}}
 	if access.Host {
 		ls.sent = version
 		return append(msg, piece{raw: []byte("}\n\n")}), nil
@@ -456,18 +451,17 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	return append(msg, piece{raw: own}, rest), nil
 }
 
-// jsonParts is a version's JSON view around what differs by caller: the
-// message's head and the public state up to its log, and the public state
-// after the log (without the closing brace), each with its deflated bytes.
-type jsonParts struct {
-	head, tail piece
-}
-
-// jsonParts are made once per version, under the game's read lock.
-func (sp *sharedParts) jsonParts(code string, st *game.State) (*jsonParts, error) {
-	e := sp.at(code, st.Version).get("jsonparts", func(e *sharedEntry) {
-		var core []byte
-		if core, e.err = sp.publicJSON(code, st); e.err != nil {
+// jsonView is the message's head and the public state with the log since
+// a version, without the closing brace, and that deflated: made once per
+// version for every stream that last saw the same version (or asks for
+// the same tail), under the game's read lock.
+func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
+	return sp.at(st.Code, st.Version).get("jsonview:"+strconv.Itoa(after), func(e *sharedEntry) {
+		var core, log []byte
+		if core, e.err = sp.publicJSON(st.Code, st); e.err != nil {
+			return
+		}
+		if log, e.err = json.Marshal(logAfter(st, after)); e.err != nil {
 			return
 		}
 		i := bytes.Index(core, emptyLog)
@@ -475,29 +469,10 @@ func (sp *sharedParts) jsonParts(code string, st *game.State) (*jsonParts, error
 			e.err = fmt.Errorf("public state without its log field")
 			return
 		}
-		p := &jsonParts{}
-		p.head.raw = fmt.Appendf(nil, "event: view\nid: %d\ndata: %s\"log\":", st.Version, core[:i])
-		p.tail.raw = core[i+len(emptyLog) : len(core)-1]
-		if p.head.z, e.err = deflatePiece(p.head.raw); e.err != nil {
-			return
-		}
-		p.tail.z, e.err = deflatePiece(p.tail.raw)
-		e.v = p
-	})
-	if e.err != nil {
-		return nil, e.err
-	}
-	return e.v.(*jsonParts), nil
-}
-
-// logAfter is the public log since a version as JSON, and deflated, made
-// once per version for every stream that last saw the same one; it runs
-// under the game's read lock.
-func (sp *sharedParts) logAfter(st *game.State, after int) *sharedEntry {
-	return sp.at(st.Code, st.Version).get("log:"+strconv.Itoa(after), func(e *sharedEntry) {
-		if e.json, e.err = json.Marshal(logAfter(st, after)); e.err == nil {
-			e.z, e.err = deflatePiece(e.json)
-		}
+		raw := fmt.Appendf(make([]byte, 0, len(core)+len(log)+48), "event: view\nid: %d\ndata: %s\"log\":", st.Version, core[:i])
+		raw = append(raw, log...)
+		e.json = append(raw, core[i+len(emptyLog):len(core)-1]...)
+		e.z, e.err = deflatePiece(e.json)
 	})
 }
 

@@ -22,8 +22,11 @@ type Options struct {
 	Roll *RollOptions `json:"roll,omitempty"`
 	// Rerolls are the cards that may reroll the seat's last roll.
 	Rerolls []RerollOption `json:"rerolls,omitempty"`
-	// Draw lists the decks (omen, item, event) the seat may draw from.
-	Draw []string `json:"draw,omitempty"`
+	// Draw lists the decks (omen, item, event) the seat may draw from;
+	// DrawRefused the cards left in them that may not be drawn now all the
+	// same (Creepy Puppet while another attack is open).
+	Draw        []string `json:"draw,omitempty"`
+	DrawRefused []string `json:"draw_refused,omitempty"`
 	// HauntRoll is set when this seat owes the haunt roll now.
 	HauntRoll *HauntRollOption `json:"haunt_roll,omitempty"`
 	// Attack is set when the seat may attack: its targets and weapons.
@@ -299,7 +302,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Seat = s.SeatNumber(me.ID)
 	o.Roll = s.rollOptions(d, me)
 	o.Rerolls = s.rerollOptions(d, me)
-	o.Draw = s.drawOptions(d)
+	o.Draw, o.DrawRefused = s.drawOptions(d)
 	if d.allows(Action{Type: ActHauntRoll, Total: &zeroTotal}) {
 		o.HauntRoll = &HauntRollOption{Dice: HauntRollDice, OmenCount: len(s.Omens), Chance: ChanceBelow(HauntRollDice, len(s.Omens))}
 	}
@@ -407,24 +410,36 @@ func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
 	return out
 }
 
-func (s *State) drawOptions(d *dryRun) []string {
-	var out []string
+// drawOptions are the decks the seat may draw from now and, in those, the
+// cards Decide refuses all the same (Creepy Puppet or the Bite, whose
+// attack waits while another is open), so the "I drew…" picker lists only
+// what Decide accepts. Every card left is asked: a deck is offered when
+// any of its cards may be drawn.
+func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
+	room := catalog.Chart().Rooms[0]
 	for _, deck := range []string{"omen", "item", "event"} {
+		var allowed bool
+		var no []string
 		for _, c := range catalog.Box().Cards {
 			if c.Deck != deck || !s.InDeck(c.ID) {
 				continue
 			}
 			a := Action{Type: ActDrawCard, Card: c.ID}
 			if deck == "omen" {
-				a = Action{Type: ActDrawOmen, Omen: c.ID, Room: catalog.Chart().Rooms[0]}
+				a = Action{Type: ActDrawOmen, Omen: c.ID, Room: room}
 			}
 			if d.allows(a) {
-				out = append(out, deck)
+				allowed = true
+			} else {
+				no = append(no, c.ID)
 			}
-			break
+		}
+		if allowed {
+			decks = append(decks, deck)
+			refused = append(refused, no...)
 		}
 	}
-	return out
+	return decks, refused
 }
 
 // targets are every other seat and every monster, as attack candidates.

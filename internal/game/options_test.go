@@ -681,3 +681,30 @@ func TestOptionsGlovesWhy(t *testing.T) {
 		t.Errorf("seed 002 FAQ: items on your own turn only, said before anything else: %+v", g)
 	}
 }
+
+// TestOptionsDrawFollowsDecide: the "I drew…" picker lists exactly the
+// cards Decide accepts. While an attack waits for its defence, Creepy
+// Puppet (its card text: it attacks its drawer) can't be drawn, though the
+// event deck's other cards can (app: one attack at a time).
+func TestOptionsDrawFollowsDecide(t *testing.T) {
+	const rule = "creepy-puppet: its attack on the drawer waits while another attack is open"
+	s := traitorBoard(t)
+	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)}) // waits for seat 1's defence
+	o := optionsFor(s, 2)
+	if !slices.Contains(o.Draw, "event") || !slices.Contains(o.DrawRefused, "creepy-puppet") {
+		t.Fatalf("%s: decks %v, refused %v", rule, o.Draw, o.DrawRefused)
+	}
+	for _, c := range catalog.Box().Cards {
+		if !slices.Contains(o.Draw, c.Deck) || !s.InDeck(c.ID) {
+			continue
+		}
+		a := game.Action{Type: game.ActDrawCard, Card: c.ID}
+		if c.Deck == "omen" {
+			a = game.Action{Type: game.ActDrawOmen, Omen: c.ID, Room: catalog.Chart().Rooms[0]}
+		}
+		_, err := s.Decide(seatActor(2), a, t0)
+		if offered := !slices.Contains(o.DrawRefused, c.ID); offered != (err == nil) {
+			t.Errorf("%s: %s offered %v, Decide says %v", rule, c.ID, offered, err)
+		}
+	}
+}

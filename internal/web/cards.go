@@ -116,7 +116,7 @@ func boxRooms(lang string) *boxRoomLists {
 func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m versionMemo) *views.Cards {
 	box := catalog.Box()
 	rooms := boxRooms(lang)
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, m), Drawn: drawnCard(lang, opts.Drawn),
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused, m), Drawn: drawnCard(lang, opts.Drawn),
 		Decks: memo(m, "decks:"+lang, func() []views.Fact { return deckCounts(lang, s) }),
 		Rooms: rooms.rooms,
 		Piles: pickUps(memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}

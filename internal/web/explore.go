@@ -82,24 +82,30 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 	return d
 }
 
-// drawPicker is "I drew…": the cards still in each deck. An omen's room is
-// the room just discovered when it owes one, else one of the house's omen
-// rooms, or of the chart's 13 when no omen room was recorded.
-func drawPicker(lang string, s *game.State, seat *game.Seat, decks []string, m versionMemo) views.Draw {
+// drawPicker is "I drew…": the cards still in each deck that the engine
+// lets this seat draw now (game.Options: Draw's decks less DrawRefused).
+// An omen's room is the room just discovered when it owes one, else one of
+// the house's omen rooms, or of the chart's 13 when no omen room was
+// recorded.
+func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []string, m versionMemo) views.Draw {
 	d := views.Draw{CanOmen: slices.Contains(decks, "omen")}
-	// Only the decks the engine lets this seat draw from now (game.Options).
+	// The memo's lists are shared by every screen of a version: filtered
+	// into new slices, never in place.
+	allowed := func(opts []views.Option) []views.Option {
+		return slices.DeleteFunc(slices.Clone(opts), func(o views.Option) bool { return slices.Contains(refused, o.ID) })
+	}
 	if slices.Contains(decks, "item") {
-		d.Items = memo(m, "deck:item:"+lang, func() []views.Option { return deckOptions(lang, s, "item") })
+		d.Items = allowed(memo(m, "deck:item:"+lang, func() []views.Option { return deckOptions(lang, s, "item") }))
 	}
 	if slices.Contains(decks, "event") {
-		d.Events = memo(m, "deck:event:"+lang, func() []views.Option { return deckOptions(lang, s, "event") })
+		d.Events = allowed(memo(m, "deck:event:"+lang, func() []views.Option { return deckOptions(lang, s, "event") }))
 	}
 	if !d.CanOmen {
 		return d
 	}
-	d.Omens = memo(m, "deck:omen:"+lang, func() []views.Option {
+	d.Omens = allowed(memo(m, "deck:omen:"+lang, func() []views.Option {
 		return omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
-	})
+	}))
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Deck == "omen" {
 		d.OmenRoom = owed.Room
 		return d

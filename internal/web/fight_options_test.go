@@ -256,3 +256,23 @@ func TestTableResolveAsPhysical(t *testing.T) {
 		t.Errorf("the damage taken as physical settles the fight: %v", o["damage"])
 	}
 }
+
+// TestDrawPickerFollowsDecide: while an attack waits for its defence, the
+// phone's "I drew…" list leaves out Creepy Puppet (its card text: it
+// attacks its drawer; app: one attack at a time), which the engine would
+// refuse, and keeps the event deck's other cards.
+func TestDrawPickerFollowsDecide(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0}) // Ann the traitor, Bo plays
+	if page := phonePage(t, a, g, 2); !strings.Contains(page, `value="creepy-puppet"`) {
+		t.Fatalf("no attack open: Creepy Puppet may be drawn")
+	}
+	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 3})
+	page := phonePage(t, a, g, 2)
+	if strings.Contains(page, `value="creepy-puppet"`) || !strings.Contains(page, `value="angry-being"`) {
+		t.Errorf("while the attack waits: Creepy Puppet left out, the other events kept")
+	}
+	crRefused(t, a, g, 2, map[string]any{"type": "draw_card", "card": "creepy-puppet"}, http.StatusConflict, "err_attack_in_progress", "")
+}

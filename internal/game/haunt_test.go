@@ -1263,7 +1263,7 @@ func endTurn(t testing.TB, s *game.State) int {
 	t.Helper()
 	actor := seatActor(s.Turn)
 	if s.Turn == game.MonstersTurn {
-		actor = seatActor(s.Haunt.Traitor)
+		actor = seatActor(s.TurnTraitor()) // who runs the monsters, haunt 9 too
 	}
 	do(t, s, actor, game.Action{Type: game.ActEndTurn})
 	return s.Turn

@@ -461,9 +461,8 @@ func TestNoTraitorAtFirstMonstersTurn(t *testing.T) {
 	do(t, s, seatActor(3), game.Action{Type: game.ActStun, Monster: "zombie-1"})
 	turnTo(t, s, game.MonstersTurn)
 	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)}, "err_monster_stunned", game.Conflict)
-	do(t, s, seatActor(2), game.Action{Type: game.ActEndTurn})
-	if s.Turn != 3 || s.Monster("zombie-1").Stunned {
-		t.Errorf("seed 000 怪物: the stun wears off at the end of its lost turn: turn %d, %+v", s.Turn, s.Monster("zombie-1"))
+	if got := endTurn(t, s); got != 3 || s.Monster("zombie-1").Stunned {
+		t.Errorf("seed 000 怪物: the stun wears off at the end of its lost turn: turn %d, %+v", got, s.Monster("zombie-1"))
 	}
 	replaysTheSame(t, s)
 	do(t, s, hostActor, game.Action{Type: game.ActUndo})

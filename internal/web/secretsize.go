@@ -51,8 +51,10 @@ func slotMarkers() (string, string) {
 }
 
 // secretRevealSlot is the seat's own line of a hidden-traitor haunt card as
-// a slot: its token, whether it is the traitor (data-secret, which the
-// stylesheet colours), padded to the longest line any token would give.
+// a slot: its token, whether it is the traitor (data-secret, for tests and
+// scripts; the stylesheet must not colour it, or the phone would tell the
+// table from across the room), padded to the longest line any token would
+// give.
 func secretRevealSlot(lang string, number, token int) string {
 	line := secretRevealLine(lang, number, token)
 	width := 0

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -26,6 +27,7 @@ import (
 	"lantern/internal/store"
 	"lantern/internal/table"
 	"lantern/internal/web"
+	"lantern/static"
 )
 
 // A hidden traitor must not show in the size of what its phone receives
@@ -399,4 +401,17 @@ func (s *chunkStream) text(t *testing.T, what string) string {
 		t.Fatalf("%s: gzip: %v", what, err)
 	}
 	return string(b)
+}
+
+// A hidden traitor's phone must look like a hero's from across the table
+// (found by a play test: the traitor's haunt card was red, the heroes'
+// gold). The stylesheet may not style the secret slot by its side.
+func TestStylesheetIgnoresTheSecretSide(t *testing.T) {
+	css, err := fs.ReadFile(static.Files, "app.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(css), "data-secret") {
+		t.Error("app.css selects on data-secret: a hidden traitor's page would look different from a hero's")
+	}
 }

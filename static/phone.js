@@ -247,13 +247,27 @@
       });
   }
 
+  // A refusal is shown in the status line, under an open sheet: the sheet
+  // shows it too, at its top, where the person who was refused is looking.
+  function sheetError(el) {
+    el.querySelectorAll(".sheet-error").forEach(function (old) { old.remove(); });
+    var err = live.querySelector(".error[role=alert]"), body = el.querySelector(".sheet-body");
+    if (!err || !body || el.contains(err)) return;
+    var p = document.createElement("p");
+    p.className = "error sheet-error";
+    p.textContent = err.textContent;
+    body.insertBefore(p, body.firstChild);
+    body.scrollTop = 0;
+    el.scrollTop = 0;
+  }
+
   // ---- After every live update ---------------------------------------------
   function afterSwap() {
     var tab = document.body.getAttribute("data-tab") || getItem(session, tabKey) || "board";
     showTab(tab, false);
     if (openSheet) {
       var el = sheetOf(openSheet);
-      if (el) el.classList.add("open"); else { openSheet = null; root.classList.remove("sheet-open"); }
+      if (el) { el.classList.add("open"); sheetError(el); } else { openSheet = null; root.classList.remove("sheet-open"); }
     }
     live.querySelectorAll("form.split").forEach(updateSplit);
     restoreDice();

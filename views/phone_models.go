@@ -124,6 +124,9 @@ type AttackSheet struct {
 	Weapons []Option
 	// Ranged is offered only when a held weapon allows it.
 	Ranged bool
+	// Dice says how many dice each trait (and weapon) rolls, so a real
+	// total typed in can be checked by the player before it is sent.
+	Dice []string
 }
 
 func joinBar(after []string) string { return strings.Join(after, "|") }

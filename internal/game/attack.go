@@ -231,6 +231,17 @@ func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, er
 	return Target{Seat: seat.ID}, dice + seat.Value(trait), nil
 }
 
+// attackDice is how many dice an explorer's attack rolls with the trait
+// and weapon (nil: none) before roll cards: attackerOf's count as
+// attackEvents rolls it (at least 1, at most MaxDice).
+func attackDice(seat *Seat, trait string, w *catalog.Card) int {
+	n := seat.Value(trait)
+	if w != nil && w.Weapon != nil {
+		n += w.Weapon.Dice
+	}
+	return min(max(n, 1), MaxDice)
+}
+
 // defenderOf checks who is attacked: a monster, or a living explorer, on
 // the other side, who has the trait.
 func (s *State) defenderOf(a Action, attacker Target, trait string) (Target, error) {

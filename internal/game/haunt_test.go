@@ -1330,6 +1330,15 @@ func TestHauntTurnOrder(t *testing.T) {
 		kill(t, s, 2)
 		walk(t, s, 4, 1, 2, game.MonstersTurn, 3)
 	})
+	t.Run("a dead traitor without monsters is out", func(t *testing.T) {
+		const rule = "seed 000 l.223-225: 该人物即已死亡，玩家立即出局 (the dead traitor keeps a turn only for monsters: seed 002 FAQ)"
+		s := newGame(t)
+		kill(t, s, 2)
+		if got := s.TurnOrder(); !cyclic(got, []int{3, 4, 1}) {
+			t.Errorf("%s: turn order %v, want the heroes 3, 4, 1 only", rule, got)
+		}
+		walk(t, s, 4, 1, 3, 4)
+	})
 	t.Run("a lone survivor ends the turn", func(t *testing.T) {
 		const rule = "seed 000 伤害 + 作祟 l.343: the game goes on while someone lives"
 		s := newGame(t)
@@ -1349,8 +1358,8 @@ func TestHauntTurnOrder(t *testing.T) {
 		}
 		for range 4 {
 			do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
-			if s.Turn != 3 && s.Turn != 2 {
-				t.Fatalf("%s: turn passed to %d; only hero 3 lives (traitor 2 dead)", rule, s.Turn)
+			if s.Turn != 3 {
+				t.Fatalf("%s: turn passed to %d; only hero 3 lives (traitor 2 dead, no monsters)", rule, s.Turn)
 			}
 		}
 		// Nobody alive: nothing to pass to.

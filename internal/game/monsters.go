@@ -310,7 +310,14 @@ func (s *State) nextTurn() int {
 		return place{0, at}
 	}
 	less := func(a, b place) bool { return a.group < b.group || a.group == b.group && a.at < b.at }
-	cands := []int{traitor}
+	// A dead traitor keeps the turn only to run the monsters (seed 002
+	// FAQ: 死去的奸徒在其回合仍可移动怪物; seed 003 l.333); without
+	// monsters a dead traitor is out like anyone (seed 000 l.223-225:
+	// 该人物即已死亡，玩家立即出局).
+	var cands []int
+	if s.Alive(s.SeatByID(traitor)) || len(s.Monsters) > 0 {
+		cands = append(cands, traitor)
+	}
 	if len(s.Monsters) > 0 {
 		cands = append(cands, MonstersTurn)
 	}
@@ -325,6 +332,9 @@ func (s *State) nextTurn() int {
 		}
 		return 1
 	})
+	if len(cands) == 0 {
+		return s.Turn
+	}
 	now := placeOf(s.Turn)
 	for _, id := range cands {
 		if less(now, placeOf(id)) {

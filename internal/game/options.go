@@ -133,6 +133,9 @@ type HauntRollOption struct {
 type AttackOptions struct {
 	Targets []AttackTarget `json:"targets"`
 	Weapons []WeaponOption `json:"weapons,omitempty"`
+	// Dice is how many dice the attack rolls with each trait the targets
+	// allow, without a weapon (a typed total may be 0 to twice that).
+	Dice map[string]int `json:"dice"`
 }
 
 // AttackTarget is one opponent and the traits it may be attacked with.
@@ -147,8 +150,10 @@ type AttackTarget struct {
 type WeaponOption struct {
 	Card   string `json:"card"`
 	Trait  string `json:"trait"`
-	Dice   int    `json:"dice"`
+	Dice   int    `json:"dice"` // the dice the card adds
 	Ranged bool   `json:"ranged,omitempty"`
+	// Rolls is how many dice the attack rolls with it.
+	Rolls int `json:"rolls"`
 }
 
 // DefendOption is an attack waiting for this seat's defence roll (or one it
@@ -495,14 +500,20 @@ func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
 			continue
 		}
 		targets = mergeTargets(targets, with)
-		wo := WeaponOption{Card: w.ID, Trait: w.Weapon.Trait, Dice: w.Weapon.Dice}
+		wo := WeaponOption{Card: w.ID, Trait: w.Weapon.Trait, Dice: w.Weapon.Dice, Rolls: attackDice(me, w.Weapon.Trait, w)}
 		wo.Ranged = len(allowedTargets(d, Action{Weapon: w.ID, Ranged: true}, with, []string{w.Weapon.Trait})) > 0
 		weapons = append(weapons, wo)
 	}
 	if len(targets) == 0 {
 		return nil
 	}
-	return &AttackOptions{Targets: targets, Weapons: weapons}
+	dice := map[string]int{}
+	for _, t := range targets {
+		for _, tr := range t.Traits {
+			dice[tr] = attackDice(me, tr, nil)
+		}
+	}
+	return &AttackOptions{Targets: targets, Weapons: weapons, Dice: dice}
 }
 
 // mergeTargets adds the traits a weapon opens to the targets list.

@@ -130,12 +130,30 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 	if p1 := o.Attack.Targets[0]; !slices.Equal(p1.Traits, []string{game.Might, game.Speed}) {
 		t.Errorf("seed 000 手枪: the Revolver attacks with Speed: traits %v", p1.Traits)
 	}
+	me := s.SeatByID(2)
 	want := []game.WeaponOption{{Card: "revolver", Trait: game.Speed, Dice: 1, Ranged: true}, {Card: "axe", Trait: game.Might, Dice: 1}}
 	if w := catalog.Box().Card("revolver").Weapon; w.Dice != 1 {
 		want[0].Dice = w.Dice
 	}
+	for i := range want { // seed 000 袭击: 根据其人物力量的数值掷相同数量的骰子, plus the weapon's
+		want[i].Rolls = min(me.Value(want[i].Trait)+want[i].Dice, game.MaxDice)
+	}
 	if !slices.Equal(o.Attack.Weapons, want) {
 		t.Errorf("seed 000 物件: weapons held only: %+v, want %+v", o.Attack.Weapons, want)
+	}
+	if got, w := o.Attack.Dice[game.Might], me.Value(game.Might); got != w {
+		t.Errorf("seed 000 袭击 (dice = Might): attack.dice[might] = %d, want %d", got, w)
+	}
+	// Options' dice are the dice Decide rolls: a total of twice them is
+	// taken, one more refused.
+	for _, w := range want[1:] {
+		a := game.Action{Type: game.ActAttack, Target: seatTarget(1), Trait: w.Trait, Weapon: w.Card}
+		a.Total = intp(2*w.Rolls + 1)
+		refuseAll(t, s, seatActor(2), a, "err_total_range", game.Invalid)
+		a.Total = intp(2 * w.Rolls)
+		if _, err := s.Decide(seatActor(2), a, t0); err != nil {
+			t.Errorf("attack with %s, total %d: %v", w.Card, 2*w.Rolls, err)
+		}
 	}
 	// Another hero is no target, and Decide agrees.
 	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(3)}, "err_attack_ally", game.Conflict)

@@ -20,6 +20,8 @@ var _ = register(map[string][2]string{
 	"phone_all_to":       {"All %d to %s", "%d 点全给%s"},
 	"phone_attack_real":  {"Real dice total (if you rolled them)", "实体骰子总数（如果掷了实体骰）"},
 	"phone_none":         {"none", "无"},
+	"phone_attack_dice":  {"With %s: %d dice, a total of 0 to %d.", "用%s：%d 颗骰子，总点数 0 到 %d。"},
+	"phone_attack_with":  {"With %s and the %s: %d dice, a total of 0 to %d.", "用%s加%s：%d 颗骰子，总点数 0 到 %d。"},
 	"phone_attack_pick":  {"Tap whom you attack: that rolls the attack.", "点选袭击对象即掷骰袭击。"},
 	"phone_you_died":     {"You died.", "你已死亡。"},
 	"phone_your_turn":    {"Your turn", "你的回合"},

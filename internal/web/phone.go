@@ -303,6 +303,8 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 			if !seen[tr] && slices.Contains(t.Traits, tr) {
 				seen[tr] = true
 				sheet.Traits = append(sheet.Traits, views.Option{ID: tr, Label: i18n.T(lang, "trait_"+tr)})
+				n := a.Dice[tr]
+				sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_dice", i18n.T(lang, "trait_"+tr), n, 2*n))
 			}
 		}
 	}
@@ -316,6 +318,7 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 	for _, w := range a.Weapons {
 		sheet.Weapons = append(sheet.Weapons, views.Option{ID: w.Card, Label: cardName(lang, w.Card)})
 		sheet.Ranged = sheet.Ranged || w.Ranged
+		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_with", i18n.T(lang, "trait_"+w.Trait), cardName(lang, w.Card), w.Rolls, 2*w.Rolls))
 	}
 	return sheet
 }

@@ -1,0 +1,57 @@
+package web_test
+
+// Browser tests of the phone's sheets: what a person sees inside a sheet
+// that covers the page.
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestBrowserAttackSheetDiceAndRefusal: the attack sheet says how many
+// dice each trait rolls (the engine's Options: attack.dice), and a real
+// total beyond them is refused where the player is looking — inside the
+// sheet, with the toast above it — not only in the status line under it.
+func TestBrowserAttackSheetDiceAndRefusal(t *testing.T) {
+	app := newTestApp(t)
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	app.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	app.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	st := app.publicState(g)
+	if st.Turn.Seat != 2 {
+		t.Fatalf("after the reveal the turn is seat %d's; want Bob's (2)", st.Turn.Seat)
+	}
+	_, might := traitOf(t, st, "Bob", "might")
+	dice := max(min(might.Value, 8), 1)
+
+	bob := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	bob.openSeat(g, 2, "en", "Bob")
+	bob.tap(`#now a[href="#sheet-attack"]`)
+	bob.waitUntil("the attack sheet", `!!document.querySelector('#sheet-attack.open')`)
+	want := fmt.Sprintf("🎲 With Might: %d dice, a total of 0 to %d.", dice, 2*dice)
+	if got := evalIn[string](bob, jsText(`#sheet-attack .attack-dice li`)); got != want {
+		t.Errorf("the attack sheet's dice: %q; want %q", got, want)
+	}
+
+	bob.typeInto(`#sheet-attack input[name=total]`, fmt.Sprint(2*dice+1))
+	bob.tap(`#sheet-attack button[name=target][value="seat:1"]`)
+	refusal := fmt.Sprintf("The total must be between 0 and %d.", 2*dice)
+	bob.waitText("the refusal inside the sheet", jsText(`#sheet-attack.open .sheet-error`), refusal)
+	// The toast is on top: the point at its middle is the toast itself.
+	onTop := `(() => { const t = document.getElementById('toast'); if (t.hidden) return false;
+		const r = t.getBoundingClientRect(); const el = document.elementFromPoint(r.left + r.width/2, r.top + r.height/2);
+		return !!el && t.contains(el); })()`
+	bob.waitUntil("the toast above the sheet", onTop)
+	if got := evalIn[string](bob, `document.querySelector('#sheet-attack input[name=total]').value`); got != fmt.Sprint(2*dice+1) {
+		t.Errorf("after the refusal the typed total is %q; want it kept to correct", got)
+	}
+	bob.screenshot(shotDir(t), "attack-refused-in-sheet")
+
+	// A good total clears it: the attack is made.
+	bob.setValue(`#sheet-attack input[name=total]`, fmt.Sprint(dice)) // the wrong digits deleted and retyped
+	bob.tap(`#sheet-attack button[name=target][value="seat:1"]`)
+	bob.waitUntil("the attack made", `/Waiting for Alice/.test(document.querySelector("#live .attack-status")?.textContent || "")`)
+	if evalIn[bool](bob, jsHas(`#live .sheet-error`)) {
+		t.Errorf("the refusal stays in the sheet after the attack was made")
+	}
+}

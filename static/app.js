@@ -171,7 +171,10 @@
       Array.prototype.forEach.call(pair[0].elements, function (el) {
         var k = fieldKey(el);
         if (el.name && k in fields) {
-          if (el.type === "checkbox" || el.type === "radio") el.checked = fields[k]; else el.value = fields[k];
+          if (el.type === "checkbox" || el.type === "radio") el.checked = fields[k];
+          // A choice the new page no longer offers (a seat that died) stays
+          // at the new page's default, never blank.
+          else if (el.tagName !== "SELECT" || Array.prototype.some.call(el.options, function (o) { return o.value === fields[k]; })) el.value = fields[k];
         }
         if (state.focus && state.focus[0] === pair[1] && state.focus[1] === k) el.focus({ preventScroll: true });
       });

@@ -453,6 +453,22 @@ func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
 		t.Errorf("the I drew… box Bob opened was closed")
 	}
 
+	// A choice the fresh page no longer offers (a seat that died, in a play
+	// test Give's list) falls back to the page's default, never to blank:
+	// a blank select posted "to=" and was refused as "no seat 0".
+	evalIn[bool](bob, `(() => {
+		const sel = document.querySelector('#live .roll-form select[name=trait]');
+		sel.add(new Option('gone', 'gone'));
+		sel.value = 'gone';
+		return true;
+	})()`)
+	// Bob's Knowledge drops 3 → 2 (his roll form's dice with it), from elsewhere.
+	app.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "knowledge", "delta": -1})
+	bob.waitUntil("the roll form swapped on Bob's phone", `!document.querySelector('#live .roll-form select[name=trait] option[value=gone]')`)
+	if got := evalIn[int](bob, `document.querySelector('#live .roll-form select[name=trait]').selectedIndex`); got < 0 {
+		t.Errorf("a choice the page no longer offers left the select blank (selectedIndex %d)", got)
+	}
+
 	// Alice's own tap swaps her page once: the answer to her post holds the
 	// change, and the stream's announcement of it must not fetch it again.
 	evalIn[bool](alice, `(() => {

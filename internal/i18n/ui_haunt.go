@@ -65,6 +65,8 @@ var _ = register(map[string][2]string{
 	"you_hidden_hero":    {"Your token is #%d: you are not the traitor. Everyone reads Secrets of Survival, haunt %d.", "你的标记是 %d 号：你不是奸徒。所有人阅读《求生秘诀》的作祟 %d。"},
 	"reveal_token":       {"Turn my token face up", "翻开我的标记"},
 	"token_shown":        {"%s turned their token face up: #%d", "%s 翻开了标记：%d 号"},
+	"traitor_shown":      {"%s turned their token face up: #1. %[1]s is the traitor.", "%s 翻开了标记：1 号。%[1]s 就是奸徒。"},
+	"you_shown_traitor":  {"Your token #1 is face up: everyone knows you are the traitor. Everyone reads Secrets of Survival, haunt %d.", "你的 1 号标记已经翻开：所有人都知道你是奸徒。所有人阅读《求生秘诀》的作祟 %d。"},
 
 	"why_named":             {"The haunt names %s, who is in play.", "本作祟指定 %s，且该人物正在游戏中。"},
 	"why_named_absent":      {"The haunt names %s, who is not in play, so:", "本作祟指定的 %s 不在游戏中，因此："},

@@ -1215,6 +1215,25 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	if want := html.EscapeString(i18n.T("en", "traitor_is", testNames[traitor-1])); !strings.Contains(rec.Body.String(), want) {
 		t.Errorf("a hero's page lacks %q once the traitor showed the token", want)
 	}
+	// Every phone is told (the reveal opens again: a new once-key) in both
+	// languages, and the traitor's own card stops saying "tell no one".
+	name := testNames[traitor-1]
+	for _, lang := range []string{"en", "zh"} {
+		heroPage := a.do(http.MethodGet, "/g/"+g.code, "", withCookie("lantern_seat_"+g.code, g.seats[hero-1]), withLang(lang)).Body.String()
+		if want := html.EscapeString(i18n.T(lang, "traitor_shown", name)); !strings.Contains(heroPage, want) {
+			t.Errorf("%s: a hero's reveal lacks %q", lang, want)
+		}
+		if !strings.Contains(heroPage, fmt.Sprintf(`-traitor%d"`, traitor)) {
+			t.Errorf("%s: the reveal's once-key is unchanged after the token was turned up: the sheet won't open again", lang)
+		}
+		own := a.do(http.MethodGet, "/g/"+g.code, "", withCookie("lantern_seat_"+g.code, g.seats[traitor-1]), withLang(lang)).Body.String()
+		if bad := html.EscapeString(i18n.T(lang, "you_hidden_traitor", 1, number)); strings.Contains(own, bad) {
+			t.Errorf("%s: the traitor's card still says %q after turning the token up", lang, bad)
+		}
+		if want := html.EscapeString(i18n.T(lang, "you_shown_traitor", number)); !strings.Contains(own, want) {
+			t.Errorf("%s: the traitor's card lacks %q", lang, want)
+		}
+	}
 }
 
 func TestHauntChart(t *testing.T) {

@@ -252,13 +252,23 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 	for _, seat := range s.Seats {
 		if token, ok := h.Shown[seat.ID]; ok {
 			seats = append(seats, seat.ID)
-			r.Shown = append(r.Shown, i18n.T(lang, "token_shown", seat.Name, token))
+			if token == 1 {
+				r.Shown = append(r.Shown, i18n.T(lang, "traitor_shown", seat.Name))
+			} else {
+				r.Shown = append(r.Shown, i18n.T(lang, "token_shown", seat.Name, token))
+			}
 		}
 	}
 	if viewer == 0 {
 		return r
 	}
 	switch {
+	case h.Hidden() && h.PublicTraitor() == viewer && viewer != 0:
+		// The token is face up: the secret is out, so "tell no one" is
+		// wrong and the line needs no slot (the table knows who it is).
+		r.Token, r.TokenShown = h.Tokens[viewer], true
+		r.IsTraitor = true
+		r.Message = i18n.T(lang, "you_shown_traitor", h.Number)
 	case h.Hidden():
 		// Only the secret slot depends on the token, and its length does not
 		// (secretsize.go).

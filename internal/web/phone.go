@@ -29,6 +29,11 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	}
 	if st.Haunt != nil {
 		p.HauntKey = fmt.Sprintf("%s-%d-%d", st.Code, st.Haunt.Number, st.Haunt.Revealer)
+		if st.Haunt.Hidden() && st.Haunt.PublicTraitor() != 0 {
+			// A hidden traitor who turned their token up is news for every
+			// phone: the reveal opens again, once, saying who it is.
+			p.HauntKey += fmt.Sprintf("-traitor%d", st.Haunt.PublicTraitor())
+		}
 	}
 	alive := st.Alive(me)
 	if st.Started && st.Ended == nil && alive {

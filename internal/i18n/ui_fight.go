@@ -16,6 +16,8 @@ var _ = register(map[string][2]string{
 	"attack_ranged_miss": {"The shot missed; a ranged attacker takes nothing.", "射击落空；远程袭击者不受伤害。"},
 	"attack_stunned":     {"%s is stunned.", "%s 陷入昏迷。"},
 	"attack_done":        {"The attack is over.", "袭击结束。"},
+	"attack_stolen":      {"%s stole the %s from %s instead of dealing damage.", "%s 偷走了 %[3]s 的%[2]s，代替造成损伤。"},
+	"attack_may_steal":   {"%s may steal an item instead: then there is no damage.", "%s 也可以改为偷取一件物品：那样就没有损伤。"},
 	"attack_armor":       {"The Armor stops the damage to %s.", "铠甲挡住了 %s 受到的损伤。"},
 	"attack_loses":       {"%s loses and takes %d %s.", "%s 落败，承受 %d 点%s。"},
 	"resolve_damage":     {"You lost: split %d %s", "你落败了：分配 %d 点%s"},

@@ -58,11 +58,32 @@ func attackStatus(lang string, s *game.State) string {
 	case at.Loser.Monster != "":
 		return text + " " + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
 	case at.Done:
+		if e := stolenIn(s, at.Seq); e != nil {
+			text += " " + i18n.T(lang, "attack_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
+		}
 		return text + " " + i18n.T(lang, "attack_done")
-	case at.Damage == 0:
+	case at.Damage == 0 && !at.CanSteal:
 		return text + " " + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
 	}
-	return text + " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	text += " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	if at.CanSteal { // the winner's choice comes first (seed 000 袭击: 可选择偷窃…但对方即无需扣减其能力)
+		winner := at.Attacker
+		if at.Loser == at.Attacker {
+			winner = at.Defender
+		}
+		text += " " + i18n.T(lang, "attack_may_steal", targetName(s, winner))
+	}
+	return text
+}
+
+// stolenIn is the theft that ended the attack of seq, if one did.
+func stolenIn(s *game.State, seq int) *game.Event {
+	for i := len(s.Events) - 1; i >= 0 && s.Events[i].Seq > seq; i-- {
+		if e := &s.Events[i]; e.Type == game.EvCardMoved && e.How == "steal" && !s.IsUndone(e.Seq) {
+			return e
+		}
+	}
+	return nil
 }
 
 // endedSince reports whether a turn ended after event seq.

@@ -1,11 +1,14 @@
 package web_test
 
 import (
+	"html"
 	"net/http"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"lantern/internal/catalog"
 )
 
 // formsOf lists the forms of a page by their action type, each with its
@@ -275,4 +278,40 @@ func TestDrawPickerFollowsDecide(t *testing.T) {
 		t.Errorf("while the attack waits: Creepy Puppet left out, the other events kept")
 	}
 	crRefused(t, a, g, 2, map[string]any{"type": "draw_card", "card": "creepy-puppet"}, http.StatusConflict, "err_attack_in_progress", "")
+}
+
+// TestStealToldToLoser: the winner of 2+ physical damage may steal instead
+// of dealing it (seed 000 袭击 l.243-245: 可选择偷窃对方身上的一件物件…但对方
+// 即无需扣减其能力). While they may, the loser's screen says so; once they
+// steal, the loser's screen says what was taken, in both languages — not
+// only that the attack is over.
+func TestStealToldToLoser(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "bell"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0}) // Ann the traitor, Bo plays
+	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 6})
+	a.act(g, g.seats[0], map[string]any{"type": "defend", "total": 1})
+	page := func(lang string) string {
+		rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(1), withLang(lang))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("Ann's page: %d", rec.Code)
+		}
+		return html.UnescapeString(rec.Body.String())
+	}
+	for lang, want := range map[string]string{"en": "Bo may steal an item instead", "zh": "Bo 也可以改为偷取一件物品"} {
+		if p := page(lang); !strings.Contains(p, want) {
+			t.Errorf("%s: while Bo may steal, Ann's page lacks %q", lang, want)
+		}
+	}
+	a.act(g, g.seats[1], map[string]any{"type": "steal", "card": "bell"})
+	for lang, want := range map[string]string{
+		"en": "Bo stole the " + catalog.Box().Card("bell").Name.In("en") + " from Ann instead of dealing damage.",
+		"zh": "Bo 偷走了 Ann 的" + catalog.Box().Card("bell").Name.In("zh") + "，代替造成损伤。",
+	} {
+		if p := page(lang); !strings.Contains(p, want) {
+			t.Errorf("%s: after the theft, Ann's page lacks %q", lang, want)
+		}
+	}
 }

@@ -394,6 +394,9 @@ type HandCard struct {
 	ApplySource string
 	// Why is why its own action (roll, apply, use) can't be taken now.
 	Why string
+	// Text is an event card's own words, shown while it is held (Debris,
+	// Webs): what it does is the reason it is still there.
+	Text string
 	// On: switched on (Music Box: open); EndIn: the rooms an end of turn
 	// may name to end this lingering card (Grave Dirt).
 	On    bool

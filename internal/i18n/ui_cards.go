@@ -31,6 +31,7 @@ var _ = register(map[string][2]string{
 	"room_hurt_button":   {"Ended my turn here", "在此结束回合"},
 	"pick_up":            {"Pick up %s", "拾起%s"},
 	"remains_of":         {"where %s died", "%s 死亡之处"},
+	"remains_title":      {"Where %s died", "%s 死亡之处"},
 	"pending_damage":     {"Take %d %s (%s): split it in the damage form.", "承受 %d 点%s（%s）：请在损伤表格中分配。"},
 	"apply":              {"Apply", "执行"},
 	"apply_outcome":      {"%s: you rolled %d. %s", "%s：你掷出 %d。%s"},

@@ -143,6 +143,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		card := box.Card(h.Card)
 		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: entryURL("card", h.Card), Deck: card.Deck,
 			Used: h.Used, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
+		if card.Deck == "event" {
+			hc.Text = card.Text.In(lang)
+		}
 		src := "card:" + card.ID
 		if co := cardOption(opts, h.Card); co != nil {
 			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
@@ -248,7 +251,12 @@ func piles(lang string, s *game.State) []views.Pile {
 		if len(cards) == 0 {
 			continue
 		}
-		p := views.Pile{ID: pile, Name: pileName(lang, s, pile)}
+		name := pileName(lang, s, pile)
+		if id, ok := strings.CutPrefix(pile, "remains-"); ok { // a label, so it starts a sentence
+			n, _ := strconv.Atoi(id)
+			name = i18n.T(lang, "remains_title", seatName(s, n))
+		}
+		p := views.Pile{ID: pile, Name: name}
 		for _, id := range cards {
 			p.Cards = append(p.Cards, views.PileCard{ID: id, Label: cardName(lang, id)})
 		}

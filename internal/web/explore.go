@@ -27,7 +27,7 @@ func explore(lang string, s *game.State, seat *game.Seat, opts game.Options) *vi
 	}
 	e := &views.Explore{Just: justDiscovered(lang, s, seat, opts.Rooms)}
 	for _, f := range o.Floors {
-		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_"+f.Floor)}
+		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_title_"+f.Floor)}
 		for _, id := range f.Tiles {
 			r := catalog.Box().Room(id)
 			ef.Tiles = append(ef.Tiles, views.Tile{ID: id, Label: r.Name.In(lang), Symbol: roomSymbol(r)})
@@ -145,7 +145,7 @@ func drawnCard(lang, card string) *views.DrawnCard {
 func houseFloors(lang string, s *game.State) []views.HouseFloor {
 	var out []views.HouseFloor
 	for _, f := range game.Floors {
-		hf := views.HouseFloor{Label: i18n.T(lang, "floor_"+f)}
+		hf := views.HouseFloor{Label: i18n.T(lang, "floor_title_"+f)}
 		for _, p := range s.House() {
 			if p.Floor == f {
 				r := catalog.Box().Room(p.Room)

@@ -1220,7 +1220,7 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 	name := testNames[traitor-1]
 	for _, lang := range []string{"en", "zh"} {
 		heroPage := a.do(http.MethodGet, "/g/"+g.code, "", withCookie("lantern_seat_"+g.code, g.seats[hero-1]), withLang(lang)).Body.String()
-		if want := html.EscapeString(i18n.T(lang, "traitor_shown", name)); !strings.Contains(heroPage, want) {
+		if want := html.EscapeString(i18n.T(lang, "traitor_shown", name, name)); !strings.Contains(heroPage, want) {
 			t.Errorf("%s: a hero's reveal lacks %q", lang, want)
 		}
 		if !strings.Contains(heroPage, fmt.Sprintf(`-traitor%d"`, traitor)) {

@@ -253,7 +253,7 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 		if token, ok := h.Shown[seat.ID]; ok {
 			seats = append(seats, seat.ID)
 			if token == 1 {
-				r.Shown = append(r.Shown, i18n.T(lang, "traitor_shown", seat.Name))
+				r.Shown = append(r.Shown, i18n.T(lang, "traitor_shown", seat.Name, seat.Name))
 			} else {
 				r.Shown = append(r.Shown, i18n.T(lang, "token_shown", seat.Name, token))
 			}

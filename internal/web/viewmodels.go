@@ -120,9 +120,13 @@ func describe(lang string, s *game.State, e game.Event) string {
 		parts := make([]string, 0, len(e.Changes))
 		for _, ch := range e.Changes {
 			from, to := valueText(seat, ch.Trait, ch.From), valueText(seat, ch.Trait, ch.To)
-			if from == to { // tracks repeat values: say which step moved
-				from += fmt.Sprintf(" [%d]", ch.From.Position)
-				to += fmt.Sprintf(" [%d]", ch.To.Position)
+			if from == to && ch.From.Position != ch.To.Position { // tracks repeat values: say the step moved
+				key := "log_trait_step_up"
+				if ch.To.Position < ch.From.Position {
+					key = "log_trait_step_down"
+				}
+				parts = append(parts, i18n.T(lang, key, i18n.T(lang, "trait_"+ch.Trait), to))
+				continue
 			}
 			parts = append(parts, fmt.Sprintf("%s %s → %s", i18n.T(lang, "trait_"+ch.Trait), from, to))
 		}

@@ -3,6 +3,7 @@ package game
 import (
 	"maps"
 	"slices"
+	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -338,12 +339,11 @@ type CardRollOption struct {
 // that asks one roll per trait.
 func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	var out []CardRollOption
-	for i := range catalog.Box().Cards {
-		c := &catalog.Box().Cards[i]
-		if c.Deck != "event" || c.Roll == nil || s.Holds(me.ID, c.ID) {
+	for _, r := range eventRolls() {
+		c, src := r.card, r.source
+		if s.Holds(me.ID, c.ID) {
 			continue
 		}
-		src := "card:" + c.ID
 		roll, rescued := s.sourceRoll(me.ID, src)
 		token := c.StaysInRoom && s.Gone[c.ID] && !s.Removed[src]
 		each := roll.Each && s.DrewBy[c.ID] == me.ID && len(s.turnRolls(me.ID, src)) > 0
@@ -367,6 +367,23 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	}
 	return out
 }
+
+// eventRoll is an event card with a roll and its source name ("card:<id>").
+type eventRoll struct {
+	card   *catalog.Card
+	source string
+}
+
+// eventRolls lists the event cards with a roll once, so that
+// cardRollOptions, asked for every seat's view, builds no source names.
+var eventRolls = sync.OnceValue(func() (out []eventRoll) {
+	for i := range catalog.Box().Cards {
+		if c := &catalog.Box().Cards[i]; c.Deck == "event" && c.Roll != nil {
+			out = append(out, eventRoll{card: c, source: "card:" + c.ID})
+		}
+	}
+	return out
+})
 
 // applyChoices fills in what applying a roll's outcome asks the player to
 // choose: the traits it takes when it takes no plain Apply, and the other

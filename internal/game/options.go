@@ -3,6 +3,7 @@ package game
 import (
 	"maps"
 	"slices"
+	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -418,33 +419,109 @@ func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
 // drawOptions are the decks the seat may draw from now and, in those, the
 // cards Decide refuses all the same (Creepy Puppet or the Bite, whose
 // attack waits while another is open), so the "I drew…" picker lists only
-// what Decide accepts. Every card left is asked: a deck is offered when
-// any of its cards may be drawn.
+// what Decide accepts. A deck is offered when any card left in it may be
+// drawn. Decide is asked once per drawGroup, not per card: cards alike in
+// all that the draw's checks read of them get the same verdict
+// (TestOptionsDrawGroupsMatchEveryCard asks every card over many states).
 func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
+	g := drawGroups()
 	room := catalog.Chart().Rooms[0]
-	for _, deck := range []string{"omen", "item", "event"} {
-		var allowed bool
-		var no []string
-		for _, c := range catalog.Box().Cards {
-			if c.Deck != deck || !s.InDeck(c.ID) {
-				continue
-			}
-			a := Action{Type: ActDrawCard, Card: c.ID}
-			if deck == "omen" {
-				a = Action{Type: ActDrawOmen, Omen: c.ID, Room: room}
-			}
-			if d.allows(a) {
-				allowed = true
-			} else {
-				no = append(no, c.ID)
+	// The verdicts asked so far, by group and, for an omen, by whether it
+	// is among those drawn (all else Decide reads of the card's state is
+	// whether it is left in its deck): 0 not asked, 1 allowed, -1 refused.
+	var buf [32]int8
+	verdicts := buf[:]
+	if n := 2 * g.groups; n > len(buf) {
+		verdicts = make([]int8, n)
+	}
+	allows := func(deck string, c drawCard) bool {
+		a, v := Action{Type: ActDrawCard, Card: c.id}, 2*c.group
+		if deck == "omen" {
+			a = Action{Type: ActDrawOmen, Omen: c.id, Room: room}
+			if s.omenDrawn(c.id) {
+				v++
 			}
 		}
-		if allowed {
-			decks = append(decks, deck)
-			refused = append(refused, no...)
+		if verdicts[v] == 0 {
+			verdicts[v] = -1
+			if d.allows(a) {
+				verdicts[v] = 1
+			}
+		}
+		return verdicts[v] > 0
+	}
+	for i, deck := range drawDecks {
+		cards := g.decks[i]
+		// A deck no card left in may be drawn from is left out, refusals
+		// and all (and builds no list of them: most seats can't draw).
+		if !slices.ContainsFunc(cards, func(c drawCard) bool { return s.InDeck(c.id) && allows(deck, c) }) {
+			continue
+		}
+		decks = append(decks, deck)
+		for _, c := range cards {
+			if s.InDeck(c.id) && !allows(deck, c) {
+				refused = append(refused, c.id)
+			}
 		}
 	}
 	return decks, refused
+}
+
+// drawDecks are the decks in the order Options lists them.
+var drawDecks = [3]string{"omen", "item", "event"}
+
+// drawCard is a card of a deck and its drawGroup.
+type drawCard struct {
+	id    string
+	group int
+}
+
+// drawGroup is all that Decide's draw checks read of a card
+// (decideDrawCard, decideDrawOmen, withCardAttack): its deck, whether the
+// omen chart has it, and the attack it makes on its drawer, if any. A card
+// that attacks is a group of its own.
+type drawGroup struct {
+	deck   string
+	omen   bool
+	attack *catalog.CardAttack
+}
+
+// drawIndex is each deck's cards in box order, and how many drawGroups
+// they make.
+type drawIndex struct {
+	decks  [len(drawDecks)][]drawCard
+	groups int
+}
+
+// drawGroups sorts the box's cards into drawGroups, once.
+var drawGroups = sync.OnceValue(func() (g drawIndex) {
+	index := map[drawGroup]int{}
+	for i, deck := range drawDecks {
+		for _, c := range catalog.Box().Cards {
+			if c.Deck != deck {
+				continue
+			}
+			k := drawGroup{deck: c.Deck, omen: catalog.IsOmen(c.ID), attack: c.Attack}
+			n, ok := index[k]
+			if !ok {
+				n = len(index)
+				index[k] = n
+			}
+			g.decks[i] = append(g.decks[i], drawCard{id: c.ID, group: n})
+		}
+	}
+	g.groups = len(index)
+	return g
+})
+
+// omenDrawn reports whether an omen is among those drawn this game.
+func (s *State) omenDrawn(id string) bool {
+	for _, o := range s.Omens {
+		if o.Omen == id {
+			return true
+		}
+	}
+	return false
 }
 
 // targets are every other seat and every monster, as attack candidates.

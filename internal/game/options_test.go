@@ -726,3 +726,138 @@ func TestOptionsDrawFollowsDecide(t *testing.T) {
 		}
 	}
 }
+
+// drawEveryCard is the draw answer found the long way: Decide asked about
+// every card left in each deck. A deck is offered when any of them may be
+// drawn; in an offered deck the refused ones are listed.
+func drawEveryCard(s *game.State, actor game.Actor) (decks, refused []string) {
+	for _, deck := range []string{"omen", "item", "event"} {
+		var allowed bool
+		var no []string
+		for _, c := range catalog.Box().Cards {
+			if c.Deck != deck || !s.InDeck(c.ID) {
+				continue
+			}
+			a := game.Action{Type: game.ActDrawCard, Card: c.ID}
+			if deck == "omen" {
+				a = game.Action{Type: game.ActDrawOmen, Omen: c.ID, Room: catalog.Chart().Rooms[0]}
+			}
+			if _, err := s.Decide(actor, a, t0); err == nil {
+				allowed = true
+			} else {
+				no = append(no, c.ID)
+			}
+		}
+		if allowed {
+			decks = append(decks, deck)
+			refused = append(refused, no...)
+		}
+	}
+	return decks, refused
+}
+
+// TestOptionsDrawGroupsMatchEveryCard: Options asks Decide about one card
+// of each kind the draw's checks tell apart, and its answer is the one
+// asking every card gives (app: what Options offers, Decide accepts), for
+// every seat and the host, over turns, attacks (Creepy Puppet and the Bite
+// wait while another attack is open), the haunt, deaths (seed 000, 伤害:
+// the dead don't explore), a replacement owed out of turn (Jonah's Turn),
+// omens drawn and decks run low or out.
+func TestOptionsDrawGroupsMatchEveryCard(t *testing.T) {
+	leaveOnly := func(s *game.State, deck string, keep ...string) {
+		for _, c := range catalog.Box().Cards {
+			if c.Deck == deck && !slices.Contains(keep, c.ID) {
+				s.Gone[c.ID] = true
+			}
+		}
+	}
+	attackOpen := func(t testing.TB) *game.State {
+		s := traitorBoard(t)
+		do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)})
+		return s
+	}
+	cases := []struct {
+		name  string
+		state func(t testing.TB) *game.State
+	}{
+		{"lobby", func(t testing.TB) *game.State { return lobby(t, fourExplorers...) }},
+		{"exploring", func(t testing.TB) *game.State { return started(t, sixExplorers...) }},
+		{"exploring, decks low", func(t testing.TB) *game.State {
+			s := started(t, fourExplorers...)
+			leaveOnly(s, "omen", "bite")
+			leaveOnly(s, "item", "axe")
+			leaveOnly(s, "event", "creepy-puppet", "webs")
+			return s
+		}},
+		{"exploring, decks out", func(t testing.TB) *game.State {
+			s := started(t, fourExplorers...)
+			for _, deck := range []string{"omen", "item", "event"} {
+				leaveOnly(s, deck)
+			}
+			return s
+		}},
+		{"omens drawn, a haunt roll owed", func(t testing.TB) *game.State {
+			s := started(t, fourExplorers...)
+			drawOmen(t, s, 1, "bite", "kitchen")
+			drawOmen(t, s, 1, "dog", "kitchen")
+			return s
+		}},
+		{"an omen drawn back in the deck", func(t testing.TB) *game.State {
+			s := started(t, fourExplorers...)
+			drawOmen(t, s, 1, "dog", "kitchen")
+			delete(s.Gone, "dog") // still among the omens drawn
+			return s
+		}},
+		{"a replacement owed out of turn", func(t testing.TB) *game.State {
+			s := started(t, fourExplorers...)
+			give(t, s, 3, "puzzle-box")
+			give(t, s, 1, "jonahs-turn")
+			do(t, s, seatActor(1), apply("card:jonahs-turn"))
+			return s
+		}},
+		{"haunt", func(t testing.TB) *game.State {
+			s := traitorBoard(t)
+			zombie(t, s)
+			return s
+		}},
+		{"monsters' turn", func(t testing.TB) *game.State {
+			s := traitorBoard(t)
+			zombie(t, s)
+			turnTo(t, s, game.MonstersTurn)
+			return s
+		}},
+		{"attack open", attackOpen},
+		{"attack open, only the Puppet left in events", func(t testing.TB) *game.State {
+			s := attackOpen(t)
+			leaveOnly(s, "event", "creepy-puppet")
+			leaveOnly(s, "omen", "bite")
+			return s
+		}},
+		{"dead seat on its turn", func(t testing.TB) *game.State {
+			s := traitorBoard(t)
+			kill(t, s, 2)
+			return s
+		}},
+		{"over", func(t testing.TB) *game.State {
+			s := traitorBoard(t)
+			do(t, s, hostActor, game.Action{Type: game.ActDeclareWin, Side: game.SideTraitor})
+			return s
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.state(t)
+			actors := []game.Actor{hostActor}
+			for _, seat := range s.Seats {
+				actors = append(actors, seatActor(seat.ID))
+			}
+			for _, actor := range actors {
+				o := s.Options(actor)
+				decks, refused := drawEveryCard(s, actor)
+				if !slices.Equal(o.Draw, decks) || !slices.Equal(o.DrawRefused, refused) {
+					t.Errorf("%+v: Options draws %v refused %v; every card asked: %v refused %v", actor, o.Draw, o.DrawRefused, decks, refused)
+				}
+			}
+		})
+	}
+}

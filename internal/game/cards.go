@@ -247,6 +247,13 @@ func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
 	if !s.Alive(seat) || !s.Alive(to) {
 		return nil, refuse(Conflict, "err_dead", to.Name)
 	}
+	// A trade is part of a turn: the explorer whose turn it is trades with
+	// another in the same room (seed 003 l.149-151: 當在玩家的回合時…在同個房間
+	// 跟其他玩家交易一樣物品(雙方都接受的情況下); seed 000 l.187, among 玩家行动).
+	// So one of the two is the one whose turn it is; the host may correct.
+	if !actor.Host && s.Turn != seat.ID && s.Turn != to.ID {
+		return nil, refuse(Conflict, "err_trade_turn")
+	}
 	held, err := s.heldOrRefuse(seat, a.Card)
 	if err != nil {
 		return nil, err

@@ -277,6 +277,9 @@ func TestGiveCard(t *testing.T) {
 		{name: "out of turn", rule: "seed 003 l.151: a trade both players accept (app: either may start it)",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "axe") },
 			actor: seatActor(2), act: game.Action{Card: "axe", To: 1}, from: 2, to: 1},
+		{name: "between two explorers, neither on turn", rule: "seed 003 l.149-151: 當在玩家的回合時…在同個房間跟其他玩家交易一樣物品 (a trade is the turn's explorer's, with another)",
+			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "axe") },
+			actor: seatActor(2), act: game.Action{Card: "axe", To: 3}, err: "err_trade_turn", kind: game.Conflict},
 
 		{name: "the Dog can't be given", rule: "seed 000 l.187: (脏狗Dog、女孩Girl、疯汉Madman除外)",
 			actor: seatActor(1), act: game.Action{Card: "dog", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
@@ -960,6 +963,7 @@ func TestDeathByLosingACardKeepsOneCopy(t *testing.T) {
 	bugs := []string{}
 	t.Run("given away", func(t *testing.T) {
 		s := setup(t)
+		turnTo(t, s, 3) // a trade is on the giver's or receiver's turn (seed 003 l.149-151)
 		do(t, s, seatActor(3), game.Action{Type: game.ActGiveCard, Card: "amulet-of-the-ages", To: 4})
 		do(t, s, seatActor(4), game.Action{Type: game.ActAcceptCard, Offer: s.Offers[0].Seq})
 		if s.Alive(s.SeatByID(3)) {

@@ -149,7 +149,11 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		src := "card:" + card.ID
 		if co := cardOption(opts, h.Card); co != nil {
 			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
-			if w := co.Why; w != nil { // the engine's own refusal, in the reader's language
+			if r, ok := co.Refused["give"]; ok && r.Key == "err_used_this_turn" {
+				// Used this turn: its Give and Drop were there a moment ago,
+				// and this says why they went as well as why it rests.
+				hc.Why = i18n.T(lang, r.Key, r.Args...)
+			} else if w := co.Why; w != nil { // the engine's own refusal, in the reader's language
 				hc.Why = i18n.T(lang, w.Key, w.Args...)
 			}
 			for _, n := range co.Give {

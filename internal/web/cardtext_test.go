@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"lantern/internal/catalog"
+	"lantern/internal/i18n"
 )
 
 // TestHeldEventShowsText: an event card kept in the hand (Debris buries
@@ -47,6 +48,40 @@ func TestPileAndFloorLabels(t *testing.T) {
 		phone := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(1), withLang(lang)).Body.String()
 		if !strings.Contains(phone, floor) {
 			t.Errorf("%s: the discover picker lacks the floor heading %q", lang, floor)
+		}
+	}
+}
+
+// TestGiveOnTheTradersTurn: a card changes hands on the turn of the giver
+// or the receiver (seed 003 l.149-151: 當在玩家的回合時…在同個房間跟其他玩家
+// 交易一樣物品), so off-turn a phone offers Give only to the explorer whose
+// turn it is; and a card used this turn says why its Give went.
+func TestGiveOnTheTradersTurn(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(3, true)
+	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "medical-kit"})
+	crAct(a, g, 1, map[string]any{"type": "end_turn"})
+	// Seat 2's turn: seat 1 may give only to seat 2.
+	var give []any
+	for _, c := range htOptions(a, g, 1)["cards"].([]any) {
+		if c := c.(map[string]any); c["card"] == "medical-kit" {
+			give, _ = c["give"].([]any)
+		}
+	}
+	if len(give) != 1 || jsonInt(give[0]) != 2 {
+		t.Errorf("seat 1 off-turn may give the Medical Kit to %v; want only seat 2, whose turn it is", give)
+	}
+	rec := a.do(http.MethodPost, g.api("/actions"), `{"type":"give_card","card":"medical-kit","to":3}`, withBearer(g.seats[0]))
+	htWantError(t, rec, http.StatusConflict, "en", "err_trade_turn")
+
+	// On seat 1's own turn the used kit's Give is gone, and it says why.
+	crAct(a, g, 2, map[string]any{"type": "end_turn"})
+	crAct(a, g, 3, map[string]any{"type": "end_turn"})
+	crAct(a, g, 1, map[string]any{"type": "use_card", "card": "medical-kit"})
+	for _, lang := range []string{"en", "zh"} {
+		page := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(1), withLang(lang)).Body.String()
+		if want := html.EscapeString(i18n.T(lang, "err_used_this_turn")); !strings.Contains(page, want) {
+			t.Errorf("%s: the used Medical Kit doesn't say why it can't be given: want %q", lang, want)
 		}
 	}
 }

@@ -518,6 +518,8 @@ type Fight struct {
 	// (Skull: mental as physical), one form each.
 	ResolveAs []ResolveAlt
 	StealFrom []Option // cards the winner may steal instead
+	// DealDamage: the winner may choose the damage instead of a theft.
+	DealDamage bool
 	// Monsters and the track.
 	Monsters    []MonsterLine
 	Kinds       []Option

@@ -464,12 +464,44 @@ func (s *State) decideResolveDamage(actor Actor, a Action) ([]Event, error) {
 	if total != at.Damage {
 		return nil, refuse(Invalid, "err_split_total", at.Damage)
 	}
+	if at.CanSteal {
+		// The winner chooses first: a theft instead of the damage (seed 000
+		// 袭击 l.243-245: 可选择偷窃对方身上的一件物件…但对方即无需扣减其能力).
+		return nil, refuse(Conflict, "err_winner_chooses", s.targetName(at.winner()))
+	}
 	evs, err := s.decideTraits(Actor{Host: true}, Action{Type: ActTakeDamage, Seat: s.SeatNumber(seat.ID), Kind: kind, Split: a.Split})
 	if err != nil {
 		return nil, err
 	}
 	evs = append(evs, s.rewardEvents(at)...) // Creepy Puppet: the Spear's holder
 	return append([]Event{{Type: EvAttackEnded, Seat: seat.ID}}, evs...), nil
+}
+
+// winner is the side of a judged fight that did not lose.
+func (at *AttackState) winner() Target {
+	if at.Loser == at.Attacker {
+		return at.Defender
+	}
+	return at.Attacker
+}
+
+// decideDealDamage is the winner's other choice: the damage, not a theft
+// (seed 000 袭击 l.243-245); the loser splits it then. Damage the Armor took
+// to nothing ends the fight.
+func (s *State) decideDealDamage(actor Actor) ([]Event, error) {
+	at := s.Attack
+	if at == nil || at.Done || !at.CanSteal {
+		return nil, refuse(Conflict, "err_no_steal")
+	}
+	winner := at.winner()
+	if !actor.Host && actor.Seat != winner.Seat {
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	evs := []Event{{Type: EvStealDeclined, Seat: winner.Seat}}
+	if at.Damage == 0 {
+		evs = append(evs, Event{Type: EvAttackEnded, Seat: winner.Seat})
+	}
+	return evs, nil
 }
 
 // decideSteal takes one tradeable item from the loser instead of damage.
@@ -518,6 +550,10 @@ func (s *State) foldAttack(e Event) {
 	case EvAttackEnded:
 		if s.Attack != nil {
 			s.Attack.Done = true
+		}
+	case EvStealDeclined:
+		if s.Attack != nil {
+			s.Attack.CanSteal = false
 		}
 	}
 }

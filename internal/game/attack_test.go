@@ -336,6 +336,12 @@ func TestAttackOutcome(t *testing.T) {
 			loser := c.loser.Seat
 			pair := map[string][2]string{"physical": {game.Might, game.Speed}, "mental": {game.Sanity, game.Knowledge}}[c.kind]
 			other := map[string]string{"physical": "mental", "mental": "physical"}[c.kind]
+			if c.canSteal {
+				// The winner chooses first: theft or damage (seed 000 袭击 l.243-245).
+				refuseAll(t, s, seatActor(loser), game.Action{Type: game.ActResolveDmg, Split: map[string]int{pair[0]: c.damage}}, "err_winner_chooses", game.Conflict)
+				refuseAll(t, s, seatActor(loser), game.Action{Type: game.ActDealDamage}, "err_other_seat", game.Forbidden)
+				do(t, s, hostActor, game.Action{Type: game.ActDealDamage})
+			}
 			refuseAll(t, s, hostActor, game.Action{Type: game.ActResolveDmg, Split: map[string]int{pair[0]: c.damage + 1}}, "err_split_total", game.Invalid)
 			if c.damage > 1 {
 				refuseAll(t, s, hostActor, game.Action{Type: game.ActResolveDmg, Split: map[string]int{pair[0]: c.damage - 1}}, "err_split_total", game.Invalid)
@@ -371,6 +377,12 @@ func TestAttackOutcome(t *testing.T) {
 			do(t, s, seatActor(loser), game.Action{Type: game.ActUndo})
 			if !maps.Equal(positions(s, loser), before) || s.Attack.Done {
 				t.Errorf("app: undo of the damage: %v, attack %+v", positions(s, loser), s.Attack)
+			}
+			if c.canSteal { // then the winner's choice of the damage
+				do(t, s, hostActor, game.Action{Type: game.ActUndo})
+				if !s.Attack.CanSteal {
+					t.Errorf("app: undo of the choice of damage leaves the theft open again: %+v", s.Attack)
+				}
 			}
 			refuseAll(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
 			replaysTheSame(t, s)
@@ -418,7 +430,11 @@ func TestSteal(t *testing.T) {
 	if !s.Holds(1, "bell") || s.Attack.Done || !s.Attack.CanSteal {
 		t.Errorf("app: undo of the theft: %v, %+v", hand(s, 1), s.Attack)
 	}
-	// Or the damage instead (3, Armor −1).
+	// Or the damage instead (3, Armor −1): the winner chooses it first
+	// (seed 000 袭击 l.243-245: 可选择偷窃…但对方即无需扣减其能力).
+	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 2}}, "err_winner_chooses", game.Conflict)
+	do(t, s, seatActor(2), game.Action{Type: game.ActDealDamage})
+	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDealDamage}, "err_no_steal", game.Conflict)
 	do(t, s, seatActor(1), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 2}})
 	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "bell"}, "err_no_steal", game.Conflict)
 	replaysTheSame(t, s)

@@ -94,6 +94,7 @@ const (
 	ActDefend       = "defend"
 	ActResolveDmg   = "resolve_damage"
 	ActSteal        = "steal"
+	ActDealDamage   = "deal_damage" // the winner who may steal deals the damage instead
 	ActAddMonster   = "add_monster"
 	ActMonsterMove  = "monster_move_roll"
 	ActStun         = "stun"
@@ -202,6 +203,8 @@ func (s *State) decide(actor Actor, a Action) ([]Event, error) {
 		evs, err = s.decideResolveDamage(actor, a)
 	case ActSteal:
 		evs, err = s.decideSteal(actor, a)
+	case ActDealDamage:
+		evs, err = s.decideDealDamage(actor)
 	case ActAddMonster:
 		evs, err = s.decideAddMonster(actor, a)
 	case ActMonsterMove:

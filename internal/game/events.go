@@ -32,12 +32,14 @@ const (
 	EvAttacked       = "attacked"
 	EvDefended       = "defended"
 	EvAttackEnded    = "attack_ended"
-	EvStunned        = "stunned"
-	EvMonstersAdded  = "monsters_added"
-	EvTrackSet       = "track_set"
-	EvGameEnded      = "game_ended"
-	EvSideChanged    = "side_changed"
-	EvOmenReplaced   = "omen_replaced"
+	// EvStealDeclined: the winner who could steal chose the damage.
+	EvStealDeclined = "steal_declined"
+	EvStunned       = "stunned"
+	EvMonstersAdded = "monsters_added"
+	EvTrackSet      = "track_set"
+	EvGameEnded     = "game_ended"
+	EvSideChanged   = "side_changed"
+	EvOmenReplaced  = "omen_replaced"
 	// EvSourceRemoved: an outcome removed a token (Card) or emptied a room
 	// (Room).
 	EvSourceRemoved = "source_removed"
@@ -48,7 +50,7 @@ const (
 // undoable lists the changes a player may take back.
 var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true,
 	EvCardDrawn: true, EvCardMoved: true, EvCardOffered: true, EvOfferClosed: true, EvCardUsed: true,
-	EvEffectPending: true, EvRoomGain: true, EvRollApplied: true, EvAttackEnded: true, EvStunned: true,
+	EvEffectPending: true, EvRoomGain: true, EvRollApplied: true, EvAttackEnded: true, EvStealDeclined: true, EvStunned: true,
 	EvMonstersAdded: true, EvTrackSet: true, EvSideChanged: true, EvGameEnded: true, EvRoomDiscovered: true,
 	EvSourceRemoved: true, EvEffectApplied: true}
 
@@ -200,7 +202,7 @@ func (s *State) fold(e Event) error {
 		s.foldEffects(e)
 	case EvRolled, EvRerolled:
 		s.foldRolls(e)
-	case EvAttacked, EvDefended, EvAttackEnded:
+	case EvAttacked, EvDefended, EvAttackEnded, EvStealDeclined:
 		s.foldAttack(e)
 	case EvStunned, EvMonstersAdded, EvTrackSet, EvGameEnded, EvSideChanged:
 		s.foldMonsters(e)

@@ -36,8 +36,11 @@ type Options struct {
 	Defend *DefendOption `json:"defend,omitempty"`
 	// Damage is damage this seat must split now.
 	Damage *DamageOption `json:"damage,omitempty"`
-	// Steal lists the cards this seat may steal instead of dealing damage.
-	Steal []string `json:"steal,omitempty"`
+	// Steal lists the cards this seat may steal instead of dealing damage;
+	// DealDamage, that it may choose the damage instead (the loser's split
+	// waits for one or the other).
+	Steal      []string `json:"steal,omitempty"`
+	DealDamage bool     `json:"deal_damage,omitempty"`
 	// Offers are cards handed to this seat, or by it, still open.
 	Offers []OfferOption `json:"offers,omitempty"`
 	// Cards are this seat's held cards with what each may do now.
@@ -301,6 +304,7 @@ func (s *State) Options(actor Actor) Options {
 			}
 		}
 		o.Steal = s.stealOptions(d)
+		o.DealDamage = d.allows(Action{Type: ActDealDamage})
 	}
 	if me == nil || s.Ended != nil {
 		return o
@@ -315,6 +319,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Attack = s.attackOptions(d, me)
 	o.Damage = s.damageOption(d, me)
 	o.Steal = s.stealOptions(d)
+	o.DealDamage = d.allows(Action{Type: ActDealDamage})
 	o.Offers = s.offerOptions(d, me)
 	o.Cards = s.cardOptions(d, me)
 	o.Explore = s.exploreOptions(d, me)

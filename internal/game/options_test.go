@@ -596,17 +596,25 @@ func TestOptionsHostSettlesTheFight(t *testing.T) {
 		t.Fatalf("no theft: %+v", at)
 	}
 	h := s.Options(hostActor)
-	if h.Damage == nil || h.Damage.Seat != 1 || h.Damage.Action != game.ActResolveDmg || h.Damage.Amount != at.Damage || len(h.Damage.Traits) != 2 {
-		t.Errorf("%s: the host may split the loser's damage: %+v", rule, h.Damage)
+	if h.Damage != nil || !h.DealDamage {
+		t.Errorf("%s: the winner chooses first: the host may choose for them (deal damage %v), no split yet: %+v", rule, h.DealDamage, h.Damage)
 	}
 	if !slices.Equal(h.Steal, []string{"bell"}) {
 		t.Errorf("%s: the host may steal for the winner: %v", rule, h.Steal)
 	}
-	if o := optionsFor(s, 2); !slices.Equal(o.Steal, []string{"bell"}) || o.Damage != nil {
-		t.Errorf("%s: the winner steals, splits nothing: %+v / %+v", rule, o.Steal, o.Damage)
+	if o := optionsFor(s, 2); !slices.Equal(o.Steal, []string{"bell"}) || !o.DealDamage || o.Damage != nil {
+		t.Errorf("%s: the winner steals or deals the damage, splits nothing: %+v / %v / %+v", rule, o.Steal, o.DealDamage, o.Damage)
+	}
+	if o := optionsFor(s, 1); o.Damage != nil || o.DealDamage || len(o.Steal) != 0 {
+		t.Errorf("%s: the loser waits for the winner's choice: %+v / %v", rule, o.Damage, o.Steal)
+	}
+	do(t, s, seatActor(2), game.Action{Type: game.ActDealDamage})
+	h = s.Options(hostActor)
+	if h.Damage == nil || h.Damage.Seat != 1 || h.Damage.Action != game.ActResolveDmg || h.Damage.Amount != at.Damage || len(h.Damage.Traits) != 2 || len(h.Steal) != 0 {
+		t.Errorf("%s: the damage chosen, the host may split the loser's damage: %+v", rule, h.Damage)
 	}
 	if o := optionsFor(s, 1); o.Damage == nil || o.Damage.Seat != 1 || len(o.Steal) != 0 {
-		t.Errorf("%s: the loser splits, steals nothing: %+v / %v", rule, o.Damage, o.Steal)
+		t.Errorf("%s: the damage chosen, the loser splits, steals nothing: %+v / %v", rule, o.Damage, o.Steal)
 	}
 	if o := optionsFor(s, 3); o.Damage != nil || len(o.Steal) != 0 || o.Defend != nil {
 		t.Errorf("seed 000 袭击: a bystander settles nothing: %+v", o)

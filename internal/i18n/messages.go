@@ -46,6 +46,7 @@ var messages = map[string][2]string{
 	"err_no_change":                {"That changes nothing.", "这不会改变任何东西。"},
 	"err_bad_phase":                {"Unknown phase %q.", "未知的阶段 %q。"},
 	"err_dead_back_to_exploration": {"%s has a trait on the skull; raise it before going back to exploration.", "%s 有能力处于骷髅；请先调高再回到探索阶段。"},
+	"err_winner_chooses":           {"%s chooses first: steal an item or deal the damage.", "由 %s 先选择：偷取物品还是造成损伤。"},
 	"err_not_your_turn":            {"It is not your turn.", "现在不是你的回合。"},
 	"err_trade_turn":               {"Cards change hands only on the turn of the giver or the receiver.", "只能在交出或接收的一方的回合中转交卡牌。"},
 	"err_nothing_to_undo":          {"There is nothing to undo.", "没有可以撤销的操作。"},

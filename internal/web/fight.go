@@ -167,6 +167,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 			f.ResolveAs = append(f.ResolveAs, alt)
 		}
 	}
+	f.DealDamage = opts.DealDamage
 	for _, c := range opts.Steal {
 		f.StealFrom = append(f.StealFrom, views.Option{ID: c, Label: cardName(lang, c)})
 	}

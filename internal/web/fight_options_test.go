@@ -117,10 +117,16 @@ func TestFightFormsFollowOptions(t *testing.T) {
 	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 6})
 	check("waiting for the defence", [3]offered{{defend: true}, {defend: true}, {}}, offered{defend: true})
 	a.act(g, g.seats[0], map[string]any{"type": "defend", "total": 1})
-	check("Ann lost 5 and holds the Bell", [3]offered{{resolve: true}, {steal: true}, {}}, offered{resolve: true, steal: true})
+	// The winner chooses first (seed 000 袭击 l.243-245): the loser waits.
+	check("Ann lost 5 and holds the Bell", [3]offered{{}, {steal: true}, {}}, offered{steal: true})
 	if got := withPrefix(formsOf(t, tablePage(t, a, g)), "steal"); !slices.Equal(got, []string{"steal card=bell"}) {
 		t.Errorf("the host steals what the engine allows: %v", got)
 	}
+	if bar := nowBar(t, a, g, 2); !strings.Contains(bar, "deal_damage") {
+		t.Errorf("Bo's now bar offers no choice of the damage: %s", bar)
+	}
+	a.act(g, g.seats[1], map[string]any{"type": "deal_damage"})
+	check("Bo chose the damage", [3]offered{{resolve: true}, {}, {}}, offered{resolve: true})
 	a.act(g, g.seats[0], map[string]any{"type": "resolve_damage", "split": map[string]int{"might": 2, "speed": 3}})
 	check("the fight is settled", none, offered{})
 }
@@ -300,7 +306,7 @@ func TestStealToldToLoser(t *testing.T) {
 		}
 		return html.UnescapeString(rec.Body.String())
 	}
-	for lang, want := range map[string]string{"en": "Bo may steal an item instead", "zh": "Bo 也可以改为偷取一件物品"} {
+	for lang, want := range map[string]string{"en": "Waiting for Bo to choose: steal an item or deal the damage.", "zh": "等待 Bo 选择：偷取一件物品，还是造成损伤。"} {
 		if p := page(lang); !strings.Contains(p, want) {
 			t.Errorf("%s: while Bo may steal, Ann's page lacks %q", lang, want)
 		}

@@ -47,7 +47,7 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	p.Now = nowBar(lang, st, me, vm, o, now)
 	if f := vm.Fight; f != nil {
 		// The phone asks for these in its now bar and attack sheet.
-		f.CanAttack, f.Defend, f.Resolve, f.StealFrom = false, false, 0, nil
+		f.CanAttack, f.Defend, f.Resolve, f.StealFrom, f.DealDamage = false, false, 0, nil, false
 	}
 }
 
@@ -161,6 +161,9 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		n.Text, n.Hint = status, i18n.T(lang, "steal_instead")
 		for _, c := range o.Steal {
 			n.Actions = append(n.Actions, views.NowAction{Label: cardName(lang, c), Type: game.ActSteal, Fields: []views.Field{{Name: "card", Value: c}}})
+		}
+		if o.DealDamage {
+			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "deal_damage"), Type: game.ActDealDamage})
 		}
 		return n
 	}

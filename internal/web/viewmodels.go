@@ -218,6 +218,8 @@ func describe(lang string, s *game.State, e game.Event) string {
 		return targetName(s, e.Attack.Defender) + ": " + i18n.T(lang, "defense_rolled", e.Attack.Defense.Total)
 	case game.EvAttackEnded:
 		return i18n.T(lang, "log_attack_ended")
+	case game.EvStealDeclined:
+		return i18n.T(lang, "log_steal_declined", seatName(s, e.Seat))
 	case game.EvStunned:
 		return i18n.T(lang, "log_stunned", targetName(s, game.Target{Monster: e.Monster}))
 	case game.EvMonstersAdded:

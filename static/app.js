@@ -47,6 +47,18 @@
   var toast = document.getElementById("toast");
   instantSearch();
   headerFit();
+  // A required choice left empty (the omen's room): the browser points at
+  // the field, but may leave it under the sticky header or the now bar.
+  // The first invalid field of a submit is brought to the middle first,
+  // so the browser's note shows beside it.
+  var invalidShown = false;
+  document.addEventListener("invalid", function (e) {
+    if (invalidShown) return;
+    invalidShown = true;
+    setTimeout(function () { invalidShown = false; }, 0);
+    var el = e.target.closest("fieldset, label") || e.target;
+    el.scrollIntoView({ block: "center" });
+  }, true);
   window.addEventListener("resize", headerFit);
   if (!live) return;
   var eventsURL = live.dataset.events;

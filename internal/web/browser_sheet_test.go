@@ -6,6 +6,8 @@ package web_test
 import (
 	"fmt"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserAttackSheetDiceAndRefusal: the attack sheet says how many
@@ -53,5 +55,33 @@ func TestBrowserAttackSheetDiceAndRefusal(t *testing.T) {
 	bob.waitUntil("the attack made", `/Waiting for Alice/.test(document.querySelector("#live .attack-status")?.textContent || "")`)
 	if evalIn[bool](bob, jsHas(`#live .sheet-error`)) {
 		t.Errorf("the refusal stays in the sheet after the attack was made")
+	}
+}
+
+// TestBrowserOmenWithoutRoomShowsTheField: tapping an omen before its room
+// is chosen is refused by the browser, which points at the room field:
+// that field is brought to the middle of the screen, clear of the sticky
+// header and the now bar, so the note beside it is seen.
+func TestBrowserOmenWithoutRoomShowsTheField(t *testing.T) {
+	app := newTestApp(t)
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	alice.openSeat(g, 1, "en", "Alice")
+	alice.section("cards")
+	alice.tap(`#live details.drew > summary`)
+	alice.waitUntil("the omen picker", jsHas(`#live form.omen-pick button[value=girl]`))
+	// Scroll so the room field is above the screen, as after reading down.
+	alice.do("scroll to the omens", chromedp.ScrollIntoView(`#live form.omen-pick button[value=girl]`))
+	alice.click(`#live form.omen-pick button[value=girl]`)
+	alice.waitUntil("the room field on screen, clear of the header and the now bar", `(() => {
+		const f = document.querySelector('#live form.omen-pick fieldset.room-pick').getBoundingClientRect();
+		const head = document.querySelector('header.bar');
+		const top = head ? head.getBoundingClientRect().bottom : 0;
+		const dock = document.querySelector('.dock');
+		const bottom = dock ? dock.getBoundingClientRect().top : innerHeight;
+		return f.top >= top && f.top < bottom - 20;
+	})()`)
+	if st := app.publicState(g); len(st.Omens) != 0 {
+		t.Errorf("an omen without its room was recorded: %v", st.Omens)
 	}
 }

@@ -551,6 +551,9 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 			return seat, map[string]any{"type": "attack", "target": map[string]any{"seat": target}, "trait": trait, "total": 5}
 		},
 		func() (int, map[string]any) { return target, map[string]any{"type": "defend", "total": 1} },
+		// The winner may steal (the loser holds an item): they choose the
+		// damage, and the loser's split follows (seed 000 袭击 l.243-245).
+		func() (int, map[string]any) { return turn(), map[string]any{"type": "deal_damage"} },
 		func() (int, map[string]any) {
 			d := htOptions(a, g, target)["damage"].(map[string]any)
 			split := map[string]int{}

@@ -152,6 +152,12 @@ func TestPublicStateTable(t *testing.T) {
 		jsonInt(at["damage"]) != 4 || at["kind"] != "physical" || at["done"] != false {
 		t.Errorf("the attack after a defence of 2 against 6: %v", at)
 	}
+	if at["can_steal"] == true { // the winner chooses first (seed 000 袭击 l.243-245)
+		crAct(a, g, 2, map[string]any{"type": "deal_damage"})
+		if at = a.state(g)["attack"].(map[string]any); at["can_steal"] != false || at["done"] != false {
+			t.Errorf("the attack once the winner chose the damage: %v", at)
+		}
+	}
 	crAct(a, g, 1, map[string]any{"type": "resolve_damage", "split": map[string]int{"might": 2, "speed": 2}})
 	if at = a.state(g)["attack"].(map[string]any); at["done"] != true {
 		t.Errorf("the attack once the damage is taken: %v", at)

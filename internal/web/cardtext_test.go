@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"fmt"
 	"html"
 	"net/http"
 	"regexp"
@@ -82,6 +83,43 @@ func TestGiveOnTheTradersTurn(t *testing.T) {
 		page := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(1), withLang(lang)).Body.String()
 		if want := html.EscapeString(i18n.T(lang, "err_used_this_turn")); !strings.Contains(page, want) {
 			t.Errorf("%s: the used Medical Kit doesn't say why it can't be given: want %q", lang, want)
+		}
+	}
+}
+
+// TestLogWordsAStepThatKeepsItsValue: tracks repeat values, so a step can
+// leave a trait's value as it was; the log says so in words, in both
+// languages, not with track positions in brackets.
+func TestLogWordsAStepThatKeepsItsValue(t *testing.T) {
+	var explorer, trait string
+	var value int
+	for _, e := range catalog.Explorers() {
+		for tr, tt := range e.Traits {
+			if tt.Start < 8 && tt.Track[tt.Start-1] == tt.Track[tt.Start] && explorer == "" {
+				explorer, trait, value = e.ID, tr, tt.Track[tt.Start]
+			}
+		}
+	}
+	if explorer == "" {
+		t.Skip("no explorer starts beside a repeated value")
+	}
+	a := newTestApp(t)
+	other := ""
+	for _, e := range catalog.Explorers() {
+		if mine := catalog.ExplorerByID(explorer); other == "" && e.ID != explorer && e.ID != mine.Pair && e.Pair != explorer {
+			other = e.ID
+		}
+	}
+	g := a.seatGame(true, [2]string{"Ann", explorer}, [2]string{"Bo", other})
+	crAct(a, g, 1, map[string]any{"type": "step_trait", "trait": trait, "delta": 1})
+	for _, lang := range []string{"en", "zh"} {
+		page := html.UnescapeString(a.do(http.MethodGet, "/g/"+g.code+"/table", "", g.hostCookie(), withLang(lang)).Body.String())
+		want := i18n.T(lang, "log_trait_step_up", i18n.T(lang, "trait_"+trait), fmt.Sprint(value))
+		if !strings.Contains(page, want) {
+			t.Errorf("%s: the log lacks %q", lang, want)
+		}
+		if strings.Contains(page, fmt.Sprintf("%d [", value)) {
+			t.Errorf("%s: the log still shows a track position in brackets", lang)
 		}
 	}
 }

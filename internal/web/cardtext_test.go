@@ -123,3 +123,22 @@ func TestLogWordsAStepThatKeepsItsValue(t *testing.T) {
 		}
 	}
 }
+
+// TestRemainsPileTitle: the pile where an explorer died is titled as a
+// label that starts a line ("Where Bob died"), and lists its cards apart.
+func TestRemainsPileTitle(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"}, [2]string{"Carol", "vivian-lopez"})
+	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	crAct(a, g, 1, map[string]any{"type": "haunt_roll", "total": 0})
+	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "axe"})
+	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "bell"})
+	crAct(a, g, 0, map[string]any{"type": "set_trait", "seat": 2, "trait": "might", "position": 0})
+	for lang, want := range map[string]string{"en": "Where Bob died: Axe · Bell", "zh": "Bob 死亡之处: 斧头 · 手铃"} {
+		page := a.do(http.MethodGet, "/g/"+g.code+"/table", "", g.hostCookie(), withLang(lang)).Body.String()
+		text := strings.Join(strings.Fields(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(html.UnescapeString(page), "")), " ")
+		if !strings.Contains(text, want) {
+			t.Errorf("%s: the table lacks the pile %q", lang, want)
+		}
+	}
+}

@@ -235,19 +235,31 @@ func TestCreepyPuppetRewardsTheSpear(t *testing.T) {
 // explorer in your room, never above starting values. On 8+ regain up to 3
 // points of Might and/or Speed, on 6–7 up to 2, on 4–5 one point" (seed 000
 // 医药包: 被医治的人物之能力不可高于基本值).
-func TestMedicalKitHeals(t *testing.T) {
-	const rule = "medical-kit: heal yourself or another living explorer … never above starting values. On 8+ regain up to 3 points of Might and/or Speed"
-	s := started(t, fourExplorers...)
+// medicalKitRolled gives seat 1 the Medical Kit and rolls it for 8 (up to
+// 3 points), with seat 2 two steps below its start in Might and Speed;
+// it answers seat 2's starting positions.
+func medicalKitRolled(t testing.TB, s *game.State) map[string]game.TraitState {
+	t.Helper()
 	give(t, s, 1, "medical-kit")
 	force(t, s, 1, map[string]game.TraitState{game.Knowledge: pos(8)})
 	start2 := positions(s, 2)
 	force(t, s, 2, map[string]game.TraitState{game.Might: pos(start2[game.Might].Position - 2), game.Speed: pos(start2[game.Speed].Position - 2)})
 	do(t, s, seatActor(1), rollFor("card:medical-kit", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(8)}))
-	heal := func(split map[string]int) game.Action {
-		a := apply("card:medical-kit")
-		a.To, a.Split = 2, split
-		return a
-	}
+	return start2
+}
+
+// healSeat2 is seat 1 applying the Medical Kit's roll to seat 2.
+func healSeat2(split map[string]int) game.Action {
+	a := apply("card:medical-kit")
+	a.To, a.Split = 2, split
+	return a
+}
+
+func TestMedicalKitHeals(t *testing.T) {
+	const rule = "medical-kit: heal yourself or another living explorer … never above starting values. On 8+ regain up to 3 points of Might and/or Speed"
+	s := started(t, fourExplorers...)
+	start2 := medicalKitRolled(t, s)
+	heal := healSeat2
 	wantRefusal(t, s, seatActor(1), heal(nil), "err_heal_choose", game.Invalid)
 	wantRefusal(t, s, seatActor(1), heal(map[string]int{game.Might: 2, game.Speed: 2}), "err_heal_most", game.Invalid)
 	wantRefusal(t, s, seatActor(1), heal(map[string]int{game.Might: 3}), "err_heal_above_start", game.Invalid)

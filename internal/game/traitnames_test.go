@@ -40,16 +40,8 @@ func TestRefusalsNameTraits(t *testing.T) {
 	says(wantRefusal(t, s, seatActor(1), rollFor("card:spider", game.Action{Trait: game.Might, Total: intp(4)}), "err_roll_traits", game.Invalid),
 		"Speed, Sanity", "速度、神志")
 
-	give(t, s, 1, "medical-kit")
-	force(t, s, 1, map[string]game.TraitState{game.Knowledge: pos(8)})
-	start2 := positions(s, 2)
-	force(t, s, 2, map[string]game.TraitState{game.Might: pos(start2[game.Might].Position - 2), game.Speed: pos(start2[game.Speed].Position - 2)})
-	do(t, s, seatActor(1), rollFor("card:medical-kit", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(8)}))
-	heal := func(split map[string]int) game.Action {
-		a := apply("card:medical-kit")
-		a.To, a.Split = 2, split
-		return a
-	}
+	medicalKitRolled(t, s)
+	heal := healSeat2
 	says(wantRefusal(t, s, seatActor(1), heal(nil), "err_heal_choose", game.Invalid), "Might, Speed", "力量、速度")
 	says(wantRefusal(t, s, seatActor(1), heal(map[string]int{game.Sanity: 1}), "err_heal_traits", game.Invalid), "Might, Speed", "力量、速度")
 	says(wantRefusal(t, s, seatActor(1), heal(map[string]int{game.Might: 3}), "err_heal_above_start", game.Invalid), "Might", "力量")

@@ -545,11 +545,11 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 	omen, room, _ := hiddenTraitorCell(t)
 
 	type phone struct {
-		name string
-		opts []reqOpt
-		path string
-		s    *lvStream
-		page lvPage
+		name  string
+		opts  []reqOpt
+		path  string
+		s     *lvStream
+		page  lvPage
 		sent  map[string]int // how often each part came alone
 		full  int            // how many whole pages came
 		edits int            // how many parts came as edits

@@ -318,13 +318,14 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			}
 			if e := cache.sharedEntry(sp); e != nil {
 				held[i] = e.blank
+				var err error
 				if ls.held[i] != nil && e.blank != nil {
-					e = cache.edit(sp.Key, ls.hashes[i], ls.held[i], e)
+					e, err = cache.edit(sp.Key, ls.hashes[i], ls.held[i], e)
 				} else {
-					e.whole()
+					err = e.whole()
 				}
-				if e.err != nil {
-					return nil, e.err
+				if err != nil {
+					return nil, err
 				}
 				shared, sharedKeys = append(shared, e), append(sharedKeys, sp.Key)
 				continue
@@ -564,6 +565,7 @@ type sharedEntry struct {
 	// A shared HTML part's JSON string and that deflated are made when a
 	// phone first needs it whole: most get an edit.
 	wholeOnce sync.Once
+	wholeErr  error
 	// A shared part as a JSON string, and that deflated (a stream piece).
 	json, z []byte
 	err     error
@@ -659,11 +661,12 @@ func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, ui
 }
 
 // whole makes the shared part's JSON string and that deflated, once.
-func (e *sharedEntry) whole() {
+func (e *sharedEntry) whole() error {
 	e.wholeOnce.Do(func() {
 		e.json = appendJSONString(make([]byte, 0, jsonSize(len(e.b))), e.b)
-		e.z, e.err = deflatePiece(e.json)
+		e.z, e.wholeErr = deflatePiece(e.json)
 	})
+	return e.wholeErr
 }
 
 // sharedEntry is the cache entry a shared part of this page came from, or
@@ -683,22 +686,24 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 // edit is the shared part key (now cur) as an edit of the source held, whose
 // hash is heldHash: made once per version for every phone that holds the
 // same, or cur itself when the edit is not much shorter.
-func (lp langParts) edit(key string, heldHash uint64, held []byte, cur *sharedEntry) *sharedEntry {
+func (lp langParts) edit(key string, heldHash uint64, held []byte, cur *sharedEntry) (*sharedEntry, error) {
 	e := lp.vp.get("edit:"+lp.lang+":"+key+":"+strconv.FormatUint(heldHash, 16), func(e *sharedEntry) {
 		e.b = held
 		e.json = appendEdit(nil, held, cur.blank)
 		if len(e.json) > len(cur.b)*3/4 {
-			cur.whole()
-			e.json, e.z, e.err = cur.json, cur.z, cur.err
+			e.err = cur.whole()
+			e.json, e.z = cur.json, cur.z
 			return
 		}
 		e.z, e.err = deflatePiece(e.json)
 	})
-	if e.err != nil || !bytes.Equal(e.b, held) { // a hash collision: whole
-		cur.whole()
-		return cur
+	if e.err != nil {
+		return nil, e.err
 	}
-	return e
+	if !bytes.Equal(e.b, held) { // a hash collision: whole
+		return cur, cur.whole()
+	}
+	return e, nil
 }
 
 // deflated is b deflated on its own (a piece's z), once per version for

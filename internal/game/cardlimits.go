@@ -59,8 +59,8 @@ func (s *State) rollFits(actor Actor, seat *Seat, a Action) error {
 	if roll == nil {
 		return nil
 	}
-	if traits := roll.RollTraits(); traits != nil && !slices.Contains(traits, a.Trait) && StoredDice(a.Purpose) == 0 {
-		return refuse(Invalid, "err_roll_traits", name, TraitNames(traits))
+	if !rollTakesTrait(roll, a.Trait) && StoredDice(a.Purpose) == 0 {
+		return refuse(Invalid, "err_roll_traits", name, TraitNames(roll.RollTraits()))
 	}
 	if card != nil && roll.WhileOn && !s.On[card.ID] {
 		return refuse(Conflict, "err_card_off", name)
@@ -84,6 +84,18 @@ func (s *State) rollFits(actor Actor, seat *Seat, a Action) error {
 		}
 	}
 	return nil
+}
+
+// rollTakesTrait reports whether a roll may be made with a trait: any,
+// when the roll names none (roll.RollTraits, without making its list).
+func rollTakesTrait(roll *catalog.Roll, trait string) bool {
+	switch {
+	case len(roll.Traits) > 0:
+		return slices.Contains(roll.Traits, trait)
+	case roll.Trait != "":
+		return roll.Trait == trait
+	}
+	return true
 }
 
 // turnRolls are the seat's rolls for a source this turn (not damage dice).

@@ -323,6 +323,9 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 	if held.Used {
 		return nil, refuse(Conflict, "err_used_this_turn")
 	}
+	if s.dry {
+		return dryRunEvents, nil
+	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: a.Card, How: "drop"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
@@ -342,6 +345,9 @@ func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
 	}
 	if !slices.Contains(s.Piles[a.Room], a.Card) {
 		return nil, refuse(Conflict, "err_not_in_pile")
+	}
+	if s.dry {
+		return dryRunEvents, nil
 	}
 	evs := []Event{{Type: EvCardMoved, To: seat.ID, Room: a.Room, Card: a.Card, How: "pick_up"}}
 	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
@@ -363,6 +369,9 @@ func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
 	if goesByItself(card) {
 		// Ended only by what its text prints (Grave Dirt, Webs).
 		return nil, refuse(Conflict, "err_event_not_cleared", card.Name)
+	}
+	if s.dry {
+		return dryRunEvents, nil
 	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil

@@ -36,6 +36,10 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.dry && len(evs) > 0 {
+		// Accepted: the seat was found above, and clearings only add.
+		return dryRunEvents, nil
+	}
 	if _, room, _, _ := effectSource(a.Source); room != nil {
 		// evs may be empty (a gain at the trait's cap): the seat comes
 		// from the action, as applyEffect found it.
@@ -128,6 +132,9 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	case room != nil && len(room.OnceGain) > 0:
 		if s.RoomGains[seat.ID][room.ID] {
 			return nil, refuse(Conflict, "err_room_gain_used")
+		}
+		if s.dry {
+			return dryRunEvents, nil
 		}
 		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
 		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source, "")...), nil
@@ -276,7 +283,10 @@ func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card
 // value, and damage to split (dice rolled now), one kind after the other.
 func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled string) []Event {
 	var evs []Event
-	traits := maps.Clone(seat.Traits)
+	var traits map[string]TraitState // the clips as the changes move them
+	if len(eff.Gain) > 0 || eff.GainRolled != 0 || len(eff.Restore) > 0 {
+		traits = maps.Clone(seat.Traits)
+	}
 	gain := eff.Gain
 	if eff.GainRolled != 0 && validTrait(rolled) {
 		gain = maps.Clone(eff.Gain)

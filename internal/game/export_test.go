@@ -1,5 +1,7 @@
 package game
 
+import "lantern/internal/catalog"
+
 // Card ids the tests name (the engine itself reads cards by their data).
 const (
 	ModCandle       = "candle"            // +1 die on event rolls
@@ -11,3 +13,16 @@ const (
 	ModLuckyStone   = "lucky-stone"       // reroll any dice once, then discarded
 	ModRabbitsFoot  = "rabbits-foot"      // reroll one die
 )
+
+// PlainOptions makes Options ask Decide about every candidate, with none
+// of its shortcuts, until the returned func is called.
+func PlainOptions() (restore func()) {
+	plainOptions = true
+	return func() { plainOptions = false }
+}
+
+// GuidedRoll is the roll a card's or room's source asks for, as the phone
+// sends it (guidedRollAction).
+func GuidedRoll(r *catalog.Roll, source, purpose string) (Action, bool) {
+	return guidedRollAction(r, source, purpose)
+}

@@ -52,6 +52,7 @@ func do(t testing.TB, s *game.State, actor game.Actor, a game.Action) []game.Eve
 			t.Fatalf("apply %+v: %v", e, err)
 		}
 	}
+	sameOptions(t, s) // every state a test reaches (options_same_test.go)
 	return evs
 }
 

@@ -264,6 +264,25 @@ type dryRun struct {
 	actor Actor
 }
 
+// newDryRun is a dry run on a copy of s: dice that show blanks, and (but
+// for the tests' plain runs) events left unbuilt once a step is sure to
+// accept.
+func newDryRun(s *State, actor Actor) *dryRun {
+	d := &dryRun{s: *s, actor: actor}
+	d.s.rng = blankDice{}
+	d.s.dry = !plainOptions
+	return d
+}
+
+// dryRunEvents is what a decide step on a dry run's state may answer once
+// it is sure to accept: the verdict is all a dry run reads. Never changed,
+// never applied.
+var dryRunEvents = []Event{{Type: "dry_run"}}
+
+// shortcuts reports whether Options may skip dry runs whose verdict it can
+// tell without them (false in the tests' plain runs).
+func shortcuts() bool { return !plainOptions }
+
 func (d *dryRun) allows(a Action) bool {
 	_, err := d.s.decide(d.actor, a)
 	return err == nil
@@ -271,12 +290,17 @@ func (d *dryRun) allows(a Action) bool {
 
 var zeroTotal = 0
 
+// plainOptions turns off every shortcut Options takes before a dry run
+// (the prefilters and verdicts shared between candidates below), so each
+// candidate is asked of Decide on its own. Only tests set it: they compare
+// both answers over many states (options_same_test.go).
+var plainOptions bool
+
 // Options computes what the actor may do now. A seat gets its own options;
 // the host gets the turn, ending it, the defence it may roll for anyone and
 // the monsters.
 func (s *State) Options(actor Actor) Options {
-	d := &dryRun{s: *s, actor: actor}
-	d.s.rng = blankDice{}
+	d := newDryRun(s, actor)
 	o := Options{Turn: s.turnOptions(actor)}
 	me := s.SeatByID(actor.Seat)
 	if actor.Host {
@@ -291,8 +315,13 @@ func (s *State) Options(actor Actor) Options {
 	o.Defend = s.defendOption(d, me)
 	o.Monsters = s.monsterOptions(d)
 	o.RunMonsters = s.Phase == PhaseHaunt && d.allows(Action{Type: ActSetTrack, Value: &zeroTotal})
-	for _, seat := range s.Seats {
-		if n := s.SeatNumber(seat.ID); d.allows(Action{Type: ActJoinTraitor, Seat: n}) {
+	// Only the host moves a seat, once the haunt is revealed
+	// (decideJoinTraitor's first checks).
+	for i := range s.Seats {
+		if !actor.Host && shortcuts() || s.Haunt == nil && shortcuts() {
+			break
+		}
+		if n := i + 1; d.allows(Action{Type: ActJoinTraitor, Seat: n}) {
 			o.JoinTraitor = append(o.JoinTraitor, n)
 		}
 	}
@@ -368,19 +397,32 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 	if len(r.Traits) > 0 {
 		trait = r.Traits[0]
 	}
-	for _, m := range RollModifiers() {
-		try := func(a Action) bool {
-			a.Type, a.Modifiers, a.Choose = ActRoll, []string{m}, &zeroTotal
-			if catalog.Box().Card(m).Modifier.Choose == 0 {
+	hero := s.knownHero(me)
+	_, stored := s.MeantToBe[me.ID]
+	for _, m := range modifierCards() {
+		held := m.item && s.Holds(me.ID, m.card.ID)
+		mod := m.card.Modifier
+		if shortcuts() && (m.item && !held || mod.Stored > 0 && mod.Choose == 0 && !stored) {
+			// Refused on any roll by planRoll: an item or omen not held
+			// (mayUse, then err_not_holding), a stored result not rolled.
+			continue
+		}
+		try := func(a Action, traitRoll bool) bool {
+			if shortcuts() && mod.Choose == 0 && mod.Stored == 0 &&
+				(!modifierFits(mod.On, a.Purpose, traitRoll) || mod.HeroesOnly && !hero) {
+				return false // planRoll refuses it on this roll
+			}
+			a.Type, a.Modifiers, a.Choose = ActRoll, m.named, &zeroTotal
+			if mod.Choose == 0 {
 				a.Choose = nil
 				a.Total = &zeroTotal
 			}
 			return d.allows(a)
 		}
-		mo := ModifierOption{Card: m, Held: IsItemModifier(m) && s.Holds(me.ID, m),
-			TraitRoll: try(Action{Trait: trait, Purpose: "trait"}),
-			EventRoll: try(Action{Trait: trait, Purpose: "event"}),
-			PlainRoll: try(Action{Dice: 1, Purpose: "free"})}
+		mo := ModifierOption{Card: m.card.ID, Held: held,
+			TraitRoll: try(Action{Trait: trait, Purpose: "trait"}, true),
+			EventRoll: try(Action{Trait: trait, Purpose: "event"}, true),
+			PlainRoll: try(Action{Dice: 1, Purpose: "free"}, false)}
 		if mo.TraitRoll || mo.EventRoll || mo.PlainRoll {
 			r.Modifiers = append(r.Modifiers, mo)
 		}
@@ -398,9 +440,7 @@ func (s *State) RerollOptions(actor Actor) []RerollOption {
 	if actor.Host || me == nil {
 		return nil
 	}
-	d := &dryRun{s: *s, actor: actor}
-	d.s.rng = blankDice{}
-	return s.rerollOptions(d, me)
+	return s.rerollOptions(newDryRun(s, actor), me)
 }
 
 func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
@@ -916,9 +956,9 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			}
 		}
 	}
-	for _, r := range catalog.Box().Rooms {
+	for i, r := range catalog.Box().Rooms {
 		ro := RoomOption{Room: r.ID}
-		src := "room:" + r.ID
+		src := roomSources()[i]
 		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
 			ro.Roll = d.allows(a)
 		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
@@ -942,6 +982,16 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		s.applyChoices(d, me, o.ApplyRoll)
 	}
 }
+
+// roomSources are the box's rooms as effect sources ("room:<id>"), in box
+// order, made once: every seat's view asks about every room.
+var roomSources = sync.OnceValue(func() []string {
+	var out []string
+	for _, r := range catalog.Box().Rooms {
+		out = append(out, "room:"+r.ID)
+	}
+	return out
+})
 
 // takeWhy is why a card that takes an item (Pickpocket's Gloves) offers no
 // explorer to take from: Decide's refusal of taking an item a living

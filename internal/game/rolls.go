@@ -53,6 +53,23 @@ var rollModifiers = sync.OnceValue(func() []string {
 	return append(dice, result...)
 })
 
+// modifierCard is a roll modifier as rollOptions tries it: its card,
+// whether it must be held, and the modifiers list naming it alone.
+type modifierCard struct {
+	card  *catalog.Card
+	item  bool
+	named []string // never changed: decide reads it, a roll event clones it
+}
+
+// modifierCards are RollModifiers, made once.
+var modifierCards = sync.OnceValue(func() []modifierCard {
+	var out []modifierCard
+	for _, m := range rollModifiers() {
+		out = append(out, modifierCard{card: catalog.Box().Card(m), item: IsItemModifier(m), named: []string{m}})
+	}
+	return out
+})
+
 // RerollCards lists the cards that reroll after seeing the dice (each card
 // whose data has a reroll), made once like RollModifiers.
 func RerollCards() []string { return slices.Clip(rerollCards()) }
@@ -147,9 +164,7 @@ func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, m
 			}
 			return p, refuse(Invalid, "err_trait_roll_only", c.Name)
 		}
-		if mod.HeroesOnly && (s.Phase != PhaseHaunt || (s.Haunt != nil && s.Haunt.PublicTraitor() == seat.ID) || s.Sides[seat.ID] == SideTraitor) {
-			// Judged on what the table knows: a hidden traitor's secret
-			// must not show through a refusal (seed 002, 内奸).
+		if mod.HeroesOnly && !s.knownHero(seat) {
 			return p, refuse(Invalid, "err_modifier_heroes_only", c.Name)
 		}
 		if mod.Dice < 0 {
@@ -167,6 +182,14 @@ func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, m
 	}
 	p.dice = min(p.dice, MaxDice)
 	return p, nil
+}
+
+// knownHero reports whether the table knows the seat for a hero: the haunt
+// has begun and the seat is no known traitor. Judged on what the table
+// knows: a hidden traitor's secret must not show through a refusal (seed
+// 002, 内奸).
+func (s *State) knownHero(seat *Seat) bool {
+	return s.Phase == PhaseHaunt && (s.Haunt == nil || s.Haunt.PublicTraitor() != seat.ID) && s.Sides[seat.ID] != SideTraitor
 }
 
 // IsItemModifier reports whether a roll card must be held to be used (an
@@ -305,14 +328,19 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 			return nil, err
 		}
 	}
-	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Need, Modifiers: slices.Clone(mods), Source: a.Source}
-	if roll, _, _, _ := effectSource(a.Source); roll != nil && roll.VsOmens {
-		rec.OmenCount = len(s.Omens) // read against the omens revealed now (Disquieting Sounds)
-	}
+	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Need, Source: a.Source}
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
-	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}, s.usedUp(seat, mods)...), nil
+	if s.dry {
+		return dryRunEvents, nil // nothing below refuses
+	}
+	if roll, _, _, _ := effectSource(a.Source); roll != nil && roll.VsOmens {
+		rec.OmenCount = len(s.Omens) // read against the omens revealed now (Disquieting Sounds)
+	}
+	rolled := rec // rec itself stays off the heap for a dry run
+	rolled.Modifiers = slices.Clone(mods)
+	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rolled}}, s.usedUp(seat, mods)...), nil
 }
 
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the

@@ -123,6 +123,10 @@ type State struct {
 	Ended            *Ending
 
 	rng Random
+	// dry is set on the copy Options dry-runs candidates on: a decide step
+	// sure to accept may answer dryRunEvents instead of building its
+	// events, which only the verdict is read of (options.go).
+	dry bool
 }
 
 // OmenDraw is one omen card drawn in a room.

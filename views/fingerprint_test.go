@@ -116,10 +116,41 @@ func TestFingerprintFastPaths(t *testing.T) {
 				t.Errorf("%v: field %s does not move the fingerprint", typ, el.Field(i).Name)
 			}
 		}
-		// nil apart from empty.
+		// nil apart from empty (below).
 		h := Head{Lang: "en"}
 		if fingerprint("k", h, reflect.Zero(typ).Interface()) == fingerprint("k", h, reflect.MakeSlice(typ, 0, 0).Interface()) {
 			t.Errorf("%v: nil and empty hash alike", typ)
+		}
+	}
+}
+
+// TestFingerprintHead: the Head is hashed field by field, all but its
+// version; a field added to Head must join it.
+func TestFingerprintHead(t *testing.T) {
+	var got []string
+	ht := reflect.TypeFor[Head]()
+	for i := range ht.NumField() {
+		got = append(got, ht.Field(i).Name)
+	}
+	if want := "Lang Title Path Events Fragment Version Act Secure TV"; strings.Join(got, " ") != want {
+		t.Fatalf("Head has fields %q; fingerprinter.head hashes %q", strings.Join(got, " "), want)
+	}
+	base := Head{Lang: "en", Title: "t", Path: "/p", Events: "/e", Fragment: "/f", Version: 3, Act: "/a"}
+	want := fingerprint("k", base, 1)
+	for i := range ht.NumField() {
+		h := base
+		f := reflect.ValueOf(&h).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Int:
+			f.SetInt(f.Int() + 1)
+		case reflect.Bool:
+			f.SetBool(true)
+		}
+		moved := fingerprint("k", h, 1) != want
+		if name := ht.Field(i).Name; moved != (name != "Version") {
+			t.Errorf("Head.%s changed: fingerprint moved %v", name, moved)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -598,4 +599,48 @@ func TestConcurrentAppendsCommitEachOnItsOwn(t *testing.T) {
 			t.Errorf("%s: %d events stored, want its %d", g.Code, len(g.Events), len(logs[g.Code]))
 		}
 	}
+}
+
+// BenchmarkGroupAppend is a burst: 60 games each appending one event at the
+// same moment, as the load program's burst workload does; one op is one
+// append, and cpu-us/op the process's CPU time for it.
+func BenchmarkGroupAppend(b *testing.B) {
+	s, _ := open(b)
+	const games = 60
+	events := make([]game.Event, games)
+	for g := range games {
+		code := fmt.Sprintf("G%04d", g)
+		if err := s.CreateGame(ctx, code, "k", []byte("h-"+code), t0); err != nil {
+			b.Fatal(err)
+		}
+		for _, ev := range playedEvents(b, code, 3) {
+			if ev.Type == game.EvTraitsChanged {
+				events[g] = ev
+			}
+		}
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	rounds := 0
+	for n := 0; n < b.N; n += games {
+		rounds++
+		var wg sync.WaitGroup
+		for g := range games {
+			wg.Go(func() {
+				e := events[g]
+				e.Seq = rounds
+				if err := s.AppendEvents(ctx, fmt.Sprintf("G%04d", g), []game.Event{e}, nil, 0); err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(rounds*games), "cpu-us/append")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

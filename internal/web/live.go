@@ -101,6 +101,23 @@ func (s *Server) events(c echo.Context) error {
 	defer ping.Stop()
 	ctx := c.Request().Context()
 	stream := &liveStream{sent: -1, known: known, gzip: out.gzip}
+	// The message job is made once per stream, not once per message.
+	var wire []byte
+	var msgOf func(echo.Context, table.Access, *liveStream) ([]piece, error)
+	switch view {
+	case "html":
+		msgOf = s.htmlMessage
+	case "json":
+		msgOf = s.jsonMessage
+	}
+	job := &buildJob{done: make(chan any, 1)}
+	job.fn = func() error {
+		msg, err := msgOf(c, access, stream)
+		if err == nil {
+			wire, err = out.encode(msg...)
+		}
+		return err
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -113,22 +130,10 @@ func (s *Server) events(c echo.Context) error {
 				out.send([]byte("event: gone\ndata: {}\n\n"))
 				return nil
 			}
-			var wire []byte
 			var err error
-			message := func(of func(echo.Context, table.Access, *liveStream) ([]piece, error)) func() {
-				return func() {
-					var msg []piece
-					if msg, err = of(c, access, stream); err == nil {
-						wire, err = out.encode(msg...)
-					}
-				}
-			}
-			switch view {
-			case "html":
-				build(message(s.htmlMessage))
-			case "json":
-				build(message(s.jsonMessage))
-			default:
+			if msgOf != nil {
+				err = build(job)
+			} else {
 				wire, err = out.encode(piece{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)})
 			}
 			if err != nil {
@@ -157,29 +162,42 @@ func (s *Server) events(c echo.Context) error {
 // per core, so streams waiting for a game's lock (a change being
 // committed) hold no others back. A panic in fn goes on in the caller,
 // where the server's recovery catches it.
-func build(fn func()) {
+func build(job *buildJob) error {
 	buildersOnce.Do(func() {
-		for range 4 * runtime.GOMAXPROCS(0) {
+		for range builders() {
 			go func() {
 				for job := range buildJobs {
-					job()
+					job.run()
 				}
 			}()
 		}
 	})
-	done := make(chan any, 1)
-	buildJobs <- func() {
-		defer func() { done <- recover() }()
-		fn()
-	}
-	if p := <-done; p != nil {
+	buildJobs <- job
+	if p := <-job.done; p != nil {
 		panic(p)
 	}
+	return job.err
 }
+
+// buildJob is a stream's message to build (fn); done hears back a panic
+// or nil once it ran.
+type buildJob struct {
+	fn   func() error
+	err  error
+	done chan any
+}
+
+func (job *buildJob) run() {
+	defer func() { job.done <- recover() }()
+	job.err = job.fn()
+}
+
+// builders is how many goroutines build stream messages.
+func builders() int { return 4 * runtime.GOMAXPROCS(0) }
 
 var (
 	buildersOnce sync.Once
-	buildJobs    = make(chan func())
+	buildJobs    = make(chan *buildJob)
 )
 
 func acceptsGzip(r *http.Request) bool {
@@ -522,6 +540,10 @@ type versionParts struct {
 	version int
 	mu      sync.Mutex
 	entries map[string]*sharedEntry
+	// The deflated pieces (deflated) asked for at the version before, by
+	// key: a seat's options are mostly the same bytes from one version to
+	// the next, and are then not deflated again.
+	before map[string]*sharedEntry
 }
 
 type sharedEntry struct {
@@ -569,7 +591,20 @@ func (sp *sharedParts) at(code string, version int) *versionParts {
 	defer sp.mu.Unlock()
 	vp := sp.games[code]
 	if vp == nil || vp.version < version {
+		old := vp
 		vp = &versionParts{version: version, entries: map[string]*sharedEntry{}}
+		if old != nil {
+			old.mu.Lock()
+			for k, e := range old.entries {
+				if strings.HasPrefix(k, deflatedKey) {
+					if vp.before == nil {
+						vp.before = map[string]*sharedEntry{}
+					}
+					vp.before[k] = e
+				}
+			}
+			old.mu.Unlock()
+		}
 		sp.games[code] = vp
 	} else if vp.version > version {
 		return &versionParts{version: version, entries: map[string]*sharedEntry{}}
@@ -639,8 +674,21 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 // every stream that sends the very same bytes: each stream still sends only
 // what it built for its own seat, and two seats share the work only when
 // their bytes are equal, byte for byte.
+//
+// The entry of the version before is taken over when it was asked for
+// there: bytes equal to those of the version before are not deflated again.
 func (vp *versionParts) deflated(b []byte) ([]byte, error) {
-	e := vp.get("z:"+strconv.FormatUint(maphash.Bytes(hashSeed, b), 16), func(e *sharedEntry) {
+	key := deflatedKey + strconv.FormatUint(maphash.Bytes(hashSeed, b), 16)
+	vp.mu.Lock()
+	e := vp.entries[key]
+	if e == nil {
+		if e = vp.before[key]; e == nil {
+			e = &sharedEntry{}
+		}
+		vp.entries[key] = e
+	}
+	vp.mu.Unlock()
+	e.once.Do(func() {
 		e.b = b
 		e.z, e.err = deflatePiece(b)
 	})
@@ -649,6 +697,9 @@ func (vp *versionParts) deflated(b []byte) ([]byte, error) {
 	}
 	return e.z, nil
 }
+
+// deflatedKey begins the key of a deflated entry.
+const deflatedKey = "z:"
 
 // publicJSON is the public state with an empty log, encoded once per
 // version; it runs under the game's read lock.
@@ -663,6 +714,7 @@ func (sp *sharedParts) publicJSON(code string, st *game.State) ([]byte, error) {
 // (one costs about a megabyte) and a message is never held back.
 type streamWriter struct {
 	w        *echo.Response
+	buf      sink // the message being encoded (encode)
 	gzip     bool
 	started  bool
 	crc      uint32
@@ -671,10 +723,9 @@ type streamWriter struct {
 	Raw, Out int64
 }
 
-var flatePool = sync.Pool{New: func() any {
-	fw, _ := flate.NewWriter(io.Discard, flateLevel)
-	return fw
-}}
+// flatePool is the compressors for stream messages, one at work per builder
+// at most.
+var flatePool = newWriterPool(flateLevel, builders())
 
 // flateLevel: the fastest level; messages are small and alike, and the CPU
 // is better spent on the next phone (measured in README "Measured").
@@ -716,15 +767,17 @@ func (sw *streamWriter) write(b []byte) error {
 // out as it is: blocks that reach back to no earlier bytes can follow any.
 // The message is put together in one buffer, written at once: one chunk
 // and one system call per message, not one per piece.
+//
+// The bytes are the stream's own buffer, good until the next encode.
 func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 	if sw.failed {
 		return nil, io.ErrClosedPipe
 	}
-	size := 16
-	for _, p := range msg {
-		size += len(p.raw)
+	cw := &sw.buf
+	if cap(cw.b) > keepBuffer {
+		cw.b = nil // a whole page once: not kept for every later message
 	}
-	cw := &countWriter{w: bytes.NewBuffer(make([]byte, 0, size))}
+	cw.b = cw.b[:0]
 	var err error
 	if sw.gzip && !sw.started {
 		_, err = cw.Write(gzipHeader)
@@ -754,13 +807,21 @@ func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 		_, err = cw.Write(syncMarker)
 	}
 	sw.started = true
-	sw.Out += cw.n
+	sw.Out += int64(len(cw.b))
 	if err != nil {
 		sw.failed = true
 		return nil, err
 	}
-	return cw.w.(*bytes.Buffer).Bytes(), nil
+	return cw.b, nil
 }
+
+// keepBuffer: a stream keeps a message buffer this big for the next one.
+const keepBuffer = 16 << 10
+
+// sink collects what is written to it.
+type sink struct{ b []byte }
+
+func (s *sink) Write(p []byte) (int, error) { s.b = append(s.b, p...); return len(p), nil }
 
 // writeRun writes raw pieces in a row, slot markers stripped, as deflate
 // blocks ending on a byte boundary when compressed; stored says it wrote
@@ -787,9 +848,8 @@ func (sw *streamWriter) writeRun(w io.Writer, run []piece) (stored bool, err err
 		return true, writeStored(w, raw)
 	}
 	pool := streamFlatePool(segs)
-	fw := pool.Get().(*flate.Writer)
+	fw := pool.Get()
 	err = deflateSegments(fw, w, segs)
-	fw.Reset(io.Discard)
 	pool.Put(fw)
 	return false, err
 }
@@ -812,8 +872,8 @@ var syncMarker = []byte{0, 0, 0, 0xff, 0xff}
 // deflatePiece is b deflated on its own, for a piece's z.
 func deflatePiece(b []byte) ([]byte, error) {
 	var out bytes.Buffer
-	fw := flatePool.Get().(*flate.Writer)
-	defer func() { fw.Reset(io.Discard); flatePool.Put(fw) }()
+	fw := flatePool.Get()
+	defer flatePool.Put(fw)
 	fw.Reset(&out)
 	if _, err := fw.Write(b); err != nil {
 		return nil, err
@@ -829,25 +889,13 @@ func (sw *streamWriter) close() {
 	if !sw.gzip || !sw.started || sw.failed {
 		return
 	}
-	fw := flatePool.Get().(*flate.Writer)
+	fw := flatePool.Get()
 	fw.Reset(sw.w)
 	fw.Close()
-	fw.Reset(io.Discard)
 	flatePool.Put(fw)
 	var trailer [8]byte
 	binary.LittleEndian.PutUint32(trailer[:4], sw.crc)
 	binary.LittleEndian.PutUint32(trailer[4:], sw.size)
 	sw.w.Write(trailer[:])
 	sw.w.Flush()
-}
-
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }

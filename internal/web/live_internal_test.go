@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"encoding/json"
 	"io"
@@ -79,5 +80,102 @@ func TestSendPieces(t *testing.T) {
 	}
 	if sw.Raw != int64(want.Len()) {
 		t.Errorf("Raw %d, sent %d", sw.Raw, want.Len())
+	}
+}
+
+// TestDeflatedAcrossVersions: bytes deflated at one version and asked for
+// again at the next are not deflated again; bytes not asked for at a
+// version are forgotten after it; and a piece always inflates to its bytes.
+func TestDeflatedAcrossVersions(t *testing.T) {
+	sp := newSharedParts()
+	a := []byte(`"options":{"rooms":["attic","chapel","vault"],"end_turn":false}}` + "\n\n")
+	b := []byte(`"options":{"rooms":["attic"],"end_turn":true}}` + "\n\n")
+	deflated := func(version int, raw []byte) []byte {
+		t.Helper()
+		z, err := sp.at("GAME1", version).deflated(bytes.Clone(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := inflate(t, z); !bytes.Equal(got, raw) {
+			t.Fatalf("version %d: inflates to %q, want %q", version, got, raw)
+		}
+		return z
+	}
+	same := func(x, y []byte) bool { return &x[0] == &y[0] }
+	a1 := deflated(1, a)
+	if a2 := deflated(2, a); !same(a1, a2) {
+		t.Error("the same bytes at the next version were deflated again")
+	}
+	b2 := deflated(2, b)
+	if same(b2, a1) {
+		t.Error("other bytes got the same piece")
+	}
+	if b3 := deflated(3, b); !same(b2, b3) {
+		t.Error("bytes asked for at version 2 were deflated again at 3")
+	}
+	if a4 := deflated(4, a); same(a1, a4) {
+		t.Error("bytes not asked for at version 3 were still kept at 4")
+	}
+	if a1again := deflated(1, a); same(a1, a1again) {
+		t.Error("a stream behind the newest version shared the newest cache")
+	}
+}
+
+func inflate(t *testing.T, z []byte) []byte {
+	t.Helper()
+	out, err := io.ReadAll(flate.NewReader(io.MultiReader(bytes.NewReader(z), bytes.NewReader(finalBlock))))
+	if err != nil {
+		t.Fatalf("does not inflate: %v", err)
+	}
+	return out
+}
+
+// TestStreamBufferKeptSmall: a stream reuses its message buffer, but not one
+// grown by a whole page, so 360 idle phones don't each hold one.
+func TestStreamBufferKeptSmall(t *testing.T) {
+	rec := httptest.NewRecorder()
+	sw := &streamWriter{w: echo.NewResponse(rec, echo.New())}
+	page := bytes.Repeat([]byte("<div class=board>a whole page</div>\n"), 2*keepBuffer/36)
+	for i, msg := range [][]byte{[]byte("retry: 1500\n\n"), page, []byte(": ping\n\n"), []byte(": ping\n\n")} {
+		if err := sw.sendPieces(piece{raw: msg}); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 && cap(sw.buf.b) < len(page) {
+			t.Fatal("the page was not encoded in the stream's buffer")
+		}
+	}
+	if cap(sw.buf.b) > keepBuffer {
+		t.Errorf("buffer of %d bytes kept after small messages", cap(sw.buf.b))
+	}
+}
+
+// TestWriterPool: a compressor comes back ready for a new destination, and
+// no more are kept idle than the pool was made for.
+func TestWriterPool(t *testing.T) {
+	p := newWriterPool(flate.BestSpeed, 2)
+	var ws []*flate.Writer
+	for range 4 {
+		ws = append(ws, p.Get())
+	}
+	for _, fw := range ws {
+		var out bytes.Buffer
+		fw.Reset(&out)
+		fw.Write([]byte("some bytes"))
+		fw.Flush()
+		p.Put(fw)
+		if got := inflate(t, out.Bytes()); string(got) != "some bytes" {
+			t.Fatalf("inflates to %q", got)
+		}
+	}
+	if len(p.idle) != 2 {
+		t.Errorf("%d idle, want 2", len(p.idle))
+	}
+	fw := p.Get()
+	var out bytes.Buffer
+	fw.Reset(&out)
+	fw.Write([]byte("again"))
+	fw.Flush()
+	if got := inflate(t, out.Bytes()); string(got) != "again" {
+		t.Fatalf("a kept compressor inflates to %q", got)
 	}
 }

@@ -12,9 +12,9 @@ import (
 	"hash/crc32"
 	"html"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -244,6 +244,43 @@ var finalBlock = []byte{1, 0, 0, 0xff, 0xff}
 
 type tapWriter struct{ w io.Writer }
 
+// writerPool keeps up to a fixed number of idle compressors of one level.
+// Not a sync.Pool: that one is emptied at every garbage collection, and
+// under load a new compressor (about a megabyte) was made for most
+// messages, a fifth of all the bytes the stream path allocated.
+type writerPool struct {
+	level int
+	idle  chan *flate.Writer
+}
+
+func newWriterPool(level, keep int) *writerPool {
+	return &writerPool{level: level, idle: make(chan *flate.Writer, keep)}
+}
+
+// Get is an idle compressor, or a new one; call Reset before use.
+func (p *writerPool) Get() *flate.Writer {
+	select {
+	case fw := <-p.idle:
+		return fw
+	default:
+		fw, err := flate.NewWriter(io.Discard, p.level)
+		if err != nil {
+			panic(err) // only for a level out of range: a bug
+		}
+		return fw
+	}
+}
+
+// Put keeps fw for the next Get, dropping what it wrote to, or lets it go
+// when enough are idle.
+func (p *writerPool) Put(fw *flate.Writer) {
+	fw.Reset(io.Discard)
+	select {
+	case p.idle <- fw:
+	default:
+	}
+}
+
 func (t *tapWriter) Write(p []byte) (int, error) { return t.w.Write(p) }
 
 // Pages and JSON answers are compressed at pageGzipLevel once they reach
@@ -254,10 +291,7 @@ const (
 	pageGzipMin   = 1024
 )
 
-var pageFlatePool = sync.Pool{New: func() any {
-	fw, _ := flate.NewWriter(io.Discard, pageGzipLevel)
-	return fw
-}}
+var pageFlatePool = newWriterPool(pageGzipLevel, 2*runtime.GOMAXPROCS(0))
 
 // slotFlateLevel compresses stream messages that hold a slot. BestSpeed
 // keeps only its last flushed block as context, which would then be the
@@ -265,17 +299,14 @@ var pageFlatePool = sync.Pool{New: func() any {
 // compresses against the text before it.
 const slotFlateLevel = 2
 
-var slotFlatePool = sync.Pool{New: func() any {
-	fw, _ := flate.NewWriter(io.Discard, slotFlateLevel)
-	return fw
-}}
+var slotFlatePool = newWriterPool(slotFlateLevel, 2)
 
 // streamFlatePool is the compressors for a stream message cut into segs.
-func streamFlatePool(segs [][]byte) *sync.Pool {
+func streamFlatePool(segs [][]byte) *writerPool {
 	if len(segs) > 1 {
-		return &slotFlatePool
+		return slotFlatePool
 	}
-	return &flatePool
+	return flatePool
 }
 
 // secretRoute reports the routes whose answers may hold a seat's secret
@@ -315,9 +346,8 @@ func secretBlob(c echo.Context, status int, contentType string, body []byte) err
 	out := getBuffer()
 	defer putBuffer(out)
 	out.Write(gzipHeader)
-	fw := pageFlatePool.Get().(*flate.Writer)
+	fw := pageFlatePool.Get()
 	err = deflateSegments(fw, out, segs)
-	fw.Reset(io.Discard)
 	pageFlatePool.Put(fw)
 	if err != nil {
 		return err

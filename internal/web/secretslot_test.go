@@ -248,20 +248,20 @@ func BenchmarkSecretPage(b *testing.B) {
 		zw.Close()
 	})
 	run("page/slots", func(out *bytes.Buffer) {
-		fw := pageFlatePool.Get().(*flate.Writer)
+		fw := pageFlatePool.Get()
 		deflateSegments(fw, out, segs)
 		pageFlatePool.Put(fw)
 		out.Write(finalBlock)
 		crc32.ChecksumIEEE(plain)
 	})
 	run("stream/no-slots", func(out *bytes.Buffer) {
-		fw := flatePool.Get().(*flate.Writer)
+		fw := flatePool.Get()
 		deflateSegments(fw, out, [][]byte{plain})
 		flatePool.Put(fw)
 	})
 	run("stream/slots", func(out *bytes.Buffer) {
 		pool := streamFlatePool(segs)
-		fw := pool.Get().(*flate.Writer)
+		fw := pool.Get()
 		deflateSegments(fw, out, segs)
 		pool.Put(fw)
 	})

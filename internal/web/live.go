@@ -704,7 +704,10 @@ const deflatedKey = "z:"
 // publicJSON is the public state with an empty log, encoded once per
 // version; it runs under the game's read lock.
 func (sp *sharedParts) publicJSON(code string, st *game.State) ([]byte, error) {
-	e := sp.at(code, st.Version).get("json", func(e *sharedEntry) { e.b, e.err = json.Marshal(publicCore(st)) })
+	e := sp.at(code, st.Version).get("json", func(e *sharedEntry) {
+		p := publicCore(st)
+		e.b, e.err = appendPublicState(make([]byte, 0, 4096), &p)
+	})
 	return e.b, e.err
 }
 

@@ -119,7 +119,7 @@ func marshalMe(me MeJSON) ([]byte, error) {
 // meStateJSON is GET /me's answer: the public state, then "me" and
 // "options", as privateState would encode, with me's secret in a slot.
 func meStateJSON(p PrivateState) ([]byte, error) {
-	public, err := json.Marshal(p.PublicState)
+	public, err := appendPublicState(make([]byte, 0, 8192), &p.PublicState)
 	if err != nil {
 		return nil, err
 	}

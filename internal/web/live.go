@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a-h/templ"
+	"github.com/klauspost/compress/flate"
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"

@@ -2,7 +2,7 @@ package web_test
 
 import (
 	"bytes"
-	"compress/flate"
+	stdflate "compress/flate"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -341,7 +341,7 @@ func (s *chunkStream) messages(t *testing.T, chunks [][]byte) (msgs []string, si
 			if i == 0 {
 				m = m[10:] // the gzip header
 			}
-			d, err := io.ReadAll(flate.NewReader(bytes.NewReader(m)))
+			d, err := io.ReadAll(stdflate.NewReader(bytes.NewReader(m)))
 			if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 				t.Fatalf("stream message %d: %v", i, err)
 			}

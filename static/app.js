@@ -92,6 +92,29 @@
     return afterSwap(y);
   }
 
+  // held is each part's source as the stream last sent it, version fields
+  // blanked: a changed part may come as an edit of it (internal/web/
+  // partedit.go), a list of new text and [start, length] runs of the held
+  // source. resolveParts turns a message's parts into whole HTML, in the
+  // order they come (even when the page shows them already), or null when
+  // an edit reads a source this phone does not hold.
+  var held = {};
+  var versionField = /name="version" value="\d*"/g;
+  function resolveParts(parts) {
+    var out = [];
+    for (var i = 0; i < parts.length; i++) {
+      var key = parts[i][0], v = parts[i][1];
+      if (typeof v !== "string") {
+        var old = held[key];
+        if (typeof old !== "string") return null;
+        v = v.map(function (p) { return typeof p === "string" ? p : old.substr(p[0], p[1]); }).join("");
+      }
+      out.push([key, v]);
+    }
+    out.forEach(function (p) { held[p[0]] = p[1].replace(versionField, 'name="version" value=""'); });
+    return out;
+  }
+
   // swapParts puts the parts a stream message carries in place of the same
   // parts of the page (views/parts.go); the rest stays as it is, only its
   // version fields move on. Like swap, it keeps what the person is doing.
@@ -266,6 +289,14 @@
       setOffline(false);
       var m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
+      if (typeof m.full === "string") held = {};
+      if (m.parts && !(m.parts = resolveParts(m.parts))) {
+        // An edit of a source this phone does not hold: start the stream
+        // again (its first message catches up) and fetch meanwhile.
+        connect();
+        refresh();
+        return;
+      }
       announced = Math.max(announced, m.v);
       queue.push(m);
       show();
@@ -280,7 +311,8 @@
     });
     // The seat moved to another phone: the page says so after a reload.
     source.addEventListener("gone", function () { source.close(); location.reload(); });
-    source.onopen = function () { setOffline(false); };
+    // A stream keeps no part's source from an earlier one.
+    source.onopen = function () { setOffline(false); held = {}; };
     source.onerror = function () {
       setOffline(true);
       // The browser retries on its own; a closed stream (server restart,

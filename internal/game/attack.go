@@ -133,31 +133,42 @@ func (s *State) attackOpen() bool {
 // The attacker's side (attackerOf) and the defender's (defenderOf) are
 // checked apart; the defence itself is decideDefend.
 func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
-	if !s.Started || !s.hauntStarted() {
-		return nil, refuse(Conflict, "err_attack_before_haunt")
-	}
-	if s.attackOpen() {
-		return nil, refuse(Conflict, "err_attack_in_progress")
-	}
-	trait := a.Trait
-	if trait == "" {
-		trait = Might
-	}
-	if !validTrait(trait) {
-		return nil, refuse(Invalid, "err_bad_trait", trait)
-	}
-	attacker, dice, err := s.attackerOf(actor, a, trait)
+	attacker, trait, dice, err := s.attackFrom(actor, a)
 	if err != nil {
 		return nil, err
-	}
-	if s.AttackedThisTurn[attackerKey(attacker)] {
-		return nil, refuse(Conflict, "err_attacked_this_turn")
 	}
 	defender, err := s.defenderOf(a, attacker, trait)
 	if err != nil {
 		return nil, err
 	}
 	return s.attackEvents(attacker, defender, trait, dice, a)
+}
+
+// attackFrom is all decideAttack checks before it reads the target: an
+// attack may be made now, by whom, with which trait and how many dice
+// (Options asks it once for all the targets it would refuse).
+func (s *State) attackFrom(actor Actor, a Action) (attacker Target, trait string, dice int, err error) {
+	if !s.Started || !s.hauntStarted() {
+		return Target{}, "", 0, refuse(Conflict, "err_attack_before_haunt")
+	}
+	if s.attackOpen() {
+		return Target{}, "", 0, refuse(Conflict, "err_attack_in_progress")
+	}
+	trait = a.Trait
+	if trait == "" {
+		trait = Might
+	}
+	if !validTrait(trait) {
+		return Target{}, "", 0, refuse(Invalid, "err_bad_trait", trait)
+	}
+	attacker, dice, err = s.attackerOf(actor, a, trait)
+	if err != nil {
+		return Target{}, "", 0, err
+	}
+	if s.AttackedThisTurn[attackerKey(attacker)] {
+		return Target{}, "", 0, refuse(Conflict, "err_attacked_this_turn")
+	}
+	return attacker, trait, dice, nil
 }
 
 // attackerOf checks who attacks and counts their dice: a monster the
@@ -276,7 +287,7 @@ func (s *State) defenderOf(a Action, attacker Target, trait string) (Target, err
 // attackEvents rolls the attack and records what it used: the weapon's
 // action this turn, one-use modifiers, a weapon's cost.
 func (s *State) attackEvents(attacker, defender Target, trait string, dice int, a Action) ([]Event, error) {
-	rec := RollRecord{Seat: attacker.Seat, Purpose: "attack", Trait: trait, Modifiers: slices.Clone(a.Modifiers)}
+	rec := RollRecord{Seat: attacker.Seat, Purpose: "attack", Trait: trait}
 	roller := s.SeatByID(attacker.Seat)
 	plan, err := s.planRoll(roller, max(dice, 1), "attack", false, a.Modifiers, a.Choose)
 	if err != nil {
@@ -285,6 +296,10 @@ func (s *State) attackEvents(attacker, defender Target, trait string, dice int, 
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
+	if s.dry {
+		return dryRunEvents, nil // nothing below refuses
+	}
+	rec.Modifiers = slices.Clone(a.Modifiers)
 	evs := []Event{{Type: EvAttacked, Seat: attacker.Seat, Attack: &AttackState{
 		Attacker: attacker, Defender: defender, Trait: trait, Weapon: a.Weapon, Ranged: a.Ranged, Attack: rec,
 	}}}

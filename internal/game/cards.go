@@ -182,6 +182,9 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
+	if s.dry && card.Attack == nil {
+		return dryRunEvents, nil // withCardAttack refuses only an attack
+	}
 	keep := kept(card)
 	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
 	if keep {

@@ -2,7 +2,7 @@ package game
 
 import (
 	"maps"
-	"strings"
+	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -10,20 +10,34 @@ import (
 // effectSource finds the roll and once-per-explorer data of "card:<id>" or
 // "room:<id>".
 func effectSource(source string) (roll *catalog.Roll, room *catalog.Room, card *catalog.Card, err error) {
-	kind, id, _ := strings.Cut(source, ":")
-	box := catalog.Box()
-	switch kind {
-	case "card":
-		if card = box.Card(id); card != nil {
-			return card.Roll, nil, card, nil
-		}
-	case "room":
-		if room = box.Room(id); room != nil {
-			return room.Roll, room, nil, nil
-		}
+	if e, ok := effectSources()[source]; ok {
+		return e.roll, e.room, e.card, nil
 	}
 	return nil, nil, nil, refuse(Invalid, "err_unknown_source", source)
 }
+
+// effectSourceEntry is what effectSource answers for a source.
+type effectSourceEntry struct {
+	roll *catalog.Roll
+	room *catalog.Room
+	card *catalog.Card
+}
+
+// effectSources are every card ("card:<id>") and room ("room:<id>") of the
+// box by source name, made once: the dry runs behind Options ask often.
+var effectSources = sync.OnceValue(func() map[string]effectSourceEntry {
+	box := catalog.Box()
+	out := make(map[string]effectSourceEntry, len(box.Cards)+len(box.Rooms))
+	for i := range box.Cards {
+		c := box.Card(box.Cards[i].ID)
+		out["card:"+c.ID] = effectSourceEntry{roll: c.Roll, card: c}
+	}
+	for i := range box.Rooms {
+		r := box.Room(box.Rooms[i].ID)
+		out["room:"+r.ID] = effectSourceEntry{roll: r.Roll, room: r}
+	}
+	return out
+})
 
 // decideApplyEffect applies what a card or room does, in one tap: the
 // outcome of the seat's last roll for that source (guided roll), a room's
@@ -139,6 +153,11 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
 		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source, "")...), nil
 	case room != nil && room.EndTurnDamage != nil:
+		if d := room.EndTurnDamage; s.dry {
+			if less, _ := s.damageReduction(seat.ID, d.Kind); d.Dice > 0 || d.Amount > less {
+				return dryRunEvents, nil // effectEvents rolls its dice, or damage is left to split
+			}
+		}
 		evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source, "")
 		if len(evs) == 0 {
 			if _, c := s.damageReduction(seat.ID, room.EndTurnDamage.Kind); c != nil {

@@ -250,8 +250,12 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 	if stale(a, s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
+	card := catalog.Box().Card(a.Omen)
+	if s.dry && card != nil && card.Attack == nil {
+		return dryRunEvents, nil // withCardAttack refuses only an attack
+	}
 	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
-	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, catalog.Box().Card(a.Omen), a)
+	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, card, a)
 }
 
 // OwesHauntRoll reports whether the seat must make a haunt roll now.

@@ -262,6 +262,7 @@ func (blankDice) Intn(int) int { return 0 }
 type dryRun struct {
 	s     State
 	actor Actor
+	cards []cardTries // cardOptions' answers, by held card
 }
 
 // newDryRun is a dry run on a copy of s: dice that show blanks, and (but
@@ -588,10 +589,24 @@ func (s *State) targets(except Target) []AttackTarget {
 // allowedTargets keeps the candidates an attack may be aimed at, each with
 // the traits it may be attacked with.
 func allowedTargets(d *dryRun, base Action, cands []AttackTarget, traits []string) []AttackTarget {
+	// A trait the attack is refused with before its target is read
+	// (attackFrom: not the seat's turn, stunned, no such weapon…) is
+	// refused at every target: ask no further.
+	var refusedBuf [8]bool
+	refused := refusedBuf[:0]
+	for _, tr := range traits {
+		a := base
+		a.Trait = tr
+		_, _, _, err := d.s.attackFrom(d.actor, a)
+		refused = append(refused, err != nil && shortcuts())
+	}
 	var out []AttackTarget
 	for _, t := range cands {
 		t.Traits = nil
-		for _, tr := range traits {
+		for i, tr := range traits {
+			if refused[i] {
+				continue
+			}
 			a := base
 			a.Type, a.Trait, a.Target, a.Total = ActAttack, tr, Target{Seat: t.Seat, Monster: t.Monster}, &zeroTotal
 			if d.allows(a) {
@@ -740,26 +755,47 @@ func (s *State) offerOptions(d *dryRun, me *Seat) []OfferOption {
 func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 	var out []CardOption
 	anyRoom := catalog.Box().Rooms[0].ID
+	d.cards = d.cards[:0]
 	for _, h := range s.Hands[me.ID] {
-		c := CardOption{Card: h.Card,
-			Use:     d.allows(Action{Type: ActUseCard, Card: h.Card}),
-			Apply:   s.applyAllowed(d, "card:"+h.Card),
-			Drop:    d.allows(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}),
-			Discard: d.allows(Action{Type: ActDiscardCard, Card: h.Card})}
-		for _, other := range s.Seats {
-			n := s.SeatNumber(other.ID)
-			if other.ID != me.ID && d.allows(Action{Type: ActGiveCard, Card: h.Card, To: n}) {
+		t := cardTries{
+			use:     d.err(Action{Type: ActUseCard, Card: h.Card}),
+			drop:    d.err(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}),
+			discard: d.err(Action{Type: ActDiscardCard, Card: h.Card}),
+		}
+		c := CardOption{Card: h.Card, Use: t.use == nil, Apply: s.applyAllowed(d, "card:"+h.Card), Drop: t.drop == nil, Discard: t.discard == nil}
+		first := true
+		for i, other := range s.Seats {
+			if other.ID == me.ID {
+				continue
+			}
+			n := i + 1
+			err := d.err(Action{Type: ActGiveCard, Card: h.Card, To: n})
+			if first {
+				t.give, first = err, false
+			}
+			if err == nil {
 				c.Give = append(c.Give, n)
 			}
 		}
+		d.cards = append(d.cards, t)
 		out = append(out, c)
 	}
 	return out
 }
 
+// cardTries are Decide's answers cardOptions had for a held card, kept for
+// cardAreaOptions to tell why without asking again: use, drop, discard and
+// giving it to the first other seat (nil: allowed).
+type cardTries struct {
+	use, drop, discard, give error
+}
+
 // applyAllowed reports whether a source's effect may be applied now, with
 // the trait its outcome asks the player to choose if it asks for one.
 func (s *State) applyAllowed(d *dryRun, source string) bool {
+	if _, _, c, _ := effectSource(source); c != nil && c.Roll == nil && c.Release == nil && c.Effect == nil && shortcuts() {
+		return false // applyEffect finds nothing to apply: err_no_effect, if not refused before
+	}
 	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
 		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) }) ||
 		// or with the room or the item it names (Music Box, Shrieking Wind)
@@ -855,9 +891,17 @@ type ApplyRoll struct {
 	Room  bool     `json:"room,omitempty"`
 }
 
-// why is Decide's refusal of a candidate action, nil when it is allowed.
-func (d *dryRun) why(a Action) *Refusal {
+// err is Decide's answer to a candidate action: nil when it is allowed.
+func (d *dryRun) err(a Action) error {
 	_, err := d.s.decide(d.actor, a)
+	return err
+}
+
+// why is Decide's refusal of a candidate action, nil when it is allowed.
+func (d *dryRun) why(a Action) *Refusal { return refusalOf(d.err(a)) }
+
+// refusalOf is a refusal as Options tells it, nil for none.
+func refusalOf(err error) *Refusal {
 	if err == nil {
 		return nil
 	}
@@ -893,43 +937,55 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		c := &o.Cards[i]
 		card := catalog.Box().Card(c.Card)
 		src := "card:" + c.Card
-		// Why each action the flags above refuse is refused.
-		refused := map[string]*Refusal{}
-		for what, try := range map[string]struct {
-			allowed bool
-			a       Action
-		}{
-			"use":     {c.Use, Action{Type: ActUseCard, Card: c.Card}},
-			"apply":   {c.Apply, Action{Type: ActApplyEffect, Source: src}},
-			"drop":    {c.Drop, Action{Type: ActDropCard, Card: c.Card, Room: anyRoom}},
-			"discard": {c.Discard, Action{Type: ActDiscardCard, Card: c.Card}},
-		} {
-			if !try.allowed {
-				refused[what] = d.why(try.a)
+		// Why each action the flags above refuse is refused: as
+		// cardOptions was answered, or (the tests' plain runs) asked again.
+		var tries cardTries
+		memo := i < len(d.cards) && shortcuts()
+		if memo {
+			tries = d.cards[i]
+		}
+		why := func(a Action, known error) *Refusal {
+			if memo {
+				return refusalOf(known)
 			}
+			return d.why(a)
+		}
+		var refused [len(cardRefusals)]*Refusal // in cardRefusals' order
+		const use, apply, drop, discard, roll, give = 0, 1, 2, 3, 4, 5
+		if !c.Use {
+			refused[use] = why(Action{Type: ActUseCard, Card: c.Card}, tries.use)
+		}
+		if !c.Apply {
+			refused[apply] = d.why(Action{Type: ActApplyEffect, Source: src})
+		}
+		if !c.Drop {
+			refused[drop] = why(Action{Type: ActDropCard, Card: c.Card, Room: anyRoom}, tries.drop)
+		}
+		if !c.Discard {
+			refused[discard] = why(Action{Type: ActDiscardCard, Card: c.Card}, tries.discard)
 		}
 		c.Take = s.takeOptions(d, me, card)
 		a, rollable := guidedRollAction(card.Roll, src, card.Deck)
 		if rollable {
-			refused["roll"] = d.why(a)
-			c.Roll = refused["roll"] == nil
+			refused[roll] = d.why(a)
+			c.Roll = refused[roll] == nil
 		}
 		if len(c.Give) == 0 {
-			for _, other := range s.Seats {
+			for n, other := range s.Seats {
 				if other.ID != me.ID {
-					refused["give"] = d.why(Action{Type: ActGiveCard, Card: c.Card, To: s.SeatNumber(other.ID)})
+					refused[give] = why(Action{Type: ActGiveCard, Card: c.Card, To: n + 1}, tries.give)
 					break
 				}
 			}
 		}
-		for what, r := range refused {
+		for k, r := range refused {
 			if r == nil {
 				continue
 			}
 			if c.Refused == nil {
 				c.Refused = map[string]Refusal{}
 			}
-			c.Refused[what] = *r
+			c.Refused[cardRefusals[k]] = *r
 		}
 		// The card's own action, as the card area offers it: its roll (or
 		// the outcome of one made), its effect without a roll (Healing
@@ -942,11 +998,11 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		case card.Roll != nil && len(card.Roll.Brackets) > 0 && card.Roll.Brackets[0].TakeItem:
 			c.Why = s.takeWhy(d, me, card)
 		case rollable:
-			c.Why = refused["roll"]
+			c.Why = refused[roll]
 		case card.Roll != nil && len(card.Roll.Brackets) > 0:
-			c.Why = refused["apply"]
+			c.Why = refused[apply]
 		case card.Use != nil || card.Worn != nil || card.DiscardAfterUse:
-			c.Why = refused["use"]
+			c.Why = refused[use]
 		}
 	}
 	for _, pile := range slices.Sorted(maps.Keys(s.Piles)) {
@@ -956,15 +1012,17 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			}
 		}
 	}
-	for i, r := range catalog.Box().Rooms {
-		ro := RoomOption{Room: r.ID}
-		src := roomSources()[i]
-		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
-			ro.Roll = d.allows(a)
-		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
-			ro.Apply = s.applyAllowed(d, src)
+	for _, rc := range roomChecks() {
+		ro := RoomOption{Room: rc.room}
+		if rc.rolls {
+			ro.Roll = d.allows(rc.roll)
+		} else {
+			ro.Apply = s.applyAllowed(d, rc.source)
 		}
 		if ro.Roll || ro.Apply {
+			if o.Rooms == nil {
+				o.Rooms = make([]RoomOption, 0, len(roomChecks()))
+			}
 			o.Rooms = append(o.Rooms, ro)
 		}
 	}
@@ -983,12 +1041,29 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 	}
 }
 
-// roomSources are the box's rooms as effect sources ("room:<id>"), in box
-// order, made once: every seat's view asks about every room.
-var roomSources = sync.OnceValue(func() []string {
-	var out []string
+// cardRefusals name what CardOption.Refused may tell why of.
+var cardRefusals = [...]string{"use", "apply", "drop", "discard", "roll", "give"}
+
+// roomCheck is a room whose printed effect the card area offers: its
+// guided roll when it has one, else its effect applied.
+type roomCheck struct {
+	room, source string
+	rolls        bool
+	roll         Action
+}
+
+// roomChecks are the box's rooms with a guided roll, a once-per-explorer
+// gain or end-of-turn damage, in box order, made once: every seat's view
+// asks about each.
+var roomChecks = sync.OnceValue(func() []roomCheck {
+	var out []roomCheck
 	for _, r := range catalog.Box().Rooms {
-		out = append(out, "room:"+r.ID)
+		src := "room:" + r.ID
+		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
+			out = append(out, roomCheck{room: r.ID, source: src, rolls: true, roll: a})
+		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
+			out = append(out, roomCheck{room: r.ID, source: src})
+		}
 	}
 	return out
 })

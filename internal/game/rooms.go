@@ -1,7 +1,9 @@
 package game
 
 import (
+	"math/bits"
 	"slices"
+	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -74,7 +76,7 @@ func (s *State) InHouse(room string) bool {
 // RoomStack lists the room tiles not yet in the house, in catalog order: the
 // tiles a discovery may place.
 func (s *State) RoomStack() []*catalog.Room {
-	var out []*catalog.Room
+	out := make([]*catalog.Room, 0, len(catalog.Box().Rooms))
 	for i := range catalog.Box().Rooms {
 		r := &catalog.Box().Rooms[i]
 		if r.Entrance || isStartingRoom(r.ID) || s.InHouse(r.ID) {
@@ -84,6 +86,43 @@ func (s *State) RoomStack() []*catalog.Room {
 	}
 	return out
 }
+
+// stackTile is a tile a discovery may place while it is not in the house:
+// its index in the box's rooms and the floors it fits, as bits of Floors.
+type stackTile struct {
+	room   *catalog.Room
+	index  int
+	floors uint
+}
+
+// stackTiles are the box's rooms but the entrance's and the starting ones,
+// in box order (RoomStack at the start), made once.
+var stackTiles = sync.OnceValue(func() []stackTile {
+	var out []stackTile
+	for i := range catalog.Box().Rooms {
+		r := &catalog.Box().Rooms[i]
+		if r.Entrance || isStartingRoom(r.ID) {
+			continue
+		}
+		t := stackTile{room: r, index: i}
+		for f, floor := range Floors {
+			if slices.Contains(r.Floors, floor) {
+				t.floors |= 1 << f
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+})
+
+// roomIndex is each box room's index in the box's rooms, made once.
+var roomIndex = sync.OnceValue(func() map[string]int {
+	out := map[string]int{}
+	for i, r := range catalog.Box().Rooms {
+		out[r.ID] = i
+	}
+	return out
+})
 
 func isStartingRoom(id string) bool {
 	return slices.ContainsFunc(startingRooms, func(p PlacedRoom) bool { return p.Room == id })
@@ -234,7 +273,24 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 		return nil
 	}
 	o := &ExploreOptions{Owed: s.PendingDiscovery(me.ID)}
-	stack := s.RoomStack()
+	// The stack (RoomStack) as a mark per box room placed: the tiles
+	// are stackTiles less those.
+	var buf [128]bool
+	placed := buf[:]
+	if n := len(catalog.Box().Rooms); n > len(buf) {
+		placed = make([]bool, n)
+	}
+	for _, p := range s.Rooms {
+		if i, ok := roomIndex()[p.Room]; ok {
+			placed[i] = true
+		}
+	}
+	if !shortcuts() { // the tests' plain runs take the stack from RoomStack
+		clear(placed)
+		for _, t := range stackTiles() {
+			placed[t.index] = !slices.Contains(s.RoomStack(), t.room)
+		}
+	}
 	// Every tile of the stack on a floor it fits gets the same verdict:
 	// all decideDiscoverRoom reads of the tile (in the box, not in the
 	// house, its floors) the stack and the floor check settle. So Decide
@@ -249,15 +305,30 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 		}
 		return verdict > 0
 	}
-	for _, floor := range Floors {
-		ft := FloorTiles{Floor: floor, Tiles: []string{}}
-		for _, r := range stack {
-			if slices.Contains(r.Floors, floor) && allows(Action{Type: ActDiscoverRoom, Room: r.ID, Floor: floor}) {
-				ft.Tiles = append(ft.Tiles, r.ID)
+	// One list holds every floor's tiles, each floor a piece of it.
+	fits := 0
+	for _, t := range stackTiles() {
+		if !placed[t.index] {
+			fits += bits.OnesCount(t.floors)
+		}
+	}
+	tiles := make([]string, 0, fits)
+	for f, floor := range Floors {
+		from := len(tiles)
+		for _, t := range stackTiles() {
+			onFloor := t.floors&(1<<f) != 0
+			if !shortcuts() {
+				onFloor = slices.Contains(t.room.Floors, floor)
+			}
+			if !placed[t.index] && onFloor && allows(Action{Type: ActDiscoverRoom, Room: t.room.ID, Floor: floor}) {
+				tiles = append(tiles, t.room.ID)
 			}
 		}
-		if len(ft.Tiles) > 0 {
-			o.Floors = append(o.Floors, ft)
+		if len(tiles) > from {
+			if o.Floors == nil {
+				o.Floors = make([]FloorTiles, 0, len(Floors))
+			}
+			o.Floors = append(o.Floors, FloorTiles{Floor: floor, Tiles: tiles[from:len(tiles):len(tiles)]})
 		}
 	}
 	if len(o.Floors) == 0 && o.Owed == nil {

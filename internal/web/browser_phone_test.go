@@ -137,10 +137,10 @@ func bnPhoneAroundNow(t *testing.T, lang string) {
 	}
 
 	// Everyone else in one line each, with the traitor marked.
-	if n := evalIn[int](bob, `document.querySelectorAll('#live .plines li').length`); n != 5 {
+	if n := evalIn[int](bob, `document.querySelectorAll('#live .plines a.pline').length`); n != 5 {
 		t.Errorf("bob: %d one-line boards; want 5", n)
 	}
-	if !evalIn[bool](bob, jsHas(`#live .plines li:first-child .traitor-mark`)) {
+	if !evalIn[bool](bob, jsHas(`#live .plines .part:first-child a.pline .traitor-mark`)) {
 		t.Errorf("bob: Alice's line lacks the traitor mark")
 	}
 	bnCheckFirstScreen(t, bob, "in the haunt, on turn", true)
@@ -269,7 +269,7 @@ func TestBrowserPhoneWithoutScript(t *testing.T) {
 		t.Errorf("without the script the split's one-tap buttons show, and would do nothing")
 	}
 	// A one-line board opens its full board as the link's target.
-	alice.click(`#live .plines li:first-child a`)
+	alice.click(`#live .plines a.pline`)
 	alice.waitUntil("the board sheet as a target", `getComputedStyle(document.getElementById('sheet-seat-2')).display === 'block'`)
 	alice.click(`#sheet-seat-2 [data-close]`)
 	alice.waitUntil("the sheet closed", `getComputedStyle(document.getElementById('sheet-seat-2')).display === 'none'`)

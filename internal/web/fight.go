@@ -255,19 +255,20 @@ func summary(lang string, s *game.State) *views.Summary {
 // buzzMarks are the events that concern this phone, for the script's
 // haptics: the reveal (everyone), an attack on this seat, a card handed to it.
 func buzzMarks(s *game.State, seatID int) []views.Buzz {
+	// The last five, found from the newest back (every phone's view
+	// reads this at every version; the events are not copied).
 	var marks []views.Buzz
-	for _, e := range s.Events {
+	for i := len(s.Events) - 1; i >= 0 && len(marks) < 5; i-- {
+		e := &s.Events[i]
 		switch {
 		case e.Type == game.EvHauntRevealed:
-			marks = append(marks, views.Buzz{ID: fmt.Sprintf("haunt-%d", e.Seq), Kind: "haunt"})
+			marks = append(marks, views.Buzz{ID: "haunt-" + strconv.Itoa(e.Seq), Kind: "haunt"})
 		case e.Type == game.EvAttacked && e.Attack.Defender.Seat == seatID:
-			marks = append(marks, views.Buzz{ID: fmt.Sprintf("attack-%d", e.Seq), Kind: "act"})
+			marks = append(marks, views.Buzz{ID: "attack-" + strconv.Itoa(e.Seq), Kind: "act"})
 		case e.Type == game.EvCardOffered && e.To == seatID:
-			marks = append(marks, views.Buzz{ID: fmt.Sprintf("offer-%d", e.Seq), Kind: "act"})
+			marks = append(marks, views.Buzz{ID: "offer-" + strconv.Itoa(e.Seq), Kind: "act"})
 		}
 	}
-	if len(marks) > 5 {
-		marks = marks[len(marks)-5:]
-	}
+	slices.Reverse(marks)
 	return marks
 }

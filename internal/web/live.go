@@ -223,6 +223,10 @@ type liveStream struct {
 	inputs   []uint64
 	hashes   []uint64
 	skeleton uint64
+	// held is each part's source as the page script keeps it (version
+	// fields blanked), from the last time it went alone, or nil: a part
+	// that changed goes as an edit of it when that is shorter (partedit.go).
+	held [][]byte
 }
 
 // htmlMessage renders the phone's live HTML and says what changed since the
@@ -291,6 +295,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 	keys := make([]string, len(rec.Spans))
 	inputs := make([]uint64, len(rec.Spans))
 	hashes := make([]uint64, len(rec.Spans))
+	held := make([][]byte, len(rec.Spans))
 	for i, sp := range rec.Spans {
 		keys[i], inputs[i] = sp.Key, sp.Inputs
 		switch {
@@ -310,9 +315,10 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		// version, which sets what later messages are relative to.
 		msg = []piece{{raw: fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d}\n\n", h.Version, h.Version)}}
 	case same:
-		// {"v":…,"base":…,"parts":[["key","html"],…]}, where a shared
-		// part's JSON string comes from the cache, compressed once for all.
-		// This phone's own parts first, in one piece, then the shared ones.
+		// {"v":…,"base":…,"parts":[["key",html or edit],…]}, where a shared
+		// part's JSON (or its edit) comes from the cache, compressed once
+		// for all. This phone's own parts first, in one piece, then the
+		// shared ones.
 		size := 128
 		for i, sp := range rec.Spans {
 			if hashes[i] != ls.hashes[i] && !sp.Shared {
@@ -325,15 +331,40 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		var sharedKeys []string
 		for i, sp := range rec.Spans {
 			if hashes[i] == ls.hashes[i] {
+				held[i] = ls.held[i]
 				continue
 			}
 			if e := cache.sharedEntry(sp); e != nil {
+				held[i] = e.blank
+				var err error
+				if ls.held[i] != nil && e.blank != nil {
+					e, err = cache.edit(sp.Key, ls.hashes[i], ls.held[i], e)
+				} else {
+					err = e.whole()
+				}
+				if err != nil {
+					return nil, err
+				}
 				shared, sharedKeys = append(shared, e), append(sharedKeys, sp.Key)
 				continue
 			}
 			raw = append(raw, sep+`["`+sp.Key+`",`...)
-			raw = append(appendJSONString(raw, page[sp.Start:sp.End]), ']')
 			sep = ","
+			part := page[sp.Start:sp.End]
+			if bytes.Contains(part, slotOpenBytes) {
+				// A secret: whole, and never held.
+				raw = append(appendJSONString(raw, part), ']')
+				continue
+			}
+			held[i] = appendBlanked(make([]byte, 0, len(part)), part, blank)
+			at := len(raw)
+			if ls.held[i] != nil {
+				raw = appendEdit(raw, ls.held[i], held[i])
+			}
+			if ls.held[i] == nil || len(raw)-at > len(part)*3/4 {
+				raw = appendJSONString(raw[:at], part)
+			}
+			raw = append(raw, ']')
 		}
 		for i, e := range shared {
 			raw = append(raw, sep+`["`+sharedKeys[i]+`",`...)
@@ -345,8 +376,10 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		raw := fmt.Appendf(make([]byte, 0, 64+jsonSize(len(page))), "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
 		raw = appendJSONString(raw, page)
 		msg = []piece{{raw: append(raw, "}\n\n"...)}}
+		// The script keeps no part's source from a whole page.
+		clear(held)
 	}
-	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton = h.Version, keys, inputs, hashes, skel
+	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton, ls.held = h.Version, keys, inputs, hashes, skel, held
 	return msg, nil
 }
 
@@ -547,9 +580,14 @@ type versionParts struct {
 }
 
 type sharedEntry struct {
-	once sync.Once
-	b    []byte
-	hash uint64 // of b with the version fields blanked (htmlMessage)
+	once  sync.Once
+	b     []byte
+	hash  uint64 // of b with the version fields blanked (htmlMessage)
+	blank []byte // b with the version fields blanked
+	// A shared HTML part's JSON string and that deflated are made when a
+	// phone first needs it whole: most get an edit.
+	wholeOnce sync.Once
+	wholeErr  error
 	// A shared part as a JSON string, and that deflated (a stream piece).
 	json, z []byte
 	err     error
@@ -649,11 +687,21 @@ func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, ui
 			return
 		}
 		e.b = b.Bytes()
+		if !bytes.Contains(e.b, slotOpenBytes) { // shared parts hold no secret, but never edit one
+			e.blank = appendBlanked(nil, e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
+		}
 		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
-		e.json = appendJSONString(make([]byte, 0, jsonSize(len(e.b))), e.b)
-		e.z, e.err = deflatePiece(e.json)
 	})
 	return e.b, e.hash, e.err
+}
+
+// whole makes the shared part's JSON string and that deflated, once.
+func (e *sharedEntry) whole() error {
+	e.wholeOnce.Do(func() {
+		e.json = appendJSONString(make([]byte, 0, jsonSize(len(e.b))), e.b)
+		e.z, e.wholeErr = deflatePiece(e.json)
+	})
+	return e.wholeErr
 }
 
 // sharedEntry is the cache entry a shared part of this page came from, or
@@ -664,10 +712,33 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 	}
 	lp.vp.mu.Lock()
 	defer lp.vp.mu.Unlock()
-	if e := lp.vp.entries["html:"+lp.lang+":"+sp.Key]; e != nil && e.json != nil {
+	if e := lp.vp.entries["html:"+lp.lang+":"+sp.Key]; e != nil && e.b != nil {
 		return e
 	}
 	return nil
+}
+
+// edit is the shared part key (now cur) as an edit of the source held, whose
+// hash is heldHash: made once per version for every phone that holds the
+// same, or cur itself when the edit is not much shorter.
+func (lp langParts) edit(key string, heldHash uint64, held []byte, cur *sharedEntry) (*sharedEntry, error) {
+	e := lp.vp.get("edit:"+lp.lang+":"+key+":"+strconv.FormatUint(heldHash, 16), func(e *sharedEntry) {
+		e.b = held
+		e.json = appendEdit(nil, held, cur.blank)
+		if len(e.json) > len(cur.b)*3/4 {
+			e.err = cur.whole()
+			e.json, e.z = cur.json, cur.z
+			return
+		}
+		e.z, e.err = deflatePiece(e.json)
+	})
+	if e.err != nil {
+		return nil, e.err
+	}
+	if !bytes.Equal(e.b, held) { // a hash collision: whole
+		return cur, cur.whole()
+	}
+	return e, nil
 }
 
 // deflated is b deflated on its own (a piece's z), once per version for

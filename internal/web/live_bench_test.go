@@ -129,7 +129,7 @@ func benchLive(b *testing.B, asJSON bool) {
 	s, phones := benchGame(b, asJSON)
 	traits := []string{"might", "speed", "sanity", "knowledge"}
 	b.ReportAllocs()
-	var wire int64
+	var wire, raw int64
 	cpu0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
 		delta := 1 - 2*(i%2)
@@ -139,15 +139,17 @@ func benchLive(b *testing.B, asJSON bool) {
 			b.Fatal(err)
 		}
 		for _, p := range phones {
-			before := p.out.Out
+			before, rawBefore := p.out.Out, p.out.Raw
 			p.push(b, s)
 			wire += p.out.Out - before
+			raw += p.out.Raw - rawBefore
 		}
 	}
 	// The process's CPU time, which a busy machine inflates far less than
 	// the time on the clock.
 	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(wire)/float64(b.N*len(phones)), "wire-B/phone")
+	b.ReportMetric(float64(raw)/float64(b.N*len(phones)), "raw-B/phone")
 }
 
 func cpuTime() time.Duration {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 )
 
 // lvMsg is one Server-Sent Events message.
@@ -132,10 +133,78 @@ func (s *lvStream) must(event string) lvMsg {
 }
 
 type lvHTML struct {
-	V     int         `json:"v"`
-	Base  *int        `json:"base"`
-	Full  *string     `json:"full"`
-	Parts [][2]string `json:"parts"`
+	V     int      `json:"v"`
+	Base  *int     `json:"base"`
+	Full  *string  `json:"full"`
+	Parts []lvPart `json:"parts"`
+}
+
+// lvPart is one changed part: its whole HTML, or an edit of the source the
+// phone holds (internal/web/partedit.go): new text and [start, length] runs
+// of the held source, in UTF-16 code units.
+type lvPart struct {
+	key   string
+	whole *string
+	edit  []json.RawMessage
+}
+
+func (p *lvPart) UnmarshalJSON(b []byte) error {
+	var pair [2]json.RawMessage
+	if err := json.Unmarshal(b, &pair); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(pair[0], &p.key); err != nil {
+		return err
+	}
+	if len(pair[1]) > 0 && pair[1][0] == '"' {
+		p.whole = new(string)
+		return json.Unmarshal(pair[1], p.whole)
+	}
+	return json.Unmarshal(pair[1], &p.edit)
+}
+
+// text is the part's whole HTML, or all the new text of its edit.
+func (p lvPart) text() string {
+	if p.whole != nil {
+		return *p.whole
+	}
+	var out string
+	for _, e := range p.edit {
+		var s string
+		if json.Unmarshal(e, &s) == nil {
+			out += s
+		}
+	}
+	return out
+}
+
+// resolve is the part's HTML, an edit applied to the held source.
+func (p lvPart) resolve(held map[string]string) (string, error) {
+	if p.whole != nil {
+		return *p.whole, nil
+	}
+	old, ok := held[p.key]
+	if !ok {
+		return "", fmt.Errorf("an edit of part %s, which the phone does not hold", p.key)
+	}
+	units := utf16.Encode([]rune(old))
+	var out strings.Builder
+	for _, e := range p.edit {
+		var s string
+		if json.Unmarshal(e, &s) == nil {
+			out.WriteString(s)
+			continue
+		}
+		var run [2]int
+		if err := json.Unmarshal(e, &run); err != nil {
+			return "", err
+		}
+		if run[0] < 0 || run[1] < 0 || run[0]+run[1] > len(units) {
+			return "", fmt.Errorf("part %s: run %v outside the held %d units", p.key, run, len(units))
+		}
+		out.WriteString(string(utf16.Decode(units[run[0] : run[0]+run[1]])))
+	}
+	return out.String(), nil
 }
 
 func (s *lvStream) html() lvHTML {
@@ -154,15 +223,15 @@ func (s *lvStream) html() lvHTML {
 func (h lvHTML) keys() []string {
 	var k []string
 	for _, p := range h.Parts {
-		k = append(k, p[0])
+		k = append(k, p.key)
 	}
 	return k
 }
 
 func (h lvHTML) part(key string) string {
 	for _, p := range h.Parts {
-		if p[0] == key {
-			return p[1]
+		if p.key == key {
+			return p.text()
 		}
 	}
 	return ""
@@ -210,8 +279,8 @@ func TestLiveHTML(t *testing.T) {
 			// The parts put together are the page the phone would fetch.
 			page = a.do(http.MethodGet, "/g/"+g.code, "", seat2, withLang("en"), withHeader("X-Lantern", "fetch"))
 			for _, p := range m.Parts {
-				if !strings.Contains(page.Body.String(), `<div class="part" data-part="`+p[0]+`">`+p[1]+`</div>`) {
-					t.Errorf("part %s is not the page's", p[0])
+				if p.whole == nil || !strings.Contains(page.Body.String(), `<div class="part" data-part="`+p.key+`">`+*p.whole+`</div>`) {
+					t.Errorf("part %s is not the page's", p.key)
 				}
 			}
 			// Seat 2's own change reaches its own board.
@@ -366,25 +435,39 @@ func TestLiveSeatMoved(t *testing.T) {
 type lvPage struct {
 	html string
 	v    int
+	held map[string]string // each part's source as last sent, version fields blanked
 }
 
-var lvVersionField = regexp.MustCompile(`name="version" value="\d+"`)
+var lvVersionField = regexp.MustCompile(`name="version" value="\d*"`)
 
 func (p *lvPage) apply(t *testing.T, what string, m lvHTML) {
 	t.Helper()
 	switch {
 	case m.Full != nil:
 		p.html = *m.Full
+		p.held = map[string]string{}
 	case m.Base != nil:
 		if *m.Base != p.v {
 			t.Fatalf("%s: parts on version %d, the page shows %d", what, *m.Base, p.v)
 		}
+		if p.held == nil {
+			p.held = map[string]string{}
+		}
+		got := map[string]string{}
 		for _, part := range m.Parts {
-			start, end := lvPartAt(p.html, part[0])
-			if start < 0 {
-				t.Fatalf("%s: part %s is not on the page", what, part[0])
+			html, err := part.resolve(p.held)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
 			}
-			p.html = p.html[:start] + part[1] + p.html[end:]
+			got[part.key] = html
+			start, end := lvPartAt(p.html, part.key)
+			if start < 0 {
+				t.Fatalf("%s: part %s is not on the page", what, part.key)
+			}
+			p.html = p.html[:start] + html + p.html[end:]
+		}
+		for k, html := range got {
+			p.held[k] = lvVersionField.ReplaceAllString(html, `name="version" value=""`)
 		}
 	}
 	p.v = m.V
@@ -462,13 +545,14 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 	omen, room, _ := hiddenTraitorCell(t)
 
 	type phone struct {
-		name string
-		opts []reqOpt
-		path string
-		s    *lvStream
-		page lvPage
-		sent map[string]int // how often each part came alone
-		full int            // how many whole pages came
+		name  string
+		opts  []reqOpt
+		path  string
+		s     *lvStream
+		page  lvPage
+		sent  map[string]int // how often each part came alone
+		full  int            // how many whole pages came
+		edits int            // how many parts came as edits
 	}
 	var phones []*phone
 	add := func(name, path string, query string, opts ...reqOpt) {
@@ -498,7 +582,10 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 				}
 				if m.Base != nil {
 					for _, part := range m.Parts {
-						p.sent[part[0]]++
+						p.sent[part.key]++
+						if part.edit != nil {
+							p.edits++
+						}
 					}
 				}
 			}
@@ -515,8 +602,13 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 					differ = append(differ, k[1])
 				}
 			}
-			t.Fatalf("after %s (version %d), %s holds a page unlike a fresh one; parts differing: %v\nheld:  %.3000s\nfresh: %.3000s",
-				step, version, p.name, differ, p.page.html, fresh)
+			for _, k := range differ {
+				s1, e1 := lvPartAt(fresh, k)
+				s2, e2 := lvPartAt(p.page.html, k)
+				t.Logf("part %s held:\n%s\nfresh:\n%s", k, p.page.html[s2:e2], fresh[s1:e1])
+			}
+			t.Fatalf("after %s (version %d), %s holds a page unlike a fresh one; parts differing: %v",
+				step, version, p.name, differ)
 		}
 	}
 	check("the start", v0)
@@ -587,9 +679,15 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 	if phones[3].full < 2 {
 		t.Errorf("seat 4 got %d whole pages, want the first and one after its death", phones[3].full)
 	}
+	// Parts a phone held went as edits, and the pages above still matched.
+	for _, p := range phones[:n] {
+		if p.edits == 0 {
+			t.Errorf("%s was sent no part as an edit", p.name)
+		}
+	}
 	// The script moves every private part of a phone at least once, so the
 	// checks above covered sending each of them.
-	for _, key := range []string{"status", "me", "lines", "undo", "roller", "rolls", "cards", "fight", "sheets", "now", "logtail", "log"} {
+	for _, key := range []string{"status", "me", "line-2", "undo", "roller", "rolls", "cards", "fight", "sheets", "now", "logtail", "log"} {
 		if phones[0].sent[key] == 0 {
 			t.Errorf("seat 1 was never sent part %s alone: %v", key, phones[0].sent)
 		}

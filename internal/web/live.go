@@ -472,6 +472,21 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 		ls.sent = version
 		return append(msg, piece{raw: []byte("}\n\n")}), nil
 	}
+	var vp *versionParts
+	if ls.gzip {
+		vp = s.shared.at(access.Code, version)
+	}
+	if msg, err = appendSeatPieces(msg, vp, me, options); err != nil {
+		return nil, err
+	}
+	ls.sent = version
+	return msg, nil
+}
+
+// appendSeatPieces appends what follows the public view in a seat's
+// message: its "me" and "options", and the closing brace. With vp, the
+// options after the seat number are deflated through vp's cache.
+func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options) ([]piece, error) {
 	meJSON, err := marshalMe(me)
 	if err != nil {
 		return nil, err
@@ -493,12 +508,11 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	own = append(own, `,"options":`...)
 	own = append(own, seat...)
 	rest := piece{raw: append(optionsJSON[len(seat):], "}\n\n"...)}
-	if ls.gzip {
-		if rest.z, err = s.shared.at(access.Code, version).deflated(rest.raw); err != nil {
+	if vp != nil {
+		if rest.z, err = vp.deflated(rest.raw); err != nil {
 			return nil, err
 		}
 	}
-	ls.sent = version
 	return append(msg, piece{raw: own}, rest), nil
 }
 

@@ -165,7 +165,7 @@ func (s *State) attackFrom(actor Actor, a Action) (attacker Target, trait string
 	if err != nil {
 		return Target{}, "", 0, err
 	}
-	if s.AttackedThisTurn[attackerKey(attacker)] {
+	if len(s.AttackedThisTurn) > 0 && s.AttackedThisTurn[attackerKey(attacker)] { // no key made for none
 		return Target{}, "", 0, refuse(Conflict, "err_attacked_this_turn")
 	}
 	return attacker, trait, dice, nil

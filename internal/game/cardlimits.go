@@ -33,8 +33,14 @@ func (s *State) holderOf(card string) int {
 // made the first roll, or when another explorer tries to free the holder
 // (rescue: Webs, Debris). rescued is the seat being freed by someone else.
 func (s *State) sourceRoll(seatID int, source string) (roll *catalog.Roll, rescued int) {
-	roll, _, card, err := effectSource(source)
-	if err != nil || card == nil || card.Release == nil {
+	roll, _, card, _ := effectSource(source)
+	return s.rollFor(seatID, source, roll, card)
+}
+
+// rollFor is sourceRoll for a source already looked up (effectSource):
+// its printed roll, and its card (nil for a room).
+func (s *State) rollFor(seatID int, source string, roll *catalog.Roll, card *catalog.Card) (*catalog.Roll, int) {
+	if card == nil || card.Release == nil {
 		return roll, 0
 	}
 	holder := s.holderOf(card.ID)
@@ -53,8 +59,8 @@ func (s *State) sourceRoll(seatID int, source string) (roll *catalog.Roll, rescu
 // one at a time when it asks for a roll per trait (Hanged Men), only while
 // the card is on (Music Box), and a rescue only on the rescuer's own turn.
 func (s *State) rollFits(actor Actor, seat *Seat, a Action) error {
-	roll, rescued := s.sourceRoll(seat.ID, a.Source)
-	_, room, card, _ := effectSource(a.Source)
+	roll, room, card, _ := effectSource(a.Source)
+	roll, rescued := s.rollFor(seat.ID, a.Source, roll, card)
 	name := sourceName(room, card)
 	if roll == nil {
 		return nil
@@ -356,7 +362,7 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 		if s.Holds(me.ID, c.ID) {
 			continue
 		}
-		roll, rescued := s.sourceRoll(me.ID, src)
+		roll, rescued := s.rollFor(me.ID, src, c.Roll, c)
 		token := c.StaysInRoom && s.Gone[c.ID] && !s.Removed[src]
 		each := roll.Each && s.DrewBy[c.ID] == me.ID && len(s.turnRolls(me.ID, src)) > 0
 		if !token && rescued == 0 && !each {

@@ -84,7 +84,7 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, source string) error {
 	if s.Removed[source] {
 		return refuse(Conflict, "err_source_removed", sourceName(room, card))
 	}
-	roll, _ = s.sourceRoll(seat.ID, source)
+	roll, _ = s.rollFor(seat.ID, source, roll, card)
 	voluntary := roll != nil && roll.Voluntary
 	switch {
 	case card != nil && roll != nil && roll.NotUse:
@@ -284,18 +284,25 @@ func (s *State) clearings(evs []Event) []Event {
 	var out []Event
 	for _, seat := range s.Seats {
 		held := s.handAfter(seat.ID, evs)
-		raised := slices.ContainsFunc(evs, func(e Event) bool {
-			id, isCard := strings.CutPrefix(e.Cause, "card:")
-			c := catalog.Box().Card(strings.TrimSuffix(strings.TrimSuffix(id, "+set"), "-set"))
-			return e.Type == EvTraitsChanged && e.Seat == seat.ID && isCard && c != nil && c.Deck == "item" &&
-				slices.ContainsFunc(e.Changes, func(ch TraitChange) bool { return ch.To.Position > ch.From.Position })
-		})
+		// Whether an item raised a trait of the seat's: read only for a
+		// card an item's gain clears (most batches change no such hand).
+		raised := func() bool {
+			return slices.ContainsFunc(evs, func(e Event) bool {
+				if e.Type != EvTraitsChanged || e.Seat != seat.ID {
+					return false
+				}
+				id, isCard := strings.CutPrefix(e.Cause, "card:")
+				c := catalog.Box().Card(strings.TrimSuffix(strings.TrimSuffix(id, "+set"), "-set"))
+				return isCard && c != nil && c.Deck == "item" &&
+					slices.ContainsFunc(e.Changes, func(ch TraitChange) bool { return ch.To.Position > ch.From.Position })
+			})
+		}
 		for _, id := range held {
 			c := catalog.Box().Card(id)
 			if c == nil || c.ClearedBy == nil {
 				continue
 			}
-			if raised && c.ClearedBy.ItemGain || slices.ContainsFunc(c.ClearedBy.Cards, func(x string) bool { return slices.Contains(held, x) }) {
+			if c.ClearedBy.ItemGain && raised() || slices.ContainsFunc(c.ClearedBy.Cards, func(x string) bool { return slices.Contains(held, x) }) {
 				out = append(out, Event{Type: EvCardMoved, Seat: seat.ID, Card: id, How: "discard"})
 			}
 		}

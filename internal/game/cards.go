@@ -276,6 +276,9 @@ func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Conflict, "err_already_offered")
 		}
 	}
+	if s.dry {
+		return dryRunEvents, nil
+	}
 	return []Event{{Type: EvCardOffered, Seat: seat.ID, To: to.ID, Card: a.Card}}, nil
 }
 
@@ -401,7 +404,7 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err := s.mayUse(actor, seat, card); err != nil {
 		return nil, err
 	}
-	if card.Use != nil && card.Use.InsteadOfAttack && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
+	if card.Use != nil && card.Use.InsteadOfAttack && len(s.AttackedThisTurn) > 0 && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
 		return nil, refuse(Conflict, "err_attacked_instead", card.Name)
 	}
 	if r := card.Roll; r != nil && r.RollTraits() == nil && r.Dice == 0 && len(r.Brackets) > 0 {
@@ -415,6 +418,9 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 		// its roll or while held: use_card has nothing to mark (the phone
 		// offered no Use for it either).
 		return nil, refuse(Conflict, "err_card_acts_itself", card.Name)
+	}
+	if s.dry && (card.Use == nil || card.Use.Need <= 0) {
+		return dryRunEvents, nil // only a use through a roll may still be refused
 	}
 	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
 	if card.Use != nil && card.Use.Need > 0 {

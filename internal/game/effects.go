@@ -98,7 +98,7 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	}
 	// Trying to get free, or freeing another (Webs: only the first roll
 	// grants the Might).
-	roll, _ = s.sourceRoll(seat.ID, a.Source)
+	roll, _ = s.rollFor(seat.ID, a.Source, roll, card)
 	if last := s.LastRoll(seat.ID); card != nil && card.Effect != nil && (last == nil || last.Source != a.Source || last.Applied) {
 		// A card's effect on drawing it, before any roll (Skeletons).
 		return s.drawEffectEvents(actor, seat, card, a)

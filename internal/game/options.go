@@ -480,13 +480,18 @@ func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
 	if n := 2 * g.groups; n > len(buf) {
 		verdicts = make([]int8, n)
 	}
+	verdict := func(deck string, c drawCard) int {
+		v := 2 * c.group
+		if deck == "omen" && s.omenDrawn(c.id) {
+			v++
+		}
+		return v
+	}
+	knownRefused := func(deck string, c drawCard) bool { return shortcuts() && verdicts[verdict(deck, c)] < 0 }
 	allows := func(deck string, c drawCard) bool {
-		a, v := Action{Type: ActDrawCard, Card: c.id}, 2*c.group
+		a, v := Action{Type: ActDrawCard, Card: c.id}, verdict(deck, c)
 		if deck == "omen" {
 			a = Action{Type: ActDrawOmen, Omen: c.id, Room: room}
-			if s.omenDrawn(c.id) {
-				v++
-			}
 		}
 		if verdicts[v] == 0 {
 			verdicts[v] = -1
@@ -500,7 +505,9 @@ func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
 		cards := g.decks[i]
 		// A deck no card left in may be drawn from is left out, refusals
 		// and all (and builds no list of them: most seats can't draw).
-		if !slices.ContainsFunc(cards, func(c drawCard) bool { return s.InDeck(c.id) && allows(deck, c) }) {
+		// A card of a group refused already is refused, left in the
+		// deck or not: no need to look.
+		if !slices.ContainsFunc(cards, func(c drawCard) bool { return !knownRefused(deck, c) && s.InDeck(c.id) && allows(deck, c) }) {
 			continue
 		}
 		decks = append(decks, deck)
@@ -610,10 +617,16 @@ func allowedTargets(d *dryRun, base Action, cands []AttackTarget, traits []strin
 			a := base
 			a.Type, a.Trait, a.Target, a.Total = ActAttack, tr, Target{Seat: t.Seat, Monster: t.Monster}, &zeroTotal
 			if d.allows(a) {
+				if t.Traits == nil {
+					t.Traits = make([]string, 0, len(traits))
+				}
 				t.Traits = append(t.Traits, tr)
 			}
 		}
 		if len(t.Traits) > 0 {
+			if out == nil {
+				out = make([]AttackTarget, 0, len(cands))
+			}
 			out = append(out, t)
 		}
 	}
@@ -753,16 +766,20 @@ func (s *State) offerOptions(d *dryRun, me *Seat) []OfferOption {
 }
 
 func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
-	var out []CardOption
+	hand := s.Hands[me.ID]
+	if len(hand) == 0 {
+		return nil
+	}
+	out := make([]CardOption, 0, len(hand))
 	anyRoom := catalog.Box().Rooms[0].ID
-	d.cards = d.cards[:0]
-	for _, h := range s.Hands[me.ID] {
+	d.cards = make([]cardTries, 0, len(hand))
+	for _, h := range hand {
 		t := cardTries{
 			use:     d.err(Action{Type: ActUseCard, Card: h.Card}),
 			drop:    d.err(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}),
 			discard: d.err(Action{Type: ActDiscardCard, Card: h.Card}),
 		}
-		c := CardOption{Card: h.Card, Use: t.use == nil, Apply: s.applyAllowed(d, "card:"+h.Card), Drop: t.drop == nil, Discard: t.discard == nil}
+		c := CardOption{Card: h.Card, Use: t.use == nil, Apply: s.applyAllowed(d, cardSource(h.Card)), Drop: t.drop == nil, Discard: t.discard == nil}
 		first := true
 		for i, other := range s.Seats {
 			if other.ID == me.ID {
@@ -774,6 +791,9 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 				t.give, first = err, false
 			}
 			if err == nil {
+				if c.Give == nil {
+					c.Give = make([]int, 0, len(s.Seats)-1)
+				}
 				c.Give = append(c.Give, n)
 			}
 		}
@@ -782,6 +802,23 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 	}
 	return out
 }
+
+// cardSource is a card's effect source, "card:<id>", without making it
+// again for a card of the box.
+func cardSource(id string) string {
+	if src, ok := cardSources()[id]; ok {
+		return src
+	}
+	return "card:" + id
+}
+
+var cardSources = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, c := range catalog.Box().Cards {
+		out[c.ID] = "card:" + c.ID
+	}
+	return out
+})
 
 // cardTries are Decide's answers cardOptions had for a held card, kept for
 // cardAreaOptions to tell why without asking again: use, drop, discard and
@@ -936,7 +973,7 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 	for i := range o.Cards {
 		c := &o.Cards[i]
 		card := catalog.Box().Card(c.Card)
-		src := "card:" + c.Card
+		src := cardSource(c.Card)
 		// Why each action the flags above refuse is refused: as
 		// cardOptions was answered, or (the tests' plain runs) asked again.
 		var tries cardTries

@@ -507,7 +507,7 @@ func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Opt
 	own = append(own, meJSON...)
 	own = append(own, `,"options":`...)
 	own = append(own, seat...)
-	rest := piece{raw: append(optionsJSON[len(seat):], "}\n\n"...)}
+	rest := piece{raw: append(optionsJSON[len(seat):], "}\n\n"...), again: true}
 	if vp != nil {
 		if rest.z, err = vp.deflated(rest.raw); err != nil {
 			return nil, err
@@ -812,6 +812,10 @@ type streamWriter struct {
 	size     uint32
 	failed   bool
 	Raw, Out int64
+	// The stream's last piece marked again, and where it began in the
+	// uncompressed stream.
+	last   []byte
+	lastAt int64
 }
 
 // flatePool is the compressors for stream messages, one at work per builder
@@ -828,6 +832,11 @@ var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 // the same bytes, those deflated once (z, from a fresh compressor, flushed).
 type piece struct {
 	raw, z []byte
+	// again: when the stream's last piece marked so was the very same
+	// bytes, within the compressor's window, they go out as a copy of it
+	// (writeRepeat); a seat's options mostly stay the same for many
+	// versions.
+	again bool
 }
 
 func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
@@ -875,6 +884,18 @@ func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 	}
 	stored := false // the message so far ends with a stored block
 	for i := 0; i < len(msg) && err == nil; {
+		if msg[i].again && sw.gzip {
+			at := sw.Raw
+			if bytes.Equal(msg[i].raw, sw.last) && at-sw.lastAt <= maxDistance {
+				cw.b = appendRepeat(cw.b, len(msg[i].raw), int(at-sw.lastAt))
+				stored = false
+				sw.account(msg[i].raw)
+				sw.lastAt = at
+				i++
+				continue
+			}
+			sw.last, sw.lastAt = msg[i].raw, at
+		}
 		if msg[i].z != nil { // a shared part: public, deflated once
 			stored = false
 			sw.account(msg[i].raw)

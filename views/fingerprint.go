@@ -18,8 +18,7 @@ func fingerprint(key string, h Head, in any) uint64 {
 	f := fingerprinter{}
 	f.h.SetSeed(fingerprintSeed)
 	f.h.WriteString(key)
-	h.Version = 0
-	f.value(reflect.ValueOf(h))
+	f.head(h)
 	f.value(reflect.ValueOf(&in).Elem())
 	return f.h.Sum64()
 }
@@ -62,6 +61,9 @@ func (f *fingerprinter) value(v reflect.Value) {
 			f.value(v.Index(i))
 		}
 	case reflect.Slice:
+		if f.fast(v) {
+			return
+		}
 		if v.IsNil() {
 			f.h.WriteByte(0)
 			return
@@ -110,4 +112,101 @@ func (f *fingerprinter) value(v reflect.Value) {
 		// A func, channel or unsafe pointer says nothing of what it renders.
 		panic("views: a part's inputs hold a " + v.Type().String())
 	}
+}
+
+// The slices most parts hold (options, trait rows, log lines) are hashed
+// without reflection, element by element, as the walk above would take
+// them (TestFingerprintFastPaths holds each to its type's fields).
+var (
+	optionsType     = reflect.TypeFor[[]Option]()
+	traitRowsType   = reflect.TypeFor[[]TraitRow]()
+	logLinesType    = reflect.TypeFor[[]LogLine]()
+	traitValuesType = reflect.TypeFor[[]TraitValue]()
+	fieldsType      = reflect.TypeFor[[]Field]()
+	linksType       = reflect.TypeFor[[]Link]()
+)
+
+func (f *fingerprinter) fast(v reflect.Value) bool {
+	t := v.Type()
+	if (t != optionsType && t != traitRowsType && t != logLinesType && t != traitValuesType && t != fieldsType && t != linksType) || !v.CanInterface() {
+		return false
+	}
+	if v.IsNil() {
+		f.h.WriteByte(0)
+		return true
+	}
+	f.h.WriteByte(1)
+	f.uint(uint64(v.Len()))
+	switch x := v.Interface().(type) {
+	case []Option:
+		for i := range x {
+			f.str(x[i].ID)
+			f.str(x[i].Label)
+			f.uint(uint64(x[i].Dice))
+			f.uint(uint64(x[i].Bonus))
+		}
+	case []TraitRow:
+		for i := range x {
+			r := &x[i]
+			f.str(r.ID)
+			f.str(r.Label)
+			for _, n := range r.Values {
+				f.uint(uint64(n))
+			}
+			f.uint(uint64(r.Position))
+			f.uint(uint64(r.Start))
+			f.uint(uint64(r.Overflow))
+			f.uint(uint64(r.Value))
+		}
+	case []LogLine:
+		for i := range x {
+			f.str(x[i].Time)
+			f.str(x[i].Text)
+			f.bool(x[i].Undone)
+		}
+	case []TraitValue:
+		for i := range x {
+			f.str(x[i].Short)
+			f.str(x[i].Label)
+			f.str(x[i].Value)
+		}
+	case []Field:
+		for i := range x {
+			f.str(x[i].Name)
+			f.str(x[i].Value)
+		}
+	case []Link:
+		for i := range x {
+			f.str(x[i].Label)
+			f.str(x[i].URL)
+			f.str(x[i].Hint)
+		}
+	}
+	return true
+}
+
+func (f *fingerprinter) str(s string) {
+	f.uint(uint64(len(s)))
+	f.h.WriteString(s)
+}
+
+func (f *fingerprinter) bool(b bool) {
+	if b {
+		f.h.WriteByte(1)
+	} else {
+		f.h.WriteByte(0)
+	}
+}
+
+// head hashes the page's Head but its version, which every part reads;
+// TestFingerprintFastPaths holds it to Head's fields.
+func (f *fingerprinter) head(h Head) {
+	f.str(h.Lang)
+	f.str(h.Title)
+	f.str(h.Path)
+	f.str(h.Events)
+	f.str(h.Fragment)
+	f.str(h.Act)
+	f.bool(h.Secure)
+	f.bool(h.TV)
 }

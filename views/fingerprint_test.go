@@ -1,6 +1,10 @@
 package views
 
-import "testing"
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
 
 type fpInner struct {
 	n    int
@@ -68,4 +72,85 @@ func TestFingerprint(t *testing.T) {
 		}
 	}()
 	fingerprint("me", h, struct{ F func() }{func() {}})
+}
+
+// TestFingerprintFastPaths: the slices hashed without reflection (fast)
+// cover every field of their element type, so a field added later either
+// joins the fast path or fails here; and each field, changed alone, moves
+// the fingerprint.
+func TestFingerprintFastPaths(t *testing.T) {
+	fields := map[reflect.Type]string{
+		optionsType:     "ID:string Label:string Dice:int Bonus:int",
+		traitRowsType:   "ID:string Label:string Values:array Position:int Start:int Overflow:int Value:int",
+		logLinesType:    "Time:string Text:string Undone:bool",
+		traitValuesType: "Short:string Label:string Value:string",
+		fieldsType:      "Name:string Value:string",
+		linksType:       "Label:string URL:string Hint:string",
+	}
+	for typ, want := range fields {
+		var got []string
+		el := typ.Elem()
+		for i := range el.NumField() {
+			got = append(got, el.Field(i).Name+":"+el.Field(i).Type.Kind().String())
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%v has fields %q; the fast path hashes %q", typ, strings.Join(got, " "), want)
+		}
+		// Every field, changed alone, changes the hash.
+		for i := range el.NumField() {
+			a := reflect.MakeSlice(typ, 1, 1)
+			b := reflect.MakeSlice(typ, 1, 1)
+			fv := b.Index(0).Field(i)
+			switch fv.Kind() {
+			case reflect.String:
+				fv.SetString("x")
+			case reflect.Int:
+				fv.SetInt(1)
+			case reflect.Bool:
+				fv.SetBool(true)
+			case reflect.Array:
+				fv.Index(0).SetInt(1)
+			}
+			h := Head{Lang: "en"}
+			if fingerprint("k", h, a.Interface()) == fingerprint("k", h, b.Interface()) {
+				t.Errorf("%v: field %s does not move the fingerprint", typ, el.Field(i).Name)
+			}
+		}
+		// nil apart from empty (below).
+		h := Head{Lang: "en"}
+		if fingerprint("k", h, reflect.Zero(typ).Interface()) == fingerprint("k", h, reflect.MakeSlice(typ, 0, 0).Interface()) {
+			t.Errorf("%v: nil and empty hash alike", typ)
+		}
+	}
+}
+
+// TestFingerprintHead: the Head is hashed field by field, all but its
+// version; a field added to Head must join it.
+func TestFingerprintHead(t *testing.T) {
+	var got []string
+	ht := reflect.TypeFor[Head]()
+	for i := range ht.NumField() {
+		got = append(got, ht.Field(i).Name)
+	}
+	if want := "Lang Title Path Events Fragment Version Act Secure TV"; strings.Join(got, " ") != want {
+		t.Fatalf("Head has fields %q; fingerprinter.head hashes %q", strings.Join(got, " "), want)
+	}
+	base := Head{Lang: "en", Title: "t", Path: "/p", Events: "/e", Fragment: "/f", Version: 3, Act: "/a"}
+	want := fingerprint("k", base, 1)
+	for i := range ht.NumField() {
+		h := base
+		f := reflect.ValueOf(&h).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Int:
+			f.SetInt(f.Int() + 1)
+		case reflect.Bool:
+			f.SetBool(true)
+		}
+		moved := fingerprint("k", h, 1) != want
+		if name := ht.Field(i).Name; moved != (name != "Version") {
+			t.Errorf("Head.%s changed: fingerprint moved %v", name, moved)
+		}
+	}
 }

@@ -688,7 +688,10 @@ func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, ui
 		}
 		e.b = b.Bytes()
 		if !bytes.Contains(e.b, slotOpenBytes) { // shared parts hold no secret, but never edit one
-			e.blank = appendBlanked(nil, e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
+			e.blank = e.b // most hold no form, so no version field
+			if v := fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version); bytes.Contains(e.b, v) {
+				e.blank = appendBlanked(nil, e.b, v)
+			}
 		}
 		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
 	})

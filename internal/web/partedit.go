@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strconv"
 	"unicode/utf8"
 )
@@ -155,7 +156,10 @@ func commonRun(o, c []byte) (i, j, n int) {
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
-	for i+8 <= n && string(a[i:i+8]) == string(b[i:i+8]) {
+	for i+64 <= n && bytes.Equal(a[i:i+64], b[i:i+64]) {
+		i += 64
+	}
+	for i+8 <= n && binary.LittleEndian.Uint64(a[i:]) == binary.LittleEndian.Uint64(b[i:]) {
 		i += 8
 	}
 	for i < n && a[i] == b[i] {
@@ -167,6 +171,12 @@ func commonPrefix(a, b []byte) int {
 func commonSuffix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
+	for i+64 <= n && bytes.Equal(a[len(a)-i-64:len(a)-i], b[len(b)-i-64:len(b)-i]) {
+		i += 64
+	}
+	for i+8 <= n && binary.LittleEndian.Uint64(a[len(a)-i-8:]) == binary.LittleEndian.Uint64(b[len(b)-i-8:]) {
+		i += 8
+	}
 	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
 		i++
 	}
@@ -193,6 +203,10 @@ func runeCutBack(b []byte, n int) int {
 func utf16Len(b []byte) int {
 	n := 0
 	for i := 0; i < len(b); {
+		if i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 == 0 {
+			i, n = i+8, n+8 // eight ASCII bytes
+			continue
+		}
 		c := b[i]
 		if c < utf8.RuneSelf {
 			i++

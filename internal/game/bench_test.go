@@ -101,6 +101,22 @@ func BenchmarkOptionsExploring(b *testing.B) {
 	}
 }
 
+// BenchmarkOptionsLongTurn is BenchmarkOptionsExploring after 600 trait
+// steps in one turn, as in the load program's burst workload, whose turns
+// never end: what Options reads of the log must not grow with it.
+func BenchmarkOptionsLongTurn(b *testing.B) {
+	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville")
+	for i := range 600 {
+		// Up, then back down: each clip stays where it was.
+		do(b, s, seatActor(1+i/2%6), game.Action{Type: game.ActStepTrait, Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
+	}
+	b.ReportAllocs()
+	defer reportCPU(b, cpuTime())
+	for i := 0; b.Loop(); i++ {
+		s.Options(seatActor(1 + i%6))
+	}
+}
+
 // reportCPU reports the process's CPU time per op since cpu0, which a busy
 // machine inflates far less than the time on the clock (the setup a
 // benchmark does with its timer stopped counts too, so read it against

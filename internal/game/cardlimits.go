@@ -107,8 +107,8 @@ func rollTakesTrait(roll *catalog.Roll, trait string) bool {
 // turnRolls are the seat's rolls for a source this turn (not damage dice).
 func (s *State) turnRolls(seatID int, source string) []RollRecord {
 	var out []RollRecord
-	for _, r := range s.Rolls {
-		if r.Seq > s.TurnStart && r.Seat == seatID && r.Source == source && r.Purpose != "damage" {
+	for _, r := range s.turnsRolls() {
+		if r.Seat == seatID && r.Source == source && r.Purpose != "damage" {
 			out = append(out, r)
 		}
 	}

@@ -64,9 +64,24 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 // source this turn: each voluntary trait roll may be tried once per turn
 // (seed 002: 同一个回合中每项自愿的能力考验仅可进行一次; FAQ: the Vault).
 func (s *State) rolledThisTurn(seatID int, source string) bool {
-	return slices.ContainsFunc(s.Rolls, func(r RollRecord) bool {
-		return r.Seq > s.TurnStart && r.Seat == seatID && r.Source == source && r.Purpose != "damage"
-	})
+	rolls := s.turnsRolls()
+	for i := range rolls {
+		if r := &rolls[i]; r.Seat == seatID && r.Source == source && r.Purpose != "damage" {
+			return true
+		}
+	}
+	return false
+}
+
+// turnsRolls are the rolls made this turn, everyone's: the end of Rolls,
+// which are kept in the order made (by seq), so a long game's earlier
+// rolls are not read again.
+func (s *State) turnsRolls() []RollRecord {
+	i := len(s.Rolls)
+	for i > 0 && s.Rolls[i-1].Seq > s.TurnStart {
+		i--
+	}
+	return s.Rolls[i:]
 }
 
 // mayRollFor checks a roll made for a card or room: a held item or omen
@@ -257,8 +272,8 @@ func (s *State) rolledBefore(seatID int, source string) bool {
 // counts everyone's.
 func (s *State) appliedRolls(seatID int, source string) int {
 	n := 0
-	for _, r := range s.Rolls {
-		if (seatID == 0 || r.Seat == seatID) && r.Source == source && r.Applied && r.Purpose != "damage" {
+	for i := range s.Rolls { // by index: not a copy of each
+		if r := &s.Rolls[i]; (seatID == 0 || r.Seat == seatID) && r.Source == source && r.Applied && r.Purpose != "damage" {
 			n++
 		}
 	}
@@ -332,8 +347,8 @@ func (s *State) handAfter(seatID int, batch []Event) []string {
 // attackCancelled is a card whose applied outcome this turn cancels the
 // seat's attack (Sacrificial Dagger 0–2: you can't attack this turn), or nil.
 func (s *State) attackCancelled(seatID int) *catalog.Card {
-	for _, r := range s.Rolls {
-		if r.Seq <= s.TurnStart || r.Seat != seatID || !r.Applied {
+	for _, r := range s.turnsRolls() {
+		if r.Seat != seatID || !r.Applied {
 			continue
 		}
 		if b, card := s.outcomeOf(r); b != nil && b.NoAttack {
@@ -346,8 +361,9 @@ func (s *State) attackCancelled(seatID int) *catalog.Card {
 // gateRolled reports whether the seat made and applied the roll a gated
 // weapon asks for this turn (Sacrificial Dagger: its Knowledge roll first).
 func (s *State) gateRolled(seatID int, weapon *catalog.Card) bool {
-	return slices.ContainsFunc(s.Rolls, func(r RollRecord) bool {
-		return r.Seq > s.TurnStart && r.Seat == seatID && r.Applied && r.Source == "card:"+weapon.ID
+	src := cardSource(weapon.ID)
+	return slices.ContainsFunc(s.turnsRolls(), func(r RollRecord) bool {
+		return r.Seat == seatID && r.Applied && r.Source == src
 	})
 }
 

@@ -368,7 +368,7 @@ func (s *State) decideReselectHaunt(actor Actor, a Action) ([]Event, error) {
 // happened since the haunt was revealed.
 func (s *State) JustRevealed() bool {
 	for i := len(s.Events) - 1; i >= 0; i-- {
-		e := s.Events[i]
+		e := &s.Events[i]
 		if s.undone[e.Seq] || e.Type == EvUndone {
 			continue
 		}
@@ -386,7 +386,12 @@ func (s *State) JustRevealed() bool {
 }
 
 func (s *State) groupHas(group int, typ string) bool {
-	return slices.ContainsFunc(s.Events, func(e Event) bool { return e.Group == group && e.Type == typ })
+	for i := range s.Events { // by index: an Event is large to copy
+		if e := &s.Events[i]; e.Group == group && e.Type == typ {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) foldOmenReplaced(e Event) {

@@ -1134,7 +1134,12 @@ func (s *State) takeWhy(d *dryRun, me *Seat, card *catalog.Card) *Refusal {
 // (not kept), when its roll is not made yet and may be made now.
 func (s *State) drawnOption(d *dryRun, me *Seat) string {
 	for i := len(s.Events) - 1; i >= 0; i-- {
-		e := s.Events[i]
+		e := &s.Events[i] // not copied: a long turn reads many
+		switch e.Type {
+		case EvTurnEnded, EvRolled, EvCardDrawn:
+		default:
+			continue
+		}
 		if s.undone[e.Seq] {
 			continue
 		}

@@ -57,6 +57,13 @@ var walkStarts = []struct {
 		give(t, s, 1, "blood-dagger", "spear")
 		return s
 	}},
+	{"hidden traitor, held events", func(t testing.TB) *game.State {
+		s, _ := hiddenGame(t)
+		give(t, s, 1, "webs", "music-box", "armor")
+		give(t, s, 3, "grave-dirt", "bell", "sacrificial-dagger", "angel-feather")
+		give(t, s, 4, "debris", "dynamite", "bottle")
+		return s
+	}},
 }
 
 // TestOptionsShortcutsInRandomPlay plays seeded random games, each step an

@@ -235,7 +235,7 @@ func (s *State) LastUndoable() *Event {
 			continue
 		}
 		if undoable[e.Type] {
-			if e.Group != 0 && slices.ContainsFunc(s.Events, func(x Event) bool { return x.Group == e.Group && barrier[x.Type] }) {
+			if e.Group != 0 && s.groupHasBarrier(e.Group) {
 				return nil
 			}
 			return e
@@ -245,6 +245,17 @@ func (s *State) LastUndoable() *Event {
 		}
 	}
 	return nil
+}
+
+// groupHasBarrier reports whether a group of events holds one undo can't
+// take back (a roll, the reveal).
+func (s *State) groupHasBarrier(group int) bool {
+	for i := range s.Events { // by index: an Event is large to copy
+		if x := &s.Events[i]; x.Group == group && barrier[x.Type] {
+			return true
+		}
+	}
+	return false
 }
 
 // ExplorerTaken reports whether an explorer, or the other side of its card,

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a-h/templ"
+	"github.com/klauspost/compress/flate"
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
@@ -472,6 +472,21 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 		ls.sent = version
 		return append(msg, piece{raw: []byte("}\n\n")}), nil
 	}
+	var vp *versionParts
+	if ls.gzip {
+		vp = s.shared.at(access.Code, version)
+	}
+	if msg, err = appendSeatPieces(msg, vp, me, options); err != nil {
+		return nil, err
+	}
+	ls.sent = version
+	return msg, nil
+}
+
+// appendSeatPieces appends what follows the public view in a seat's
+// message: its "me" and "options", and the closing brace. With vp, the
+// options after the seat number are deflated through vp's cache.
+func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options) ([]piece, error) {
 	meJSON, err := marshalMe(me)
 	if err != nil {
 		return nil, err
@@ -492,13 +507,12 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	own = append(own, meJSON...)
 	own = append(own, `,"options":`...)
 	own = append(own, seat...)
-	rest := piece{raw: append(optionsJSON[len(seat):], "}\n\n"...)}
-	if ls.gzip {
-		if rest.z, err = s.shared.at(access.Code, version).deflated(rest.raw); err != nil {
+	rest := piece{raw: append(optionsJSON[len(seat):], "}\n\n"...), again: true}
+	if vp != nil {
+		if rest.z, err = vp.deflated(rest.raw); err != nil {
 			return nil, err
 		}
 	}
-	ls.sent = version
 	return append(msg, piece{raw: own}, rest), nil
 }
 
@@ -778,7 +792,10 @@ const deflatedKey = "z:"
 // publicJSON is the public state with an empty log, encoded once per
 // version; it runs under the game's read lock.
 func (sp *sharedParts) publicJSON(code string, st *game.State) ([]byte, error) {
-	e := sp.at(code, st.Version).get("json", func(e *sharedEntry) { e.b, e.err = json.Marshal(publicCore(st)) })
+	e := sp.at(code, st.Version).get("json", func(e *sharedEntry) {
+		p := publicCore(st)
+		e.b, e.err = appendPublicState(make([]byte, 0, 4096), &p)
+	})
 	return e.b, e.err
 }
 
@@ -795,6 +812,10 @@ type streamWriter struct {
 	size     uint32
 	failed   bool
 	Raw, Out int64
+	// The stream's last piece marked again, and where it began in the
+	// uncompressed stream.
+	last   []byte
+	lastAt int64
 }
 
 // flatePool is the compressors for stream messages, one at work per builder
@@ -811,6 +832,11 @@ var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 // the same bytes, those deflated once (z, from a fresh compressor, flushed).
 type piece struct {
 	raw, z []byte
+	// again: when the stream's last piece marked so was the very same
+	// bytes, within the compressor's window, they go out as a copy of it
+	// (writeRepeat); a seat's options mostly stay the same for many
+	// versions.
+	again bool
 }
 
 func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
@@ -858,6 +884,18 @@ func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 	}
 	stored := false // the message so far ends with a stored block
 	for i := 0; i < len(msg) && err == nil; {
+		if msg[i].again && sw.gzip {
+			at := sw.Raw
+			if bytes.Equal(msg[i].raw, sw.last) && at-sw.lastAt <= maxDistance {
+				cw.b = appendRepeat(cw.b, len(msg[i].raw), int(at-sw.lastAt))
+				stored = false
+				sw.account(msg[i].raw)
+				sw.lastAt = at
+				i++
+				continue
+			}
+			sw.last, sw.lastAt = msg[i].raw, at
+		}
 		if msg[i].z != nil { // a shared part: public, deflated once
 			stored = false
 			sw.account(msg[i].raw)

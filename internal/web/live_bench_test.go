@@ -157,3 +157,49 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkJSONMessageBuild is the JSON view's work for one new version in
+// a six-seat game, apart from the engine (each seat's options are asked
+// for once, before the loop) and the database: the shared view (public
+// state, the log since the last version, deflated), then each phone's
+// "me" and options encoded and its message compressed onto its stream.
+// Nothing is carried over from one op to the next, as if every op were a
+// version whose options all changed.
+func BenchmarkJSONMessageBuild(b *testing.B) {
+	s, phones := benchGame(b, true)
+	if _, err := s.tables.Act(context.Background(), phones[0].access, game.Action{
+		Type: "step_trait", Trait: "might", Delta: -1}); err != nil {
+		b.Fatal(err)
+	}
+	mes := make([]MeJSON, len(phones))
+	options := make([]game.Options, len(phones))
+	var st *game.State
+	s.tables.Read(phones[0].access.Code, func(state *game.State) {
+		st = state // only this goroutine uses the game from here on
+		for i, p := range phones {
+			mes[i], options[i] = meState(st, p.access), st.Options(p.access.Actor())
+		}
+	})
+	b.ReportAllocs()
+	var wire int64
+	for b.Loop() {
+		sp := newSharedParts()
+		view := sp.jsonView(st, st.Version-1)
+		if view.err != nil {
+			b.Fatal(view.err)
+		}
+		vp := sp.at(st.Code, st.Version)
+		for i, p := range phones {
+			msg, err := appendSeatPieces([]piece{{raw: view.json, z: view.z}}, vp, mes[i], options[i])
+			if err != nil {
+				b.Fatal(err)
+			}
+			before := p.out.Out
+			if _, err := p.out.encode(msg...); err != nil {
+				b.Fatal(err)
+			}
+			wire += p.out.Out - before
+		}
+	}
+	b.ReportMetric(float64(wire)/float64(b.N*len(phones)), "wire-B/phone")
+}

@@ -2,9 +2,11 @@ package web
 
 import (
 	"bytes"
-	"compress/flate"
+	stdflate "compress/flate"
+
 	"compress/gzip"
 	"encoding/json"
+	"github.com/klauspost/compress/flate"
 	"io"
 	"net/http/httptest"
 	"testing"
@@ -123,7 +125,7 @@ func TestDeflatedAcrossVersions(t *testing.T) {
 
 func inflate(t *testing.T, z []byte) []byte {
 	t.Helper()
-	out, err := io.ReadAll(flate.NewReader(io.MultiReader(bytes.NewReader(z), bytes.NewReader(finalBlock))))
+	out, err := io.ReadAll(stdflate.NewReader(io.MultiReader(bytes.NewReader(z), bytes.NewReader(finalBlock))))
 	if err != nil {
 		t.Fatalf("does not inflate: %v", err)
 	}

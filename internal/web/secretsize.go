@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"compress/flate"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -16,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
@@ -119,7 +119,7 @@ func marshalMe(me MeJSON) ([]byte, error) {
 // meStateJSON is GET /me's answer: the public state, then "me" and
 // "options", as privateState would encode, with me's secret in a slot.
 func meStateJSON(p PrivateState) ([]byte, error) {
-	public, err := json.Marshal(p.PublicState)
+	public, err := appendPublicState(make([]byte, 0, 8192), &p.PublicState)
 	if err != nil {
 		return nil, err
 	}
@@ -293,10 +293,11 @@ const (
 
 var pageFlatePool = newWriterPool(pageGzipLevel, 2*runtime.GOMAXPROCS(0))
 
-// slotFlateLevel compresses stream messages that hold a slot. BestSpeed
-// keeps only its last flushed block as context, which would then be the
-// fill; level 2 keeps the whole window, so the text after a slot still
-// compresses against the text before it.
+// slotFlateLevel compresses stream messages that hold a slot, so the text
+// after a slot still compresses against the text before it: the standard
+// library's BestSpeed kept only its last flushed block (the fill) as
+// context. klauspost's level 1 keeps the window too; level 2 stays, as the
+// sizes in README "Secrets" were measured with it.
 const slotFlateLevel = 2
 
 var slotFlatePool = newWriterPool(slotFlateLevel, 2)

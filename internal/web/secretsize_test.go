@@ -2,7 +2,7 @@ package web_test
 
 import (
 	"bytes"
-	"compress/flate"
+	stdflate "compress/flate"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -331,21 +331,22 @@ func openChunkStream(t *testing.T, a *testApp, target string, opts ...reqOpt) *c
 	return s
 }
 
-// messages decodes each flush on its own (a stream compresses every
-// message by itself), skipping pings.
+// messages decodes each flush, skipping pings. A message may copy bytes
+// of an earlier one (repeat.go), so each is what the stream so far
+// inflates to beyond what the messages before it did.
 func (s *chunkStream) messages(t *testing.T, chunks [][]byte) (msgs []string, sizes []int) {
 	t.Helper()
+	var stream []byte
+	inflated := 0
 	for i, c := range chunks {
 		m := c
 		if s.gzip {
-			if i == 0 {
-				m = m[10:] // the gzip header
-			}
-			d, err := io.ReadAll(flate.NewReader(bytes.NewReader(m)))
+			stream = append(stream, c...)
+			d, err := io.ReadAll(stdflate.NewReader(bytes.NewReader(stream[10:]))) // after the gzip header
 			if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 				t.Fatalf("stream message %d: %v", i, err)
 			}
-			m = d
+			m, inflated = d[inflated:], len(d)
 		}
 		if string(m) == ": ping\n\n" {
 			continue

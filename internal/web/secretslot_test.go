@@ -2,11 +2,13 @@ package web
 
 import (
 	"bytes"
-	"compress/flate"
+	stdflate "compress/flate"
+
 	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/klauspost/compress/flate"
 	"hash/crc32"
 	"io"
 	"log/slog"
@@ -147,7 +149,7 @@ func TestDeflateSegmentsSizeIgnoresSlots(t *testing.T) {
 				} else if out.Len() != size {
 					t.Errorf("level %d trial %d: %d bytes with other slot text, %d before", level, trial, out.Len(), size)
 				}
-				got, err := io.ReadAll(flate.NewReader(&out))
+				got, err := io.ReadAll(stdflate.NewReader(&out))
 				if err != nil || !bytes.Equal(got, bytes.Join(segs, nil)) {
 					t.Fatalf("level %d trial %d: does not decode to the text (%v)", level, trial, err)
 				}
@@ -187,7 +189,7 @@ func TestDeflateSegmentsEdges(t *testing.T) {
 					t.Errorf("%s level %d: %d bytes, %d with other slot bytes", name, level, out.Len(), size)
 				}
 				size = out.Len()
-				got, err := io.ReadAll(flate.NewReader(&out))
+				got, err := io.ReadAll(stdflate.NewReader(&out))
 				if err != nil || !bytes.Equal(got, bytes.Join(segs, nil)) {
 					t.Errorf("%s level %d: does not decode to the text (%v)", name, level, err)
 				}

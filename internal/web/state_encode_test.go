@@ -1,0 +1,114 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"lantern/internal/game"
+)
+
+// TestAppendPublicState: the hand-written encoder writes what json.Marshal
+// writes, byte for byte, for public states with every field filled at
+// random (nil, empty and full lists and maps, strings JSON must escape),
+// for the empty state, and for a real game's.
+func TestAppendPublicState(t *testing.T) {
+	check := func(p PublicState) {
+		t.Helper()
+		want, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := appendPublicState(nil, &p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			at := 0
+			for at < min(len(got), len(want)) && got[at] == want[at] {
+				at++
+			}
+			t.Fatalf("differs from json.Marshal at byte %d:\n got %s\nwant %s", at, got[max(0, at-80):min(len(got), at+80)], want[max(0, at-80):min(len(want), at+80)])
+		}
+	}
+	check(PublicState{})
+	check(PublicState{Log: []game.Event{}})
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		var p PublicState
+		fillRandom(rng, reflect.ValueOf(&p).Elem())
+		p.Log = []game.Event{{Seq: 3, Type: "traits_changed", Seat: 1}}
+		check(p)
+	}
+	s, phones := benchGame(t, true)
+	s.tables.Read(phones[0].access.Code, func(st *game.State) { check(publicState(st)) })
+}
+
+var awkward = []string{"", "attic", `<b>"Ox" & 'Missy'</b>`, "tab\tnew\nline\r\b\f\x00\x1f\\", "中文 · 骰子 🎲",
+	"line\u2028para\u2029end", "bad \xff\xfe utf-8 \xe4\xb8", "\u00e9\u0301\x7f"}
+
+// fillRandom fills v, and everything it holds, with random values.
+func fillRandom(rng *rand.Rand, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(awkward[rng.IntN(len(awkward))])
+	case reflect.Int:
+		v.SetInt([]int64{0, 0, 1, 7, -3, 123456}[rng.IntN(6)])
+	case reflect.Bool:
+		v.SetBool(rng.IntN(2) == 1)
+	case reflect.Pointer:
+		if rng.IntN(3) > 0 {
+			v.Set(reflect.New(v.Type().Elem()))
+			fillRandom(rng, v.Elem())
+		}
+	case reflect.Slice:
+		if n := rng.IntN(5) - 1; n >= 0 {
+			v.Set(reflect.MakeSlice(v.Type(), n, n))
+			for i := range n {
+				fillRandom(rng, v.Index(i))
+			}
+		}
+	case reflect.Map:
+		if n := rng.IntN(5) - 1; n >= 0 {
+			v.Set(reflect.MakeMap(v.Type()))
+			for range n {
+				k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+				fillRandom(rng, k)
+				fillRandom(rng, e)
+				v.SetMapIndex(k, e)
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fillRandom(rng, v.Field(i))
+			}
+		}
+	default:
+		panic("fillRandom: no filler for " + v.Type().String())
+	}
+}
+
+// BenchmarkPublicJSON is the public state of a started six-seat game
+// encoded once, as each version's JSON view does: by hand and, for
+// comparison, by encoding/json.
+func BenchmarkPublicJSON(b *testing.B) {
+	s, phones := benchGame(b, true)
+	var p PublicState
+	s.tables.Read(phones[0].access.Code, func(st *game.State) { p = publicCore(st) })
+	b.Run("hand", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			buf, _ = appendPublicState(buf[:0], &p)
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			json.Marshal(p)
+		}
+	})
+}

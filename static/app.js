@@ -107,7 +107,7 @@
       if (typeof v !== "string") {
         var old = held[key];
         if (typeof old !== "string") return null;
-        v = v.map(function (p) { return typeof p === "string" ? p : old.substr(p[0], p[1]); }).join("");
+        v = v.map(function (p) { return typeof p === "string" ? p : old.slice(p[0], p[0] + p[1]); }).join("");
       }
       out.push([key, v]);
     }

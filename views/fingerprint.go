@@ -124,11 +124,19 @@ var (
 	traitValuesType = reflect.TypeFor[[]TraitValue]()
 	fieldsType      = reflect.TypeFor[[]Field]()
 	linksType       = reflect.TypeFor[[]Link]()
+	stringsType     = reflect.TypeFor[[]string]()
+	boolsType       = reflect.TypeFor[[]bool]()
+	intsType        = reflect.TypeFor[[]int]()
 )
 
 func (f *fingerprinter) fast(v reflect.Value) bool {
 	t := v.Type()
-	if (t != optionsType && t != traitRowsType && t != logLinesType && t != traitValuesType && t != fieldsType && t != linksType) || !v.CanInterface() {
+	switch t {
+	case optionsType, traitRowsType, logLinesType, traitValuesType, fieldsType, linksType, stringsType, boolsType, intsType:
+	default:
+		return false
+	}
+	if !v.CanInterface() {
 		return false
 	}
 	if v.IsNil() {
@@ -174,6 +182,18 @@ func (f *fingerprinter) fast(v reflect.Value) bool {
 		for i := range x {
 			f.str(x[i].Name)
 			f.str(x[i].Value)
+		}
+	case []string:
+		for _, x := range x {
+			f.str(x)
+		}
+	case []bool:
+		for _, x := range x {
+			f.bool(x)
+		}
+	case []int:
+		for _, x := range x {
+			f.uint(uint64(x))
 		}
 	case []Link:
 		for i := range x {

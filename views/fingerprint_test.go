@@ -154,3 +154,28 @@ func TestFingerprintHead(t *testing.T) {
 		}
 	}
 }
+
+// TestFingerprintPlainSlices: slices of strings, bools and ints (hashed
+// without reflection) move the fingerprint with any element, their
+// length, and nil apart from empty.
+func TestFingerprintPlainSlices(t *testing.T) {
+	h := Head{Lang: "en"}
+	differ := [][2]any{
+		{[]string{"a", "b"}, []string{"a", "c"}},
+		{[]string{"ab"}, []string{"a", "b"}},
+		{[]string(nil), []string{}},
+		{[]bool{true, false}, []bool{true, true}},
+		{[]bool{false}, []bool{false, false}},
+		{[]bool(nil), []bool{}},
+		{[]int{1, 2}, []int{1, 3}},
+		{[]int(nil), []int{}},
+	}
+	for _, d := range differ {
+		if fingerprint("k", h, d[0]) == fingerprint("k", h, d[1]) {
+			t.Errorf("%#v and %#v fingerprint alike", d[0], d[1])
+		}
+	}
+	if fingerprint("k", h, []string{"a"}) != fingerprint("k", h, []string{"a"}) {
+		t.Errorf("equal slices fingerprint apart")
+	}
+}

@@ -18,6 +18,10 @@ import (
 // whether the phone already holds the part: a stream neither renders nor
 // sends a part whose inputs did not change since its last message.
 //
+// A part that changed goes as an edit of the source the phone holds when
+// that is shorter (internal/web/partedit.go), so its bytes matter less than
+// that it be the same bytes for the same inputs.
+//
 // Shared parts are the ones every seat sees alike (other explorers' boards,
 // the log, the omens): given the game version and the language they are
 // the same bytes for every phone, so they are rendered once and cached. A

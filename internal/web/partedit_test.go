@@ -1,11 +1,15 @@
 package web
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"lantern/internal/game"
 )
 
 // applyEdit is the page script's resolveParts for one edit.
@@ -89,6 +93,62 @@ func TestAppendEdit(t *testing.T) {
 		}
 		if got := applyEdit(t, old, appendEdit(nil, []byte(old), []byte(cur))); got != cur {
 			t.Fatalf("random %d: edit of %q gives %q, want %q", i, old, got, cur)
+		}
+	}
+}
+
+// TestLiveSharedPiecesOnce: after a seat's trait step, every other phone's
+// message holds only what changed (no part of its own), and the shared
+// parts in it (whole the first time, then as edits of what each phone
+// holds) are the very same deflated bytes for every phone: made once per
+// version, not per phone; the log goes as an edit of a few hundred bytes.
+func TestLiveSharedPiecesOnce(t *testing.T) {
+	s, phones := benchGame(t, false)
+	for round := range 4 {
+		if _, err := s.tables.Act(context.Background(), phones[0].access, game.Action{
+			Type: "step_trait", Trait: "knowledge", Delta: 1 - 2*(round%2)}); err != nil {
+			t.Fatal(err)
+		}
+		var first []piece
+		for i, p := range phones[1:] {
+			msg, err := s.htmlMessage(p.c, p.access, p.ls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var shared []piece
+			var raw []byte
+			for _, pc := range msg {
+				raw = append(raw, pc.raw...)
+				if pc.z != nil {
+					shared = append(shared, pc)
+				}
+			}
+			for _, own := range []string{`["me",`, `["undo",`, `["now",`, `["cards",`, `["status",`} {
+				if bytes.Contains(raw, []byte(own)) {
+					t.Errorf("round %d, phone %d: an unchanged part of its own is sent: %s", round, i+2, own)
+				}
+			}
+			if len(shared) == 0 {
+				t.Fatalf("round %d, phone %d: no shared part in %s", round, i+2, raw)
+			}
+			if round > 0 && !bytes.Contains(raw, []byte(`["log",[`)) {
+				t.Errorf("round %d, phone %d: the log does not go as an edit: %.300s", round, i+2, raw)
+			}
+			if i == 0 {
+				first = shared
+				continue
+			}
+			if len(shared) != len(first) {
+				t.Fatalf("round %d: phone %d got %d shared pieces, phone 2 %d", round, i+2, len(shared), len(first))
+			}
+			for j := range shared {
+				if &shared[j].z[0] != &first[j].z[0] {
+					t.Errorf("round %d, phone %d: shared piece %d deflated apart from phone 2's", round, i+2, j)
+				}
+			}
+		}
+		if _, err := s.htmlMessage(phones[0].c, phones[0].access, phones[0].ls); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -747,6 +747,14 @@ func (lp langParts) edit(key string, heldHash uint64, held []byte, cur *sharedEn
 			e.json, e.z = cur.json, cur.z
 			return
 		}
+		if len(e.json) <= editStoredMax {
+			// A compressor's flush (a Huffman table of its own) would cost
+			// more time than the few bytes it saves.
+			var b bytes.Buffer
+			e.err = writeStored(&b, e.json)
+			e.z = b.Bytes()
+			return
+		}
 		e.z, e.err = deflatePiece(e.json)
 	})
 	if e.err != nil {
@@ -757,6 +765,10 @@ func (lp langParts) edit(key string, heldHash uint64, held []byte, cur *sharedEn
 	}
 	return e, nil
 }
+
+// editStoredMax: an edit this short goes stored, not compressed (a new
+// log line, a value on a board).
+const editStoredMax = 256
 
 // deflated is b deflated on its own (a piece's z), once per version for
 // every stream that sends the very same bytes: each stream still sends only

@@ -830,9 +830,10 @@ type streamWriter struct {
 	lastAt int64
 }
 
-// flatePool is the compressors for stream messages, one at work per builder
-// at most.
-var flatePool = newWriterPool(flateLevel, builders())
+// flatePool is the compressors for stream messages. It keeps two idle per
+// core, not one per builder: each is most of a megabyte, and with the HTML
+// view a burst's peak memory rose by 10 MB past the goal's 100 MB.
+var flatePool = newWriterPool(flateLevel, 2*runtime.GOMAXPROCS(0))
 
 // flateLevel: the fastest level; messages are small and alike, and the CPU
 // is better spent on the next phone (measured in README "Measured").
@@ -939,8 +940,9 @@ func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 	return cw.b, nil
 }
 
-// keepBuffer: a stream keeps a message buffer this big for the next one.
-const keepBuffer = 16 << 10
+// keepBuffer: a stream keeps a message buffer this big for the next one;
+// 360 phones' buffers stay under 1.5 MB.
+const keepBuffer = 4 << 10
 
 // sink collects what is written to it.
 type sink struct{ b []byte }

@@ -11,7 +11,6 @@ import (
 	"hash/crc32"
 	"html"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -291,7 +290,7 @@ const (
 	pageGzipMin   = 1024
 )
 
-var pageFlatePool = newWriterPool(pageGzipLevel, 2*runtime.GOMAXPROCS(0))
+var pageFlatePool = newWriterPool(pageGzipLevel, 1)
 
 // slotFlateLevel compresses stream messages that hold a slot, so the text
 // after a slot still compresses against the text before it: the standard

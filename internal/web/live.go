@@ -491,23 +491,27 @@ func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Opt
 	if err != nil {
 		return nil, err
 	}
-	optionsJSON, err := json.Marshal(options)
-	if err != nil {
-		return nil, err
-	}
 	// The options after their seat number are often the very same bytes
 	// for several seats (everyone's but the seat whose turn it is): that
 	// piece is deflated once per version for all who send those bytes.
-	seat := fmt.Appendf(nil, `{"seat":%d,`, options.Seat)
-	if !bytes.HasPrefix(optionsJSON, seat) {
-		return nil, fmt.Errorf("options without their seat first")
+	// Both pieces are cut from one allocation of their exact size, the
+	// options encoded first into a scratch buffer.
+	scratch := optionsScratch.Get().(*[]byte)
+	defer optionsScratch.Put(scratch)
+	after, err := appendOptionsAfterSeat((*scratch)[:0], &options)
+	if err != nil {
+		return nil, err
 	}
-	own := make([]byte, 0, len(meJSON)+len(seat)+16)
-	own = append(own, `,"me":`...)
-	own = append(own, meJSON...)
-	own = append(own, `,"options":`...)
-	own = append(own, seat...)
-	rest := piece{raw: append(optionsJSON[len(seat):], "}\n\n"...), again: true}
+	*scratch = after
+	const meHead, optionsHead = `,"me":`, `,"options":{"seat":`
+	b := make([]byte, 0, len(meHead)+len(meJSON)+len(optionsHead)+21+len(after)+3)
+	b = append(b, meHead...)
+	b = append(b, meJSON...)
+	b = appendIntField(b, optionsHead, options.Seat)
+	b = append(b, ',')
+	own := b[:len(b):len(b)]
+	b = append(b, after...)
+	rest := piece{raw: append(b, "}\n\n"...)[len(own):], again: true}
 	if vp != nil {
 		if rest.z, err = vp.deflated(rest.raw); err != nil {
 			return nil, err
@@ -515,6 +519,10 @@ func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Opt
 	}
 	return append(msg, piece{raw: own}, rest), nil
 }
+
+// optionsScratch holds buffers a seat's options are encoded into before
+// they are copied to their message (appendSeatPieces).
+var optionsScratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // jsonView is the message's head and the public state with the log since
 // a version, without the closing brace, and that deflated: made once per

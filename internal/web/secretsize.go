@@ -126,16 +126,14 @@ func meStateJSON(p PrivateState) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	options, err := json.Marshal(p.Options)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, 0, len(public)+len(me)+len(options)+32)
+	out := make([]byte, 0, len(public)+len(me)+2048)
 	out = append(out, public[:len(public)-1]...)
 	out = append(out, `,"me":`...)
 	out = append(out, me...)
 	out = append(out, `,"options":`...)
-	out = append(out, options...)
+	if out, err = appendOptions(out, &p.Options); err != nil {
+		return nil, err
+	}
 	return append(out, '}', '\n'), nil
 }
 

@@ -49,6 +49,13 @@ func TestAppendPublicState(t *testing.T) {
 var awkward = []string{"", "attic", `<b>"Ox" & 'Missy'</b>`, "tab\tnew\nline\r\b\f\x00\x1f\\", "中文 · 骰子 🎲",
 	"line\u2028para\u2029end", "bad \xff\xfe utf-8 \xe4\xb8", "\u00e9\u0301\x7f"}
 
+// awkwardFloats are numbers encoding/json writes in each of its forms.
+var awkwardFloats = []float64{0, 1, 0.5, -0.25, 1.0 / 3, 0.000001, 9.99e-7, 1e-9, 5e-324, 123456.789, 1e20, 1e21, 1.5e300, -2e-10}
+
+// awkwardArgs are a refusal's arguments: what the engine gives, and
+// others.
+var awkwardArgs = []any{nil, "attic", `<b>"Ox" & 'Missy'</b>`, "中文 ", 0, 7, -3, true, 2.5, []string{"a<b"}, map[string]int{"z": 1, "a": 2}}
+
 // fillRandom fills v, and everything it holds, with random values.
 func fillRandom(rng *rand.Rand, v reflect.Value) {
 	switch v.Kind() {
@@ -58,6 +65,12 @@ func fillRandom(rng *rand.Rand, v reflect.Value) {
 		v.SetInt([]int64{0, 0, 1, 7, -3, 123456}[rng.IntN(6)])
 	case reflect.Bool:
 		v.SetBool(rng.IntN(2) == 1)
+	case reflect.Float64:
+		v.SetFloat(awkwardFloats[rng.IntN(len(awkwardFloats))])
+	case reflect.Interface: // a refusal's arguments
+		if a := awkwardArgs[rng.IntN(len(awkwardArgs))]; a != nil {
+			v.Set(reflect.ValueOf(a))
+		}
 	case reflect.Pointer:
 		if rng.IntN(3) > 0 {
 			v.Set(reflect.New(v.Type().Elem()))

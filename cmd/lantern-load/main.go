@@ -77,7 +77,7 @@ func main() {
 	flag.IntVar(&cfg.actions, "actions", 50, "actions per game")
 	flag.Float64Var(&cfg.rate, "rate", 100, "actions per second across all games")
 	flag.DurationVar(&cfg.think, "think", 0, "pause between one game's actions; overrides -rate (rate = games/think)")
-	flag.StringVar(&cfg.fetch, "fetch", "fragment", "what a phone fetches on each new version: fragment (the page's live HTML, like the real script), json (/me), none")
+	flag.StringVar(&cfg.fetch, "fetch", "fragment", "what a phone fetches on each new version: fragment (the page's live HTML, as the page fetched it before its stream carried the view), json (/me), none")
 	flag.IntVar(&cfg.pid, "pid", 0, "server process id, to report its memory (VmRSS) and CPU from /proc")
 	flag.BoolVar(&cfg.spread, "spread-src", true, "give each phone its own 127.x.y.z source address when the server is on loopback")
 	flag.DurationVar(&cfg.timeout, "timeout", 10*time.Second, "timeout of one request")

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/a-h/templ"
 	"github.com/klauspost/compress/flate"
@@ -385,56 +384,6 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 
 // jsonSize is room enough, mostly, for n bytes of HTML as a JSON string.
 func jsonSize(n int) int { return n + n/8 + 8 }
-
-// appendJSONString appends s as a JSON string: quoted, with what JSON must
-// escape escaped (and U+2028, U+2029, which end a line in JavaScript),
-// invalid UTF-8 as U+FFFD; <, > and & left as they are.
-func appendJSONString(b, s []byte) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRune(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
 
 // jsonMessage is the caller's JSON view: the same object GET /me returns
 // (GET /api/games/{code} for the host), with the log since the stream's last

@@ -341,14 +341,24 @@ func appendBoolField(b []byte, name string, v bool) []byte {
 // appendJSONText appends s as encoding/json writes a string: quoted, with
 // <, > and & escaped for HTML, U+2028 and U+2029 escaped, and invalid UTF-8
 // as U+FFFD.
-func appendJSONText(b []byte, s string) []byte {
+func appendJSONText(b []byte, s string) []byte { return appendQuoted(b, s, true) }
+
+// appendJSONString appends s as a JSON string the same way, but with <, >
+// and & left as they are: the stream's HTML parts are mostly those, and the
+// page reads them with JSON.parse, never as HTML source.
+func appendJSONString(b, s []byte) []byte { return appendQuoted(b, s, false) }
+
+// appendQuoted is the one JSON string escaper behind both: what JSON must
+// escape, U+2028 and U+2029 (they end a line in JavaScript and in an SSE
+// data line), invalid UTF-8 as U+FFFD, and <, > and & when escapeHTML.
+func appendQuoted[T string | []byte](b []byte, s T, escapeHTML bool) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if c >= 0x20 && c != '"' && c != '\\' && (!escapeHTML || c != '<' && c != '>' && c != '&') {
 				i++
 				continue
 			}
@@ -373,7 +383,8 @@ func appendJSONText(b []byte, s string) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		// At most 4 bytes: a []byte's conversion stays on the stack.
+		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
 		switch {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)

@@ -19,21 +19,8 @@ import (
 func TestAppendOptions(t *testing.T) {
 	check := func(o game.Options) {
 		t.Helper()
-		want, err := json.Marshal(o)
-		if err != nil {
-			t.Fatal(err)
-		}
 		got, err := appendOptions(nil, &o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			at := 0
-			for at < min(len(got), len(want)) && got[at] == want[at] {
-				at++
-			}
-			t.Fatalf("differs from json.Marshal at byte %d:\n got %s\nwant %s", at, got[max(0, at-80):min(len(got), at+80)], want[max(0, at-80):min(len(want), at+80)])
-		}
+		sameAsMarshal(t, o, got, err)
 	}
 	check(game.Options{})
 	check(game.Options{Roll: &game.RollOptions{}, HauntRoll: &game.HauntRollOption{}, Attack: &game.AttackOptions{},

@@ -17,21 +17,8 @@ import (
 func TestAppendPublicState(t *testing.T) {
 	check := func(p PublicState) {
 		t.Helper()
-		want, err := json.Marshal(p)
-		if err != nil {
-			t.Fatal(err)
-		}
 		got, err := appendPublicState(nil, &p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			at := 0
-			for at < min(len(got), len(want)) && got[at] == want[at] {
-				at++
-			}
-			t.Fatalf("differs from json.Marshal at byte %d:\n got %s\nwant %s", at, got[max(0, at-80):min(len(got), at+80)], want[max(0, at-80):min(len(want), at+80)])
-		}
+		sameAsMarshal(t, p, got, err)
 	}
 	check(PublicState{})
 	check(PublicState{Log: []game.Event{}})
@@ -124,4 +111,24 @@ func BenchmarkPublicJSON(b *testing.B) {
 			json.Marshal(p)
 		}
 	})
+}
+
+// sameAsMarshal fails the test unless got (and no error) is what
+// json.Marshal writes for v, showing where they part.
+func sameAsMarshal(t *testing.T, v any, got []byte, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		at := 0
+		for at < min(len(got), len(want)) && got[at] == want[at] {
+			at++
+		}
+		t.Fatalf("differs from json.Marshal at byte %d:\n got %s\nwant %s", at, got[max(0, at-80):min(len(got), at+80)], want[max(0, at-80):min(len(want), at+80)])
+	}
 }

@@ -216,7 +216,7 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 		}
 		defer pprof.StopCPUProfile()
 	}
-	var latencies []time.Duration
+	var latencies, answers []time.Duration
 	missed, actions := 0, 0
 	t0 := time.Now()
 	for round := range cfg.rounds {
@@ -226,6 +226,7 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 		}
 		trait := traits[(round/2)%len(traits)]
 		results := make([]time.Duration, len(games))
+		answered := make([]time.Duration, len(games))
 		start := time.Now().Add(5 * time.Millisecond)
 		var rw sync.WaitGroup
 		for i, g := range games {
@@ -239,6 +240,7 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 				sent := time.Now()
 				status, err := actor.call(ctx, cfg, http.MethodPost, "/api/games/"+g.code+"/actions",
 					map[string]any{"type": "step_trait", "trait": trait, "delta": delta}, &res)
+				answered[i] = time.Since(sent)
 				if err != nil {
 					st.postErrors.Add(1)
 					st.countError(fmt.Sprintf("action: HTTP %d %s", status, shortError(err)))
@@ -262,7 +264,10 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 			})
 		}
 		rw.Wait()
-		for _, d := range results {
+		for i, d := range results {
+			if d >= 0 {
+				answers = append(answers, answered[i])
+			}
 			actions++
 			if d < 0 {
 				missed++
@@ -296,6 +301,8 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 	fmt.Fprintf(w, "actions:   %d (%d per round, all at once), %d failed or not seen by every phone within %s\n",
 		actions, len(games), missed, cfg.timeout)
 	fmt.Fprintf(w, "action -> all %d phones of its game hold the new view: %s\n", cfg.phones, summary(latencies))
+	// Where the time goes: stored and answered (the POST), then pushed.
+	fmt.Fprintf(w, "action -> its POST answered (stored):          %s\n", summary(answers))
 	if msgs > 0 {
 		fmt.Fprintf(w, "bytes per update per phone: %.0f on the wire, %.0f uncompressed (%d messages)\n",
 			float64(wire)/float64(msgs), float64(plain)/float64(msgs), msgs)

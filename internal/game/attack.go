@@ -205,7 +205,7 @@ func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, er
 		return Target{}, 0, refuse(Conflict, "err_dead", seat.Name)
 	}
 	if !actor.Host && s.Turn != seat.ID {
-		return Target{}, 0, refuse(Forbidden, "err_not_your_turn")
+		return Target{}, 0, errNotYourTurn
 	}
 	if err := s.notStuck(seat); err != nil {
 		return Target{}, 0, err
@@ -506,7 +506,7 @@ func (at *AttackState) winner() Target {
 func (s *State) decideDealDamage(actor Actor) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || !at.CanSteal {
-		return nil, refuse(Conflict, "err_no_steal")
+		return nil, errNoSteal
 	}
 	winner := at.winner()
 	if !actor.Host && actor.Seat != winner.Seat {
@@ -523,7 +523,7 @@ func (s *State) decideDealDamage(actor Actor) ([]Event, error) {
 func (s *State) decideSteal(actor Actor, a Action) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || !at.CanSteal {
-		return nil, refuse(Conflict, "err_no_steal")
+		return nil, errNoSteal
 	}
 	winner := at.Attacker
 	if at.Loser == at.Attacker {

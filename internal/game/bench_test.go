@@ -117,6 +117,24 @@ func BenchmarkOptionsLongTurn(b *testing.B) {
 	}
 }
 
+// BenchmarkOptionsBurst is one version of the load program's JSON burst
+// workload (cmd/lantern-load -workload burst): six explorers, the first
+// seat's turn, 30 trait steps by every seat in turn, and each op every
+// seat's options, as the server builds them once per phone for a version.
+func BenchmarkOptionsBurst(b *testing.B) {
+	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville")
+	for i := range 30 {
+		do(b, s, seatActor(1+i/2%6), game.Action{Type: game.ActStepTrait, Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
+	}
+	b.ReportAllocs()
+	defer reportCPU(b, cpuTime())
+	for b.Loop() {
+		for seat := 1; seat <= 6; seat++ {
+			s.Options(seatActor(seat))
+		}
+	}
+}
+
 // reportCPU reports the process's CPU time per op since cpu0, which a busy
 // machine inflates far less than the time on the clock (the setup a
 // benchmark does with its timer stopped counts too, so read it against

@@ -202,6 +202,9 @@ func (s *State) withCardAttack(evs []Event, seat *Seat, card *catalog.Card, a Ac
 	if s.attackOpen() {
 		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
+	if s.dry && a.Faces == nil && a.Total == nil {
+		return dryRunEvents, nil // cardAttackEvent refuses only dice typed in
+	}
 	at, err := s.cardAttackEvent(seat, card.ID, card.Attack, a)
 	if err != nil {
 		return nil, err
@@ -223,7 +226,7 @@ func (s *State) omenEvents(seat *Seat, omen string) []Event {
 // moves and actions are the player's own); the host may record it for them.
 func (s *State) ownTurn(actor Actor, seat *Seat) error {
 	if !actor.Host && s.Turn != seat.ID {
-		return refuse(Forbidden, "err_not_your_turn")
+		return errNotYourTurn
 	}
 	return nil
 }

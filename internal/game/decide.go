@@ -549,7 +549,7 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_not_started")
 	}
 	if !actor.Host && actor.Seat != s.Turn && !(s.Turn == MonstersTurn && s.controlsMonsters(actor)) {
-		return nil, refuse(Forbidden, "err_not_your_turn")
+		return nil, errNotYourTurn
 	}
 	if stale(a, s.Version) {
 		return nil, refuse(Conflict, "err_stale")

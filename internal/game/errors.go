@@ -56,3 +56,14 @@ func (t TraitNames) In(lang string) string {
 }
 
 func (t TraitNames) String() string { return t.In("en") }
+
+// Refusals without arguments that every phone's options meet in their dry
+// runs, each a candidate refused to most seats most of the time (not the
+// seat's turn, no fight to settle, no haunt roll owed). Made once: an
+// *Error is never changed once made, so one value may answer every time
+// and spare the allocation.
+var (
+	errNotYourTurn     = refuse(Forbidden, "err_not_your_turn")
+	errNoSteal         = refuse(Conflict, "err_no_steal")
+	errNoHauntRollOwed = refuse(Conflict, "err_no_haunt_roll_owed")
+)

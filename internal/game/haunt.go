@@ -228,7 +228,7 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	if !actor.Host && seat.ID != s.Turn {
-		return nil, refuse(Forbidden, "err_not_your_turn")
+		return nil, errNotYourTurn
 	}
 	if !s.Alive(seat) {
 		return nil, refuse(Conflict, "err_dead", seat.Name)
@@ -276,7 +276,7 @@ func (s *State) decideHauntRoll(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_haunt_started")
 	}
 	if !s.OwesHauntRoll(seat.ID) {
-		return nil, refuse(Conflict, "err_no_haunt_roll_owed")
+		return nil, errNoHauntRollOwed
 	}
 	omen := s.Omens[s.OwedHauntRolls[0]]
 	count := len(s.Omens)

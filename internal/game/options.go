@@ -1,7 +1,6 @@
 package game
 
 import (
-	"maps"
 	"slices"
 	"sync"
 
@@ -263,6 +262,11 @@ type dryRun struct {
 	s     State
 	actor Actor
 	cards []cardTries // cardOptions' answers, by held card
+	// Decide's verdicts on plain rolls (traitRoll, sourceRoll): 0 not
+	// asked yet, 1 allowed, -1 refused; one for every trait, and one per
+	// number of dice.
+	plainRoll int8
+	diceRolls [MaxDice + 1]int8
 }
 
 // newDryRun is a dry run on a copy of s: dice that show blanks, and (but
@@ -387,10 +391,20 @@ func (s *State) turnOptions(actor Actor) TurnOptions {
 	return t
 }
 
+// rollOptionsBuf is a RollOptions with room for its lists, made in one
+// allocation: every seat's options have one, most with all four traits.
+type rollOptionsBuf struct {
+	r      RollOptions
+	traits [4]string
+	mods   [2]ModifierOption
+}
+
 func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
-	r := &RollOptions{Traits: []string{}}
+	buf := &rollOptionsBuf{}
+	r := &buf.r
+	r.Traits = buf.traits[:0]
 	for _, t := range Traits {
-		if d.allows(Action{Type: ActRoll, Trait: t, Total: &zeroTotal}) {
+		if d.traitRoll(t) {
 			r.Traits = append(r.Traits, t)
 		}
 	}
@@ -425,6 +439,9 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 			EventRoll: try(Action{Trait: trait, Purpose: "event"}, true),
 			PlainRoll: try(Action{Dice: 1, Purpose: "free"}, false)}
 		if mo.TraitRoll || mo.EventRoll || mo.PlainRoll {
+			if r.Modifiers == nil {
+				r.Modifiers = buf.mods[:0]
+			}
 			r.Modifiers = append(r.Modifiers, mo)
 		}
 	}
@@ -432,6 +449,57 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 		return nil
 	}
 	return r
+}
+
+// traitRoll reports whether the actor may make a plain roll with a trait:
+// no source, modifier or room, a typed total of 0. Decide is asked once
+// for all four traits (but in the tests' plain runs): decideRoll reads the
+// trait of such a roll only to check it is one and to count the dice, and
+// no dice count refuses a total of 0 (planRoll refuses only modifiers,
+// resolveDice only a total above twice the dice).
+func (d *dryRun) traitRoll(trait string) bool {
+	if d.plainRoll == 0 || !shortcuts() {
+		d.plainRoll = -1
+		if d.allows(Action{Type: ActRoll, Trait: trait, Total: &zeroTotal}) {
+			d.plainRoll = 1
+		}
+	}
+	return d.plainRoll > 0
+}
+
+// sourceRoll reports whether the actor may make a card's or room's guided
+// roll a (guidedRollAction): decideRoll's checks of a roll with a source
+// are those of the plain roll with its trait or dice, whatever its purpose
+// (planRoll reads the purpose only for modifiers, and a has none), and
+// then the source's own (sourceRollFits). So the plain roll's verdict,
+// asked once for every trait (traitRoll) and once per dice count, is
+// shared by every room's roll, and only the source's checks are run for
+// each (all of Decide, for each, in the tests' plain runs).
+func (d *dryRun) sourceRoll(a Action) bool {
+	if !shortcuts() || a.Type != ActRoll || a.Source == "" || !plainPurpose(a.Purpose) || len(a.Modifiers) > 0 || a.Choose != nil ||
+		a.Room != "" || a.Seat != 0 || a.Need != 0 || a.Faces != nil || a.Total != &zeroTotal || d.actor.Host {
+		return d.allows(a) // not a guided roll as guidedRollAction makes them
+	}
+	switch {
+	case a.Trait != "":
+		if !d.traitRoll(a.Trait) {
+			return false
+		}
+	case a.Dice >= 1 && a.Dice <= MaxDice:
+		if v := &d.diceRolls[a.Dice]; *v == 0 {
+			*v = -1
+			if d.allows(Action{Type: ActRoll, Dice: a.Dice, Total: &zeroTotal}) {
+				*v = 1
+			}
+		}
+		if d.diceRolls[a.Dice] < 0 {
+			return false
+		}
+	default:
+		return d.allows(a)
+	}
+	seat := d.s.SeatByID(d.actor.Seat)
+	return seat != nil && d.s.sourceRollFits(d.actor, seat, a) == nil
 }
 
 // RerollOptions are the cards that may reroll the seat's last roll now
@@ -1042,7 +1110,17 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			c.Why = refused[use]
 		}
 	}
-	for _, pile := range slices.Sorted(maps.Keys(s.Piles)) {
+	// The piles with cards on, in order of their names (sorted on the
+	// stack: most views have few piles, often none with a card left).
+	var pilesBuf [16]string
+	piles := pilesBuf[:0]
+	for pile, cards := range s.Piles {
+		if len(cards) > 0 {
+			piles = append(piles, pile)
+		}
+	}
+	slices.Sort(piles)
+	for _, pile := range piles {
 		for _, card := range s.Piles[pile] {
 			if d.allows(Action{Type: ActPickUp, Card: card, Room: pile}) {
 				o.PickUp = append(o.PickUp, PickUpOption{Pile: pile, Card: card})
@@ -1052,7 +1130,7 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 	for _, rc := range roomChecks() {
 		ro := RoomOption{Room: rc.room}
 		if rc.rolls {
-			ro.Roll = d.allows(rc.roll)
+			ro.Roll = d.sourceRoll(rc.roll)
 		} else {
 			ro.Apply = s.applyAllowed(d, rc.source)
 		}

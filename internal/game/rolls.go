@@ -88,11 +88,26 @@ var rerollCards = sync.OnceValue(func() []string {
 // (purpose: the card's id; It Is Meant to Be: 4), or 0 for any other
 // purpose.
 func StoredDice(purpose string) int {
-	if c := catalog.Box().Card(purpose); c != nil && c.Modifier != nil {
-		return c.Modifier.Stored
+	for _, c := range storedCards() {
+		if c.ID == purpose {
+			return c.Modifier.Stored
+		}
 	}
 	return 0
 }
+
+// storedCards are the cards whose stored result is rolled ahead, made
+// once: every roll's purpose is looked for among them (one card in the
+// box), and a string compared with one or two is cheaper than a map.
+var storedCards = sync.OnceValue(func() []*catalog.Card {
+	var out []*catalog.Card
+	for _, c := range catalog.Box().Cards {
+		if c := catalog.Box().Card(c.ID); c.Modifier != nil && c.Modifier.Stored > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+})
 
 // namesStored reports whether a roll used a stored result.
 func namesStored(mods []string) bool {
@@ -123,13 +138,11 @@ func modifierFits(on []string, purpose string, traitRoll bool) bool {
 // seat is nil for a monster's roll, which names none.
 func (s *State) planRoll(seat *Seat, base int, purpose string, traitRoll bool, mods []string, choose *int) (rollPlan, error) {
 	p := rollPlan{dice: base}
-	seen := map[string]bool{}
 	fewer := 0
-	for _, m := range mods {
-		if seen[m] {
+	for i, m := range mods {
+		if slices.Contains(mods[:i], m) {
 			return p, refuse(Invalid, "err_modifier_twice", m)
 		}
-		seen[m] = true
 		c := catalog.Box().Card(m)
 		if seat == nil || c == nil || c.Modifier == nil {
 			return p, refuse(Invalid, "err_unknown_modifier", m)
@@ -299,12 +312,8 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		}
 		base = min(max(base+n, 1), MaxDice)
 	}
-	switch purpose {
-	case "", "free", "trait", "event", "room", "item", "omen", "haunt-action":
-	default:
-		if stored == 0 {
-			return nil, refuse(Invalid, "err_bad_purpose", purpose)
-		}
+	if !plainPurpose(purpose) && stored == 0 {
+		return nil, refuse(Invalid, "err_bad_purpose", purpose)
 	}
 	if purpose == "" {
 		purpose = "free"
@@ -321,10 +330,7 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	if a.Source != "" {
-		if err := s.mayRollFor(actor, seat, a.Source); err != nil {
-			return nil, err
-		}
-		if err := s.rollFits(actor, seat, a); err != nil {
+		if err := s.sourceRollFits(actor, seat, a); err != nil {
 			return nil, err
 		}
 	}
@@ -341,6 +347,26 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	rolled := rec // rec itself stays off the heap for a dry run
 	rolled.Modifiers = slices.Clone(mods)
 	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rolled}}, s.usedUp(seat, mods)...), nil
+}
+
+// plainPurpose reports whether a roll may be made for this purpose by
+// anyone (a card's stored result rolls for its id: StoredDice).
+func plainPurpose(purpose string) bool {
+	switch purpose {
+	case "", "free", "trait", "event", "room", "item", "omen", "haunt-action":
+		return true
+	}
+	return false
+}
+
+// sourceRollFits is what decideRoll checks of a roll made for a card or
+// room beyond any roll's checks (Options shares those between sources:
+// dryRun.sourceRoll).
+func (s *State) sourceRollFits(actor Actor, seat *Seat, a Action) error {
+	if err := s.mayRollFor(actor, seat, a.Source); err != nil {
+		return err
+	}
+	return s.rollFits(actor, seat, a)
 }
 
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the

@@ -185,7 +185,7 @@ func (s *State) decideDiscoverRoom(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	if !actor.Host && seat.ID != s.Turn {
-		return nil, refuse(Forbidden, "err_not_your_turn")
+		return nil, errNotYourTurn
 	}
 	if !s.Alive(seat) {
 		return nil, refuse(Conflict, "err_dead", seat.Name)

@@ -1243,35 +1243,49 @@ func (s *State) takeWhy(d *dryRun, me *Seat, card *catalog.Card) *Refusal {
 }
 
 // drawnOption is the event card the seat drew last this turn and put back
-// (not kept), when its roll is not made yet and may be made now.
+// (not kept), when its roll is not made yet and may be made now. It reads
+// the turn's draws and rolls (turnMarks) newest first; the tests' plain
+// runs find them in the whole log instead.
 func (s *State) drawnOption(d *dryRun, me *Seat) string {
+	if shortcuts() {
+		for i := len(s.turnMarks) - 1; i >= 0; i-- {
+			if card, done := s.drawnFrom(d, me, &s.turnMarks[i]); done {
+				return card
+			}
+		}
+		return "" // the turn's start, or the game's
+	}
 	for i := len(s.Events) - 1; i >= 0; i-- {
 		e := &s.Events[i] // not copied: a long turn reads many
 		switch e.Type {
-		case EvTurnEnded, EvRolled, EvCardDrawn:
-		default:
-			continue
-		}
-		if s.undone[e.Seq] {
-			continue
-		}
-		switch e.Type {
 		case EvTurnEnded:
-			return ""
-		case EvRolled:
-			if e.Roll != nil && e.Roll.Seat == me.ID && e.Roll.Source != "" {
-				return "" // its roll is made: the outcome is offered to apply
-			}
-		case EvCardDrawn:
-			c := catalog.Box().Card(e.Card)
-			if e.Seat != me.ID || e.Keep || c == nil {
+			if !s.undone[e.Seq] {
 				return ""
 			}
-			if a, ok := guidedRollAction(c.Roll, "card:"+c.ID, "event"); ok && d.allows(a) {
-				return c.ID
+		case EvRolled, EvCardDrawn:
+			if m := markOf(e); !s.undone[e.Seq] {
+				if card, done := s.drawnFrom(d, me, &m); done {
+					return card
+				}
 			}
-			return ""
 		}
 	}
 	return ""
+}
+
+// drawnFrom is drawnOption's answer at one of the turn's draws or rolls,
+// newest first: done once it is known.
+func (s *State) drawnFrom(d *dryRun, me *Seat, m *turnMark) (card string, done bool) {
+	if !m.drawn { // a roll
+		// Its roll is made: the outcome is offered to apply.
+		return "", m.seat == me.ID && m.source != ""
+	}
+	c := catalog.Box().Card(m.card)
+	if m.seat != me.ID || m.keep || c == nil {
+		return "", true
+	}
+	if a, ok := guidedRollAction(c.Roll, "card:"+c.ID, "event"); ok && d.allows(a) {
+		return c.ID, true
+	}
+	return "", true
 }

@@ -416,7 +416,7 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	if err != nil {
 		return nil, err
 	}
-	msg := []piece{{raw: view.json, z: view.z}}
+	msg := []piece{{raw: view.json, view: view}}
 	if access.Host {
 		ls.sent = version
 		return append(msg, piece{raw: []byte("}\n\n")}), nil
@@ -436,22 +436,19 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 // message: its "me" and "options", and the closing brace. With vp, the
 // options after the seat number are deflated through vp's cache.
 func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options) ([]piece, error) {
-	meJSON, err := marshalMe(me)
-	if err != nil {
-		return nil, err
-	}
 	// The options after their seat number are often the very same bytes
 	// for several seats (everyone's but the seat whose turn it is): that
 	// piece is deflated once per version for all who send those bytes.
 	// Both pieces are cut from one allocation of their exact size, the
-	// options encoded first into a scratch buffer.
+	// options and "me" encoded first into a scratch buffer.
 	scratch := optionsScratch.Get().(*[]byte)
 	defer optionsScratch.Put(scratch)
 	after, err := appendOptionsAfterSeat((*scratch)[:0], &options)
 	if err != nil {
 		return nil, err
 	}
-	*scratch = after
+	*scratch = appendMe(after, &me)
+	after, meJSON := after[:len(after):len(after)], (*scratch)[len(after):]
 	const meHead, optionsHead = `,"me":`, `,"options":{"seat":`
 	b := make([]byte, 0, len(meHead)+len(meJSON)+len(optionsHead)+21+len(after)+3)
 	b = append(b, meHead...)
@@ -474,7 +471,8 @@ func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Opt
 var optionsScratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // jsonView is the message's head and the public state with the log since
-// a version, without the closing brace, and that deflated: made once per
+// a version, without the closing brace (compressed per stream as a diff
+// from the stream's last view, or deflated once: viewdiff.go): made once per
 // version for every stream that last saw the same version (or asks for
 // the same tail), under the game's read lock.
 func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
@@ -494,7 +492,6 @@ func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
 		raw := fmt.Appendf(make([]byte, 0, len(core)+len(log)+48), "event: view\nid: %d\ndata: %s\"log\":", st.Version, core[:i])
 		raw = append(raw, log...)
 		e.json = append(raw, core[i+len(emptyLog):len(core)-1]...)
-		e.z, e.err = deflatePiece(e.json)
 	})
 }
 
@@ -563,6 +560,7 @@ type sharedEntry struct {
 	json, z []byte
 	err     error
 	v       any // a seatless view-model piece
+	viewEntry
 }
 
 // seatless is a piece of a view model that depends only on the game's state
@@ -785,6 +783,9 @@ type streamWriter struct {
 	// uncompressed stream.
 	last   []byte
 	lastAt int64
+	// The stream's last shared JSON view, and where it began.
+	view   []byte
+	viewAt int64
 }
 
 // flatePool is the compressors for stream messages. It keeps two idle per
@@ -807,6 +808,10 @@ type piece struct {
 	// (writeRepeat); a seat's options mostly stay the same for many
 	// versions.
 	again bool
+	// view: raw is this shared JSON view, which goes out as a diff from
+	// the stream's last one when it pays, else deflated once for all
+	// (viewdiff.go).
+	view *sharedEntry
 }
 
 func (sw *streamWriter) send(msg []byte) error { return sw.sendPieces(piece{raw: msg}) }
@@ -834,7 +839,8 @@ func (sw *streamWriter) write(b []byte) error {
 // raw pieces is deflated and flushed (so it ends on a byte boundary), with
 // a seat's secret slots stored (deflateSegments), or stored whole when it
 // is too short to pay for a compressor's flush; each piece's own z goes
-// out as it is: blocks that reach back to no earlier bytes can follow any.
+// out as it is: blocks that reach back to no earlier bytes can follow any;
+// a shared JSON view goes as a diff from the stream's last (viewdiff.go).
 // The message is put together in one buffer, written at once: one chunk
 // and one system call per message, not one per piece.
 //
@@ -865,6 +871,30 @@ func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 				continue
 			}
 			sw.last, sw.lastAt = msg[i].raw, at
+		}
+		if p := msg[i]; p.view != nil { // the shared JSON view
+			stored = false
+			at := sw.Raw
+			if sw.gzip {
+				var d *viewDiff
+				if sw.view != nil && at-sw.viewAt+int64(len(p.raw)) <= maxDistance {
+					d = p.view.diffFrom(sw.view)
+				}
+				if d != nil {
+					cw.b = d.appendTo(cw.b, p.raw, int(at-sw.viewAt))
+				} else {
+					var z []byte
+					if z, err = p.view.deflatedView(); err == nil {
+						cw.b = append(cw.b, z...)
+					}
+				}
+			} else {
+				cw.b = append(cw.b, p.raw...)
+			}
+			sw.account(p.raw)
+			sw.view, sw.viewAt = p.raw, at
+			i++
+			continue
 		}
 		if msg[i].z != nil { // a shared part: public, deflated once
 			stored = false

@@ -190,7 +190,7 @@ func BenchmarkJSONMessageBuild(b *testing.B) {
 		}
 		vp := sp.at(st.Code, st.Version)
 		for i, p := range phones {
-			msg, err := appendSeatPieces([]piece{{raw: view.json, z: view.z}}, vp, mes[i], options[i])
+			msg, err := appendSeatPieces([]piece{{raw: view.json, view: view}}, vp, mes[i], options[i])
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -44,7 +44,7 @@ func TestAppendOptions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			meJSON, _ := marshalMe(me)
+			meJSON := appendMe(nil, &me)
 			optionsJSON, _ := json.Marshal(o)
 			want := `,"me":` + string(meJSON) + `,"options":` + string(optionsJSON) + "}\n\n"
 			// The options after the seat number are a piece of their own,

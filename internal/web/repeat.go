@@ -1,5 +1,7 @@
 package web
 
+import "math/bits"
+
 // A piece of a compressed stream message that is the very same bytes as
 // one the stream sent a little earlier (a seat's options, unchanged since
 // the last version) needs no compressor: the inflater still holds those
@@ -72,17 +74,32 @@ func (w *bitWriter) align() {
 
 // literal writes a literal/length symbol in the fixed code (3.2.6).
 func (w *bitWriter) literal(sym int) {
-	switch {
-	case sym < 144:
-		w.code(uint64(0x30+sym), 8)
-	case sym < 256:
-		w.code(uint64(0x190+sym-144), 9)
-	case sym < 280:
-		w.code(uint64(sym-256), 7)
-	default:
-		w.code(uint64(0xc0+sym-280), 8)
-	}
+	c := fixedCodes[sym]
+	w.bits(uint64(c.bits), uint(c.n))
 }
+
+// fixedCodes is each literal/length symbol's fixed code (3.2.6), its bits
+// reversed as they go out (literal writes a diff's bytes one by one).
+var fixedCodes = func() (codes [288]struct {
+	bits uint16
+	n    uint8
+}) {
+	for sym := range codes {
+		var c, n int
+		switch {
+		case sym < 144:
+			c, n = 0x30+sym, 8
+		case sym < 256:
+			c, n = 0x190+sym-144, 9
+		case sym < 280:
+			c, n = sym-256, 7
+		default:
+			c, n = 0xc0+sym-280, 8
+		}
+		codes[sym].bits, codes[sym].n = bits.Reverse16(uint16(c))>>(16-n), uint8(n)
+	}
+	return codes
+}()
 
 // length writes a copy's length, 3 to 258.
 func (w *bitWriter) length(n int) {

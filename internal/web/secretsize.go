@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -73,47 +72,42 @@ func secretRevealLine(lang string, number, token int) string {
 	return "<p class=book data-secret=" + side + ">" + text + "</p>"
 }
 
-// marshalMe encodes a seat's "me" object. In a hidden-traitor haunt its
-// token and traitor fields are one slot, padded to the longest any token
-// gives (JSON allows the spaces), and placed last.
-func marshalMe(me MeJSON) ([]byte, error) {
+// appendMe appends a seat's "me" object as encoding/json writes MeJSON,
+// byte for byte (TestAppendMe), without reflection: every message of a
+// seat's JSON stream carries it. In a hidden-traitor haunt its token and
+// traitor fields are one slot, padded to the longest any token gives
+// (JSON allows the spaces), and placed last.
+func appendMe(b []byte, me *MeJSON) []byte {
+	b = appendIntField(b, `{"seat":`, me.Seat)
+	b = append(b, `,"lang":`...)
+	b = appendJSONText(b, me.Lang)
+	b = appendBoolField(b, `,"can_undo":`, me.CanUndo)
 	if me.Token == 0 {
-		return json.Marshal(me)
+		b = appendBoolField(b, `,"traitor":`, me.Traitor)
+		b = appendBoolField(b, `,"owes_haunt_roll":`, me.OwesHauntRoll)
+		return append(b, '}')
 	}
-	public := me
-	public.Token, public.Traitor = 0, false
-	b, err := json.Marshal(public)
-	if err != nil {
-		return nil, err
+	b = appendBoolField(b, `,"owes_haunt_roll":`, me.OwesHauntRoll)
+	b = append(b, ',')
+	b = append(b, slotOpen...)
+	at := len(b)
+	b = appendIntField(b, `"token":`, me.Token)
+	b = appendBoolField(b, `,"traitor":`, me.Token == 1)
+	for len(b)-at < meSecretWidth {
+		b = append(b, ' ')
 	}
-	field := []byte(`"traitor":false`)
-	i := bytes.Index(b, field)
-	if i < 0 || bytes.Count(b, field) != 1 {
-		return nil, fmt.Errorf("me object without one traitor field: %s", b)
-	}
-	secret := func(token int) string { return fmt.Sprintf(`"token":%d,"traitor":%t`, token, token == 1) }
+	b = append(b, slotClose...)
+	return append(b, '}')
+}
+
+// meSecretWidth is the longest `"token":N,"traitor":…` any token gives.
+var meSecretWidth = func() int {
 	width := 0
 	for t := 1; t <= game.MaxSeats; t++ {
-		width = max(width, len(secret(t)))
+		width = max(width, len(fmt.Sprintf(`"token":%d,"traitor":%t`, t, t == 1)))
 	}
-	line := secret(me.Token)
-	before, after := b[:i], b[i+len(field):len(b)-1] // after: without the closing brace
-	if len(after) > 0 && after[0] == ',' {
-		after = after[1:]
-	} else {
-		before = bytes.TrimSuffix(before, []byte(","))
-	}
-	out := make([]byte, 0, len(b)+width+2*len(slotOpen))
-	out = append(append(out, before...), after...)
-	if out[len(out)-1] != '{' {
-		out = append(out, ',')
-	}
-	out = append(out, slotOpen...)
-	out = append(out, line...)
-	out = append(out, strings.Repeat(" ", width-len(line))...)
-	out = append(out, slotClose...)
-	return append(out, '}'), nil
-}
+	return width
+}()
 
 // meStateJSON is GET /me's answer: the public state, then "me" and
 // "options", as privateState would encode, with me's secret in a slot.
@@ -122,10 +116,7 @@ func meStateJSON(p PrivateState) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	me, err := marshalMe(p.Me)
-	if err != nil {
-		return nil, err
-	}
+	me := appendMe(nil, &p.Me)
 	out := make([]byte, 0, len(public)+len(me)+2048)
 	out = append(out, public[:len(public)-1]...)
 	out = append(out, `,"me":`...)

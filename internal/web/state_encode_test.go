@@ -33,6 +33,18 @@ func TestAppendPublicState(t *testing.T) {
 	s.tables.Read(phones[0].access.Code, func(st *game.State) { check(publicState(st)) })
 }
 
+// Without a hidden-traitor token, "me" is what encoding/json writes
+// (with one, its secret slot: TestAppendMeSlot).
+func TestAppendMe(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 500 {
+		var me MeJSON
+		fillRandom(rng, reflect.ValueOf(&me).Elem())
+		me.Token = 0
+		sameAsMarshal(t, me, appendMe(nil, &me), nil)
+	}
+}
+
 var awkward = []string{"", "attic", `<b>"Ox" & 'Missy'</b>`, "tab\tnew\nline\r\b\f\x00\x1f\\", "中文 · 骰子 🎲",
 	"line\u2028para\u2029end", "bad \xff\xfe utf-8 \xe4\xb8", "\u00e9\u0301\x7f"}
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"sync"
 )
 
 // fingerprint is a hash of everything a private part is rendered from: its
@@ -14,34 +15,41 @@ import (
 // Two renderings whose fingerprints are equal are, but for a 64-bit hash
 // collision, the same bytes; a collision would only leave a stale part on
 // the one phone that already held it, never show it to another.
+//
+// The values are laid out in a buffer and hashed at once: far cheaper than
+// feeding a hash many small writes.
 func fingerprint(key string, h Head, in any) uint64 {
-	f := fingerprinter{}
-	f.h.SetSeed(fingerprintSeed)
-	f.h.WriteString(key)
+	f := fingerprinters.Get().(*fingerprinter)
+	f.b = append(f.b[:0], key...)
 	f.head(h)
 	f.value(reflect.ValueOf(&in).Elem())
-	return f.h.Sum64()
+	sum := maphash.Bytes(fingerprintSeed, f.b)
+	if cap(f.b) <= 64<<10 {
+		fingerprinters.Put(f)
+	}
+	return sum
 }
 
 var fingerprintSeed = maphash.MakeSeed()
 
+var fingerprinters = sync.Pool{New: func() any { return &fingerprinter{b: make([]byte, 0, 1024)} }}
+
+// fingerprinter lays out what it walks in b.
 type fingerprinter struct {
-	h   maphash.Hash
-	buf [8]byte
+	b []byte
 }
 
-func (f *fingerprinter) uint(x uint64) {
-	binary.LittleEndian.PutUint64(f.buf[:], x)
-	f.h.Write(f.buf[:])
-}
+func (f *fingerprinter) uint(x uint64) { f.b = binary.LittleEndian.AppendUint64(f.b, x) }
+
+func (f *fingerprinter) byte(c byte) { f.b = append(f.b, c) }
 
 func (f *fingerprinter) value(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Bool:
 		if v.Bool() {
-			f.h.WriteByte(1)
+			f.byte(1)
 		} else {
-			f.h.WriteByte(0)
+			f.byte(0)
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		f.uint(uint64(v.Int()))
@@ -50,8 +58,7 @@ func (f *fingerprinter) value(v reflect.Value) {
 	case reflect.Float32, reflect.Float64:
 		f.uint(math.Float64bits(v.Float()))
 	case reflect.String:
-		f.uint(uint64(v.Len()))
-		f.h.WriteString(v.String())
+		f.str(v.String())
 	case reflect.Struct:
 		for i := range v.NumField() {
 			f.value(v.Field(i))
@@ -65,43 +72,42 @@ func (f *fingerprinter) value(v reflect.Value) {
 			return
 		}
 		if v.IsNil() {
-			f.h.WriteByte(0)
+			f.byte(0)
 			return
 		}
-		f.h.WriteByte(1)
+		f.byte(1)
 		f.uint(uint64(v.Len()))
 		for i := range v.Len() {
 			f.value(v.Index(i))
 		}
 	case reflect.Pointer:
 		if v.IsNil() {
-			f.h.WriteByte(0)
+			f.byte(0)
 			return
 		}
-		f.h.WriteByte(1)
+		f.byte(1)
 		f.value(v.Elem())
 	case reflect.Interface:
 		if v.IsNil() {
-			f.h.WriteByte(0)
+			f.byte(0)
 			return
 		}
-		f.h.WriteByte(1)
-		f.h.WriteString(v.Elem().Type().String())
+		f.byte(1)
+		f.b = append(f.b, v.Elem().Type().String()...)
 		f.value(v.Elem())
 	case reflect.Map:
 		if v.IsNil() {
-			f.h.WriteByte(0)
+			f.byte(0)
 			return
 		}
-		f.h.WriteByte(1)
+		f.byte(1)
 		// In key order, whatever order the map gives them in.
 		entries := make([]uint64, 0, v.Len())
 		for it := v.MapRange(); it.Next(); {
 			e := fingerprinter{}
-			e.h.SetSeed(fingerprintSeed)
 			e.value(it.Key())
 			e.value(it.Value())
-			entries = append(entries, e.h.Sum64())
+			entries = append(entries, maphash.Bytes(fingerprintSeed, e.b))
 		}
 		slices.Sort(entries)
 		f.uint(uint64(len(entries)))
@@ -140,10 +146,10 @@ func (f *fingerprinter) fast(v reflect.Value) bool {
 		return false
 	}
 	if v.IsNil() {
-		f.h.WriteByte(0)
+		f.byte(0)
 		return true
 	}
-	f.h.WriteByte(1)
+	f.byte(1)
 	f.uint(uint64(v.Len()))
 	switch x := v.Interface().(type) {
 	case []Option:
@@ -207,14 +213,14 @@ func (f *fingerprinter) fast(v reflect.Value) bool {
 
 func (f *fingerprinter) str(s string) {
 	f.uint(uint64(len(s)))
-	f.h.WriteString(s)
+	f.b = append(f.b, s...)
 }
 
 func (f *fingerprinter) bool(b bool) {
 	if b {
-		f.h.WriteByte(1)
+		f.byte(1)
 	} else {
-		f.h.WriteByte(0)
+		f.byte(0)
 	}
 }
 

@@ -38,8 +38,10 @@ type PartSpan struct {
 	// recorder's Unchanged said so, and Start == End.
 	Inputs  uint64
 	Skipped bool
-	// Hash is the shared part's hash from the cache, when it gave one.
-	Hash uint64
+	// Hash is the shared part's hash from the cache, when it gave one;
+	// Aside says its body was left out (PartRecorder.SharedAside).
+	Hash  uint64
+	Aside bool
 }
 
 // PartRecorder notes where each part lies in a rendering into Buf.
@@ -50,6 +52,10 @@ type PartRecorder struct {
 	// key and inputs, is the one the phone already holds: its body is then
 	// not rendered at all.
 	Unchanged func(i int, key string, inputs uint64) bool
+	// SharedAside leaves the body of every shared part taken from the cache
+	// out of Buf (Start == End): the caller takes it from the cache itself,
+	// so it is not copied into each phone's page.
+	SharedAside bool
 }
 
 // PartCache holds the shared parts of one game version in one language.
@@ -133,6 +139,10 @@ func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Componen
 				return err
 			}
 			span.Hash = hash
+			if rec != nil && rec.SharedAside {
+				span.Aside = true
+				return nil
+			}
 			_, err = w.Write(html)
 			return err
 		})

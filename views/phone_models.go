@@ -146,6 +146,22 @@ func joinKills(kills []bool) string {
 // The inputs of the player page's private parts (PartOf): each holds
 // exactly what its part is rendered from.
 
+// myHead is the own board's header part (MyBoard).
+type myHead struct {
+	Seat                       int
+	Name, Explorer, ColourName string
+	Alive, IsTurn              bool
+}
+
+// myTrait is one trait row of the own board, with what its controls read.
+type myTrait struct {
+	Seat            int
+	Actor           string
+	Editable, Alive bool
+	Floor           int
+	Trait           TraitRow
+}
+
 type statusPart struct {
 	Status Status
 	Haunt  int // the revealed haunt's number, 0 before the reveal

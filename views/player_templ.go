@@ -290,7 +290,7 @@ func PlayerPage(p Player) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = PartOf("me", p.Head, p.Me, BoardView).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = MyBoard(p.Head, p.Me).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

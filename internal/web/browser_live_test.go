@@ -36,7 +36,7 @@ func TestBrowserLiveEdits(t *testing.T) {
 			g := app.seatGame(true, bnSix[:3]...)
 			bob := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
 			bob.openSeat(g, 2, lang, "Bob")
-			diff := strings.ReplaceAll(lvBrowserDiff, "KEYS", `["me", "board-1", "board-3", "line-1", "line-3", "log", "logtail"]`)
+			diff := strings.ReplaceAll(lvBrowserDiff, "KEYS", `["me", "me-might", "me-speed", "me-sanity", "me-knowledge", "me-hand", "board-1", "board-3", "line-1", "line-3", "log", "logtail"]`)
 			steps := []struct {
 				seat  int
 				trait string

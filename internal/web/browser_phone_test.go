@@ -37,7 +37,7 @@ func (c *bnTaps) tap(d *tab, sel string) {
 const bnScreen = `(() => {
 	const dock = document.querySelector('#live .dock');
 	const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
-	const traits = [...document.querySelectorAll('#live > .part > article.board [data-trait] .trait-value')]
+	const traits = [...document.querySelectorAll('#live > article.board [data-trait] .trait-value')]
 		.filter(v => { const r = v.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= dockTop; }).length;
 	const actions = [...document.querySelectorAll('#now button, #now a.button')]
 		.filter(b => { const r = b.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }).length;

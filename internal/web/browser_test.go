@@ -112,12 +112,12 @@ func TestBrowserTableAndThreePhones(t *testing.T) {
 	tbl.waitUntil("the started table with three boards", `document.querySelectorAll('#live .table-boards .board').length === 3`)
 	for _, d := range []*tab{p1, p2, p3} {
 		d.markPage()
-		d.waitUntil("own controls after the start", `!!document.querySelector('#live > .part > article.board [data-trait=sanity] button[value="-1"]')`)
+		d.waitUntil("own controls after the start", `!!document.querySelector('#live > article.board [data-trait=sanity] button[value="-1"]')`)
 	}
 
 	// Phone 1 taps Sanity −; everyone else sees it live.
 	before := evalIn[string](p1, jsTrait("Alice", "sanity"))
-	p1.click(`#live > .part > article.board [data-trait=sanity] button[value="-1"]`)
+	p1.click(`#live > article.board [data-trait=sanity] button[value="-1"]`)
 	deadline := time.Now().Add(tabWait)
 	after := before
 	for after == before {
@@ -138,7 +138,7 @@ func TestBrowserTableAndThreePhones(t *testing.T) {
 	}
 
 	// The Chinese phone shows Chinese trait names.
-	if got := evalIn[string](p3, `document.querySelector('#live > .part > article.board [data-trait=speed] .trait-name').textContent.trim()`); got != "速度" {
+	if got := evalIn[string](p3, `document.querySelector('#live > article.board [data-trait=speed] .trait-name').textContent.trim()`); got != "速度" {
 		t.Errorf("phone3 (zh): speed trait named %q, want 速度", got)
 	}
 
@@ -156,7 +156,7 @@ func TestBrowserTableAndThreePhones(t *testing.T) {
 	if n := evalIn[int](p2, `document.querySelectorAll('#live .others .board :is(form, button, input, select)').length`); n != 0 {
 		t.Errorf("phone2: %d controls on other players' boards, want 0", n)
 	}
-	if n := evalIn[int](p2, `document.querySelectorAll('#live > .part > article.board button').length`); n == 0 {
+	if n := evalIn[int](p2, `document.querySelectorAll('#live > article.board button').length`); n == 0 {
 		t.Errorf("phone2: no controls on its own board")
 	}
 

@@ -120,23 +120,25 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		Decks: memo(m, "decks:"+lang, func() []views.Fact { return deckCounts(lang, s) }),
 		Rooms: rooms.rooms,
 		Piles: pickUps(memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
-	allowed := map[string]game.RoomOption{}
-	for _, ro := range opts.Rooms {
-		allowed["room:"+ro.Room] = ro
-	}
-	for _, g := range rooms.rolls {
-		if allowed[g.Source].Roll {
-			c.RoomRolls = append(c.RoomRolls, g)
+	if len(opts.Rooms) > 0 {
+		allowed := make(map[string]game.RoomOption, len(opts.Rooms)) // by room id
+		for _, ro := range opts.Rooms {
+			allowed[ro.Room] = ro
 		}
-	}
-	for _, o := range rooms.hurts {
-		if allowed[o.ID].Apply {
-			c.RoomHurts = append(c.RoomHurts, o)
+		for _, g := range rooms.rolls {
+			if allowed[strings.TrimPrefix(g.Source, "room:")].Roll {
+				c.RoomRolls = append(c.RoomRolls, g)
+			}
 		}
-	}
-	for _, r := range box.Rooms {
-		if len(r.OnceGain) > 0 && allowed["room:"+r.ID].Apply {
-			c.RoomGains = append(c.RoomGains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
+		for _, o := range rooms.hurts {
+			if allowed[strings.TrimPrefix(o.ID, "room:")].Apply {
+				c.RoomHurts = append(c.RoomHurts, o)
+			}
+		}
+		for _, r := range box.Rooms {
+			if len(r.OnceGain) > 0 && allowed[r.ID].Apply {
+				c.RoomGains = append(c.RoomGains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
+			}
 		}
 	}
 	for _, h := range s.Hands[seat.ID] {

@@ -92,6 +92,9 @@ func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []st
 	// The memo's lists are shared by every screen of a version: filtered
 	// into new slices, never in place.
 	allowed := func(opts []views.Option) []views.Option {
+		if !slices.ContainsFunc(opts, func(o views.Option) bool { return slices.Contains(refused, o.ID) }) {
+			return opts // nothing refused: the memo's own list, unchanged
+		}
 		return slices.DeleteFunc(slices.Clone(opts), func(o views.Option) bool { return slices.Contains(refused, o.ID) })
 	}
 	if slices.Contains(decks, "item") {

@@ -721,7 +721,7 @@ func jsTrait(player, trait string) string {
 }
 
 // jsOwnName is the name on the first board of a player page: its own.
-const jsOwnName = `(document.querySelector('#live > .part > article.board header strong') || {textContent: ""}).textContent.trim()`
+const jsOwnName = `(document.querySelector('#live > article.board header strong') || {textContent: ""}).textContent.trim()`
 
 // bpTraitOf is a trait as btTrait reads it from a page ("value@position"),
 // taken from the server's state.

@@ -256,6 +256,8 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		buf.Reset()
 		rec := &views.PartRecorder{Buf: buf, Spans: make([]views.PartSpan, 0, len(ls.keys))}
 		if skip {
+			// Parts only: the shared ones come from the cache.
+			rec.SharedAside = true
 			rec.Unchanged = func(i int, key string, inputs uint64) bool {
 				return i < len(ls.keys) && ls.keys[i] == key && ls.inputs[i] == inputs
 			}
@@ -300,7 +302,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		switch {
 		case sp.Skipped:
 			hashes[i] = ls.hashes[i]
-		case sp.Shared && sp.Hash != 0:
+		case sp.Shared && (sp.Hash != 0 || sp.Aside):
 			hashes[i] = sp.Hash
 		default:
 			hashes[i] = hashBlanked(page[sp.Start:sp.End], blank)
@@ -543,7 +545,8 @@ type versionParts struct {
 	entries map[string]*sharedEntry
 	// The deflated pieces (deflated) asked for at the version before, by
 	// key: a seat's options are mostly the same bytes from one version to
-	// the next, and are then not deflated again.
+	// the next, and are then not deflated again. Also the log's texts
+	// (logLines). Set when the version's cache is made, then only read.
 	before map[string]*sharedEntry
 }
 
@@ -563,16 +566,11 @@ type sharedEntry struct {
 	viewEntry
 }
 
-// seatless is a piece of a view model that depends only on the game's state
-// and the language, never on the seat (other explorers' boards, the log):
-// made once per game version, under the game's read lock, and then shared
-// by every phone's view model, which must not change it.
-func seatless[T any](s *Server, st *game.State, key string, make func() T) T {
-	return memo(s.memoOf(st), key, make)
-}
-
 // versionMemo keeps seatless pieces of one game version (memo); nil keeps
-// nothing.
+// nothing. A seatless piece of a view model depends only on the game's
+// state and the language, never on the seat (other explorers' boards, the
+// log): made once per game version, under the game's read lock, and then
+// shared by every phone's view model, which must not change it.
 type versionMemo func(key string, make func() any) any
 
 func (s *Server) memoOf(st *game.State) versionMemo {
@@ -589,6 +587,26 @@ func memo[T any](m versionMemo, key string, make func() T) T {
 	return m(key, func() any { return make() }).(T)
 }
 
+// logLines is the log as the pages show it, made once per version and
+// language from the texts of the version before (viewmodels.go logLines).
+func (sp *sharedParts) logLines(st *game.State, lang string) []views.LogLine {
+	vp := sp.at(st.Code, st.Version)
+	return vp.get("vm:log:"+lang, func(e *sharedEntry) {
+		var known map[int]string
+		if prev := vp.before[logTextsKey+lang]; prev != nil {
+			prev.once.Do(func() {}) // written by the version before's log, perhaps still at it
+			known, _ = prev.v.(map[int]string)
+		}
+		lines, texts := logLines(lang, st, known)
+		e.v = lines
+		vp.get(logTextsKey+lang, func(t *sharedEntry) { t.v = texts })
+	}).v.([]views.LogLine)
+}
+
+// logTextsKey begins the key of the log texts of a version in a language,
+// which the next version takes over.
+const logTextsKey = "logtexts:"
+
 func newSharedParts() *sharedParts { return &sharedParts{games: map[string]*versionParts{}} }
 
 // at is the cache of one game version. A stream still rendering an older
@@ -603,7 +621,7 @@ func (sp *sharedParts) at(code string, version int) *versionParts {
 		if old != nil {
 			old.mu.Lock()
 			for k, e := range old.entries {
-				if strings.HasPrefix(k, deflatedKey) {
+				if strings.HasPrefix(k, deflatedKey) || strings.HasPrefix(k, logTextsKey) {
 					if vp.before == nil {
 						vp.before = map[string]*sharedEntry{}
 					}

@@ -271,7 +271,7 @@ func TestLiveHTML(t *testing.T) {
 					t.Errorf("changed parts %q lack %s", keys, want)
 				}
 			}
-			for _, not := range []string{"me", "board-3", "roller"} {
+			for _, not := range []string{"me", "me-might", "board-3", "roller"} {
 				if strings.Contains(" "+keys+" ", " "+not+" ") {
 					t.Errorf("changed parts %q hold the unchanged %s", keys, not)
 				}
@@ -283,10 +283,10 @@ func TestLiveHTML(t *testing.T) {
 					t.Errorf("part %s is not the page's", p.key)
 				}
 			}
-			// Seat 2's own change reaches its own board.
+			// Seat 2's own change reaches its own board: that trait's row.
 			v2 := a.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "speed", "delta": -1})
 			m = s.html()
-			if m.V != v2 || *m.Base != v1 || m.part("me") == "" {
+			if m.V != v2 || *m.Base != v1 || m.part("me-speed") == "" {
 				t.Errorf("own change: version %d base %v parts %q", m.V, m.Base, m.keys())
 			}
 			a.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": -1})
@@ -687,7 +687,7 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 	}
 	// The script moves every private part of a phone at least once, so the
 	// checks above covered sending each of them.
-	for _, key := range []string{"status", "me", "line-2", "undo", "roller", "rolls", "cards", "fight", "sheets", "now", "logtail", "log"} {
+	for _, key := range []string{"status", "me", "me-might", "line-2", "undo", "roller", "rolls", "cards", "fight", "sheets", "now", "logtail", "log"} {
 		if phones[0].sent[key] == 0 {
 			t.Errorf("seat 1 was never sent part %s alone: %v", key, phones[0].sent)
 		}

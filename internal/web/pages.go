@@ -101,13 +101,14 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		h.Title = me.Name
 		// What every seat sees alike is built once per version and language.
 		lang := h.Lang
+		m := s.memoOf(st)
 		vm = views.Player{Head: h, Status: statusLine(lang, st),
-			Log: seatless(s, st, "log:"+lang, func() []views.LogLine { return logLines(lang, st) })}
+			Log: s.shared.logLines(st, lang)}
 		vm.Me = board(lang, st, me, st.Started && st.Ended == nil, asSeat)
 		vm.MyTurn = st.Started && st.Turn == me.ID
 		for i := range st.Seats {
 			if other := &st.Seats[i]; other.ID != me.ID {
-				vm.Others = append(vm.Others, seatless(s, st, "board:"+lang+":"+strconv.Itoa(other.ID),
+				vm.Others = append(vm.Others, memo(m, "board:"+lang+":"+strconv.Itoa(other.ID),
 					func() views.Board { return board(lang, st, other, false, "") }))
 			}
 		}
@@ -115,20 +116,20 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		twoPlayer(h.Lang, st, mine, &vm)
 		// What this seat may do now, asked of the engine once for the page.
 		opts := st.Options(access.Actor())
-		defer phoneView(h.Lang, st, me, &vm, opts, s.memoOf(st), now)
+		defer phoneView(h.Lang, st, me, &vm, opts, m, now)
 		if !st.Started {
 			return
 		}
 		vm.Roller = roller(h.Lang, st, me, opts)
-		vm.Rolls = seatless(s, st, "rolls:"+lang, func() []views.RollLine { return rollLines(lang, st) })
-		vm.Omens = seatless(s, st, "omens:"+lang, func() views.OmenStatus { return omenStatus(lang, st) })
+		vm.Rolls = memo(m, "rolls:"+lang, func() []views.RollLine { return rollLines(lang, st) })
+		vm.Omens = memo(m, "omens:"+lang, func() views.OmenStatus { return omenStatus(lang, st) })
 		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
 		vm.Reveal = reveal(h.Lang, st, me.ID)
 		if vm.Reveal != nil {
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		}
 		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me, opts, s.memoOf(st))
+			vm.Cards = cardsArea(h.Lang, st, me, opts, m)
 		}
 		vm.Explore = explore(h.Lang, st, me, opts)
 		vm.Fight = fight(h.Lang, st, me.ID, opts)
@@ -180,7 +181,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 	err = s.tables.Read(access.Code, func(st *game.State) {
 		h.Version = st.Version
 		vm.Status = statusLine(h.Lang, st)
-		vm.Log = logLines(h.Lang, st)
+		vm.Log = s.shared.logLines(st, h.Lang)
 		now := s.now()
 		vm.Suggested = st.SeatNumber(st.SuggestedFirstSeat(now))
 		for i := range st.Seats {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"lantern/internal/game"
@@ -75,8 +76,48 @@ func playerLine(lang string, st *game.State, seat *game.Seat) views.PlayerLine {
 }
 
 // damageSplit is amount damage of kind for seat to spread; each trait's
-// value after n damage comes from the engine's own loss rule.
+// value after n damage comes from the engine's own loss rule. Its slices are
+// shared (damageSplits): copy one before changing it.
 func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
+	key := damageKey{lang: lang, explorer: seat.Explorer, kind: kind, amount: amount, floor: floor, exact: exact}
+	for i, t := range game.DamageTraits(kind) {
+		key.traits[i] = seat.Traits[t]
+	}
+	damageSplits.Lock()
+	d, ok := damageSplits.m[key]
+	damageSplits.Unlock()
+	if ok {
+		return d
+	}
+	d = makeDamageSplit(lang, seat, kind, amount, floor, exact)
+	damageSplits.Lock()
+	if len(damageSplits.m) >= damageSplitsMax {
+		clear(damageSplits.m)
+	}
+	damageSplits.m[key] = d
+	damageSplits.Unlock()
+	return d
+}
+
+// damageSplits keeps the damage splits made lately by all they are made of:
+// every phone's page holds two (physical and mental) for its own seat, and
+// a seat's traits change far less often than its page is built.
+var damageSplits = struct {
+	sync.Mutex
+	m map[damageKey]views.DamageSplit
+}{m: map[damageKey]views.DamageSplit{}}
+
+// damageSplitsMax bounds damageSplits; past it, it starts again empty.
+const damageSplitsMax = 4096
+
+type damageKey struct {
+	lang, explorer, kind string
+	amount, floor        int
+	exact                bool
+	traits               [2]game.TraitState
+}
+
+func makeDamageSplit(lang string, seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
 	d := views.DamageSplit{Kind: kind, Amount: amount, Exact: exact}
 	for i, t := range game.DamageTraits(kind) {
 		ts := seat.Traits[t]
@@ -277,9 +318,11 @@ func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOpt
 	split.Type = d.Action
 	split.Legend = i18n.T(lang, "resolve_damage", d.Amount, i18n.T(lang, "cause_"+d.Kind))
 	for i, t := range d.Traits {
-		for n := range split.Traits[i].Kills {
-			split.Traits[i].Kills[n] = t.Lethal > 0 && n >= t.Lethal
+		kills := make([]bool, len(split.Traits[i].Kills)) // the split's own are shared
+		for n := range kills {
+			kills[n] = t.Lethal > 0 && n >= t.Lethal
 		}
+		split.Traits[i].Kills = kills
 	}
 	return split, true
 }

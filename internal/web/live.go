@@ -95,6 +95,8 @@ func (s *Server) events(c echo.Context) error {
 		return nil
 	}
 
+	var tokens uint64 // TokensChanged when access was last checked
+	checked := false
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	ctx := c.Request().Context()
@@ -124,9 +126,14 @@ func (s *Server) events(c echo.Context) error {
 			if !open {
 				return nil // the server is stopping
 			}
-			if now, ok := s.access(c, code, role); !ok || now != access {
-				out.send([]byte("event: gone\ndata: {}\n\n"))
-				return nil
+			// The stream's request stays the same, so its access changes
+			// only with the tokens: checked again when they changed.
+			if changed := s.tables.TokensChanged(); !checked || changed != tokens {
+				tokens, checked = changed, true
+				if now, ok := s.access(c, code, role); !ok || now != access {
+					out.send([]byte("event: gone\ndata: {}\n\n"))
+					return nil
+				}
 			}
 			var err error
 			if msgOf != nil {

@@ -58,8 +58,8 @@ func (s *State) rollFor(seatID int, source string, roll *catalog.Roll, card *cat
 // roll: one of its traits (Spider: Speed or Sanity), each trait once and
 // one at a time when it asks for a roll per trait (Hanged Men), only while
 // the card is on (Music Box), and a rescue only on the rescuer's own turn.
-func (s *State) rollFits(actor Actor, seat *Seat, a Action) error {
-	roll, room, card, _ := effectSource(a.Source)
+// roll, room and card are effectSource's answer for a.Source.
+func (s *State) rollFits(actor Actor, seat *Seat, a *Action, roll *catalog.Roll, room *catalog.Room, card *catalog.Card) error {
 	roll, rescued := s.rollFor(seat.ID, a.Source, roll, card)
 	name := sourceName(room, card)
 	if roll == nil {
@@ -386,18 +386,22 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	return out
 }
 
-// eventRoll is an event card with a roll and its source name ("card:<id>").
-type eventRoll struct {
+// sourcedCard is a card and its source name ("card:<id>").
+type sourcedCard struct {
 	card   *catalog.Card
 	source string
 }
 
-// eventRolls lists the event cards with a roll once, so that
-// cardRollOptions, asked for every seat's view, builds no source names.
-var eventRolls = sync.OnceValue(func() (out []eventRoll) {
+// eventRolls lists once the event cards with a roll that cardRollOptions
+// may offer one not holding them, so that, asked for every seat's view, it
+// builds no source names and reads nothing of the others: a token that
+// stays in its room, a card one may be freed from (a release roll), or a
+// roll per trait. (Without a release roll, the roll read is the card's.)
+var eventRolls = sync.OnceValue(func() (out []sourcedCard) {
 	for i := range catalog.Box().Cards {
-		if c := &catalog.Box().Cards[i]; c.Deck == "event" && c.Roll != nil {
-			out = append(out, eventRoll{card: c, source: "card:" + c.ID})
+		c := &catalog.Box().Cards[i]
+		if c.Deck == "event" && c.Roll != nil && (c.StaysInRoom || c.Release != nil || c.Roll.Each) {
+			out = append(out, sourcedCard{card: c, source: "card:" + c.ID})
 		}
 	}
 	return out
@@ -506,12 +510,12 @@ type DrawEffectOption struct {
 // (Jonah's Turn, Skeletons' damage, Whoops!, Image in the Mirror B).
 func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
 	var out []DrawEffectOption
-	for i := range catalog.Box().Cards {
-		c := &catalog.Box().Cards[i]
-		if c.Effect == nil || !s.Gone[c.ID] || s.EffectDone[c.ID] {
+	for _, e := range effectCards() {
+		c := e.card
+		if !s.Gone[c.ID] || s.EffectDone[c.ID] {
 			continue
 		}
-		a := Action{Type: ActApplyEffect, Source: "card:" + c.ID}
+		a := Action{Type: ActApplyEffect, Source: e.source}
 		opt := DrawEffectOption{Card: c.ID}
 		if c.Effect.GiveBack || c.Effect.DiscardItem {
 			for _, item := range s.itemsHeld(me.ID) {
@@ -527,6 +531,17 @@ func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
 	}
 	return out
 }
+
+// effectCards are the cards with an effect on drawing them, with their
+// source names, listed once: every seat's view looks for them.
+var effectCards = sync.OnceValue(func() (out []sourcedCard) {
+	for i := range catalog.Box().Cards {
+		if c := &catalog.Box().Cards[i]; c.Effect != nil {
+			out = append(out, sourcedCard{card: c, source: "card:" + c.ID})
+		}
+	}
+	return out
+})
 
 // TakeOption is an explorer a held card may take items from, and which.
 type TakeOption struct {

@@ -90,12 +90,9 @@ func (s *State) turnsRolls() []RollRecord {
 // room's special or barrier roll (the Vault, the Chasm) — once per turn,
 // and so is one for an item someone else holds (the Dynamite thrown at
 // you). An event's roll or a room's leaving roll is forced and may come
-// again.
-func (s *State) mayRollFor(actor Actor, seat *Seat, source string) error {
-	roll, room, card, err := effectSource(source)
-	if err != nil {
-		return err
-	}
+// again. roll, room and card are effectSource's answer for the source
+// (sourceRollFits looks it up once for this and rollFits).
+func (s *State) mayRollFor(actor Actor, seat *Seat, source string, roll *catalog.Roll, room *catalog.Room, card *catalog.Card) error {
 	if s.Removed[source] {
 		return refuse(Conflict, "err_source_removed", sourceName(room, card))
 	}

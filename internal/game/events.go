@@ -213,6 +213,14 @@ func (s *State) fold(e Event) error {
 	default:
 		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
 	}
+	switch e.Type {
+	case EvTurnEnded:
+		// A new array, not the old one cut back: a copy of the state
+		// (Options' dry runs) may still read it.
+		s.turnMarks = nil
+	case EvRolled, EvCardDrawn:
+		s.turnMarks = append(s.turnMarks, markOf(&e))
+	}
 	s.settleDiscovery(e)
 	return nil
 }

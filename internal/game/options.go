@@ -2,6 +2,7 @@ package game
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"lantern/internal/catalog"
@@ -427,6 +428,15 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 				(!modifierFits(mod.On, a.Purpose, traitRoll) || mod.HeroesOnly && !hero) {
 				return false // planRoll refuses it on this roll
 			}
+			if shortcuts() && !m.item && mod.Choose == 0 && mod.Stored == 0 {
+				// An event's token that fits the roll (above) changes only
+				// its dice and bonus: planRoll accepts it, so the roll is
+				// allowed as the plain roll is.
+				if a.Trait != "" {
+					return d.traitRoll(a.Trait)
+				}
+				return d.diceRoll(a.Dice)
+			}
 			a.Type, a.Modifiers, a.Choose = ActRoll, m.named, &zeroTotal
 			if mod.Choose == 0 {
 				a.Choose = nil
@@ -467,18 +477,32 @@ func (d *dryRun) traitRoll(trait string) bool {
 	return d.plainRoll > 0
 }
 
-// sourceRoll reports whether the actor may make a card's or room's guided
-// roll a (guidedRollAction): decideRoll's checks of a roll with a source
-// are those of the plain roll with its trait or dice, whatever its purpose
-// (planRoll reads the purpose only for modifiers, and a has none), and
-// then the source's own (sourceRollFits). So the plain roll's verdict,
-// asked once for every trait (traitRoll) and once per dice count, is
-// shared by every room's roll, and only the source's checks are run for
-// each (all of Decide, for each, in the tests' plain runs).
-func (d *dryRun) sourceRoll(a Action) bool {
+// diceRoll reports whether the actor may make a plain roll of n dice (1 to
+// MaxDice): no source, modifier or room, a typed total of 0. Decide is
+// asked once per count (but in the tests' plain runs).
+func (d *dryRun) diceRoll(n int) bool {
+	if v := &d.diceRolls[n]; *v == 0 || !shortcuts() {
+		*v = -1
+		if d.allows(Action{Type: ActRoll, Dice: n, Total: &zeroTotal}) {
+			*v = 1
+		}
+	}
+	return d.diceRolls[n] > 0
+}
+
+// roomRoll reports whether the actor may make a room's guided roll:
+// decideRoll's checks of a roll with a source are those of the plain roll
+// with its trait or dice, whatever its purpose (planRoll reads the purpose
+// only for modifiers, and a guided roll names none), and then the
+// source's own (sourceChecks). So the plain roll's verdict, asked once for
+// every trait (traitRoll) and once per dice count, is shared by every
+// room's roll, and only the room's checks are run for each (all of
+// Decide, for each, in the tests' plain runs).
+func (d *dryRun) roomRoll(rc *roomCheck) bool {
+	a := &rc.roll
 	if !shortcuts() || a.Type != ActRoll || a.Source == "" || !plainPurpose(a.Purpose) || len(a.Modifiers) > 0 || a.Choose != nil ||
 		a.Room != "" || a.Seat != 0 || a.Need != 0 || a.Faces != nil || a.Total != &zeroTotal || d.actor.Host {
-		return d.allows(a) // not a guided roll as guidedRollAction makes them
+		return d.allows(*a) // not a guided roll as guidedRollAction makes them
 	}
 	switch {
 	case a.Trait != "":
@@ -486,20 +510,14 @@ func (d *dryRun) sourceRoll(a Action) bool {
 			return false
 		}
 	case a.Dice >= 1 && a.Dice <= MaxDice:
-		if v := &d.diceRolls[a.Dice]; *v == 0 {
-			*v = -1
-			if d.allows(Action{Type: ActRoll, Dice: a.Dice, Total: &zeroTotal}) {
-				*v = 1
-			}
-		}
-		if d.diceRolls[a.Dice] < 0 {
+		if !d.diceRoll(a.Dice) {
 			return false
 		}
 	default:
-		return d.allows(a)
+		return d.allows(*a)
 	}
 	seat := d.s.SeatByID(d.actor.Seat)
-	return seat != nil && d.s.sourceRollFits(d.actor, seat, a) == nil
+	return seat != nil && d.s.sourceChecks(d.actor, seat, a, rc.at) == nil
 }
 
 // RerollOptions are the cards that may reroll the seat's last roll now
@@ -555,13 +573,14 @@ func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
 		}
 		return v
 	}
-	knownRefused := func(deck string, c drawCard) bool { return shortcuts() && verdicts[verdict(deck, c)] < 0 }
-	allows := func(deck string, c drawCard) bool {
-		a, v := Action{Type: ActDrawCard, Card: c.id}, verdict(deck, c)
-		if deck == "omen" {
-			a = Action{Type: ActDrawOmen, Omen: c.id, Room: room}
-		}
+	// allows is Decide's verdict on drawing a card left in its deck, asked
+	// once per verdict slot (the action is built only then: it is large).
+	allows := func(deck string, c drawCard, v int) bool {
 		if verdicts[v] == 0 {
+			a := Action{Type: ActDrawCard, Card: c.id}
+			if deck == "omen" {
+				a = Action{Type: ActDrawOmen, Omen: c.id, Room: room}
+			}
 			verdicts[v] = -1
 			if d.allows(a) {
 				verdicts[v] = 1
@@ -575,12 +594,22 @@ func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
 		// and all (and builds no list of them: most seats can't draw).
 		// A card of a group refused already is refused, left in the
 		// deck or not: no need to look.
-		if !slices.ContainsFunc(cards, func(c drawCard) bool { return !knownRefused(deck, c) && s.InDeck(c.id) && allows(deck, c) }) {
+		offered := false
+		for _, c := range cards {
+			v := verdict(deck, c)
+			if verdicts[v] < 0 && shortcuts() || !s.InDeck(c.id) {
+				continue
+			}
+			if offered = allows(deck, c, v); offered {
+				break
+			}
+		}
+		if !offered {
 			continue
 		}
 		decks = append(decks, deck)
 		for _, c := range cards {
-			if s.InDeck(c.id) && !allows(deck, c) {
+			if v := verdict(deck, c); verdicts[v] <= 0 && s.InDeck(c.id) && !allows(deck, c, v) {
 				refused = append(refused, c.id)
 			}
 		}
@@ -898,8 +927,11 @@ type cardTries struct {
 // applyAllowed reports whether a source's effect may be applied now, with
 // the trait its outcome asks the player to choose if it asks for one.
 func (s *State) applyAllowed(d *dryRun, source string) bool {
-	if _, _, c, _ := effectSource(source); c != nil && c.Roll == nil && c.Release == nil && c.Effect == nil && shortcuts() {
-		return false // applyEffect finds nothing to apply: err_no_effect, if not refused before
+	// Only a card's source may take the shortcut: a room's skips its lookup.
+	if strings.HasPrefix(source, "card:") && shortcuts() {
+		if _, _, c, _ := effectSource(source); c != nil && c.Roll == nil && c.Release == nil && c.Effect == nil {
+			return false // applyEffect finds nothing to apply: err_no_effect, if not refused before
+		}
 	}
 	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
 		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) }) ||
@@ -1127,10 +1159,11 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			}
 		}
 	}
-	for _, rc := range roomChecks() {
+	for i := range roomChecks() {
+		rc := &roomChecks()[i] // not copied: it holds an Action
 		ro := RoomOption{Room: rc.room}
 		if rc.rolls {
-			ro.Roll = d.sourceRoll(rc.roll)
+			ro.Roll = d.roomRoll(rc)
 		} else {
 			ro.Apply = s.applyAllowed(d, rc.source)
 		}
@@ -1165,6 +1198,7 @@ type roomCheck struct {
 	room, source string
 	rolls        bool
 	roll         Action
+	at           effectSourceEntry // effectSource's answer for source
 }
 
 // roomChecks are the box's rooms with a guided roll, a once-per-explorer
@@ -1175,7 +1209,7 @@ var roomChecks = sync.OnceValue(func() []roomCheck {
 	for _, r := range catalog.Box().Rooms {
 		src := "room:" + r.ID
 		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
-			out = append(out, roomCheck{room: r.ID, source: src, rolls: true, roll: a})
+			out = append(out, roomCheck{room: r.ID, source: src, rolls: true, roll: a, at: effectSources()[src]})
 		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
 			out = append(out, roomCheck{room: r.ID, source: src})
 		}
@@ -1209,35 +1243,49 @@ func (s *State) takeWhy(d *dryRun, me *Seat, card *catalog.Card) *Refusal {
 }
 
 // drawnOption is the event card the seat drew last this turn and put back
-// (not kept), when its roll is not made yet and may be made now.
+// (not kept), when its roll is not made yet and may be made now. It reads
+// the turn's draws and rolls (turnMarks) newest first; the tests' plain
+// runs find them in the whole log instead.
 func (s *State) drawnOption(d *dryRun, me *Seat) string {
+	if shortcuts() {
+		for i := len(s.turnMarks) - 1; i >= 0; i-- {
+			if card, done := s.drawnFrom(d, me, &s.turnMarks[i]); done {
+				return card
+			}
+		}
+		return "" // the turn's start, or the game's
+	}
 	for i := len(s.Events) - 1; i >= 0; i-- {
 		e := &s.Events[i] // not copied: a long turn reads many
 		switch e.Type {
-		case EvTurnEnded, EvRolled, EvCardDrawn:
-		default:
-			continue
-		}
-		if s.undone[e.Seq] {
-			continue
-		}
-		switch e.Type {
 		case EvTurnEnded:
-			return ""
-		case EvRolled:
-			if e.Roll != nil && e.Roll.Seat == me.ID && e.Roll.Source != "" {
-				return "" // its roll is made: the outcome is offered to apply
-			}
-		case EvCardDrawn:
-			c := catalog.Box().Card(e.Card)
-			if e.Seat != me.ID || e.Keep || c == nil {
+			if !s.undone[e.Seq] {
 				return ""
 			}
-			if a, ok := guidedRollAction(c.Roll, "card:"+c.ID, "event"); ok && d.allows(a) {
-				return c.ID
+		case EvRolled, EvCardDrawn:
+			if m := markOf(e); !s.undone[e.Seq] {
+				if card, done := s.drawnFrom(d, me, &m); done {
+					return card
+				}
 			}
-			return ""
 		}
 	}
 	return ""
+}
+
+// drawnFrom is drawnOption's answer at one of the turn's draws or rolls,
+// newest first: done once it is known.
+func (s *State) drawnFrom(d *dryRun, me *Seat, m *turnMark) (card string, done bool) {
+	if !m.drawn { // a roll
+		// Its roll is made: the outcome is offered to apply.
+		return "", m.seat == me.ID && m.source != ""
+	}
+	c := catalog.Box().Card(m.card)
+	if m.seat != me.ID || m.keep || c == nil {
+		return "", true
+	}
+	if a, ok := guidedRollAction(c.Roll, "card:"+c.ID, "event"); ok && d.allows(a) {
+		return c.ID, true
+	}
+	return "", true
 }

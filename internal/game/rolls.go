@@ -360,13 +360,24 @@ func plainPurpose(purpose string) bool {
 }
 
 // sourceRollFits is what decideRoll checks of a roll made for a card or
-// room beyond any roll's checks (Options shares those between sources:
-// dryRun.sourceRoll).
+// room beyond any roll's checks (Options shares those between rooms:
+// dryRun.roomRoll).
 func (s *State) sourceRollFits(actor Actor, seat *Seat, a Action) error {
-	if err := s.mayRollFor(actor, seat, a.Source); err != nil {
+	roll, room, card, err := effectSource(a.Source)
+	if err != nil {
 		return err
 	}
-	return s.rollFits(actor, seat, a)
+	return s.sourceChecks(actor, seat, &a, effectSourceEntry{roll: roll, room: room, card: card})
+}
+
+// sourceChecks are sourceRollFits' checks once the source is looked up (at:
+// effectSource's answer for a.Source), for Options to look each room up
+// once for every seat (dryRun.roomRoll).
+func (s *State) sourceChecks(actor Actor, seat *Seat, a *Action, at effectSourceEntry) error {
+	if err := s.mayRollFor(actor, seat, a.Source, at.roll, at.room, at.card); err != nil {
+		return err
+	}
+	return s.rollFits(actor, seat, a, at.roll, at.room, at.card)
 }
 
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the

@@ -296,10 +296,10 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 	// house, its floors) the stack and the floor check settle. So Decide
 	// is asked once, but for the tests' plain runs.
 	verdict := 0 // 1 allowed, -1 refused, 0 not asked
-	allows := func(a Action) bool {
+	allows := func(room, floor string) bool {
 		if verdict == 0 || !shortcuts() {
-			verdict = -1
-			if d.allows(a) {
+			verdict = -1 // the action is built only here: it is large
+			if d.allows(Action{Type: ActDiscoverRoom, Room: room, Floor: floor}) {
 				verdict = 1
 			}
 		}
@@ -320,7 +320,7 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 			if !shortcuts() {
 				onFloor = slices.Contains(t.room.Floors, floor)
 			}
-			if !placed[t.index] && onFloor && allows(Action{Type: ActDiscoverRoom, Room: t.room.ID, Floor: floor}) {
+			if !placed[t.index] && onFloor && allows(t.room.ID, floor) {
 				tiles = append(tiles, t.room.ID)
 			}
 		}

@@ -122,11 +122,39 @@ type State struct {
 	Sides            map[int]string
 	Ended            *Ending
 
+	// turnMarks are the cards drawn and the rolls made since the turn
+	// began, oldest first, as fold folds them (nothing undone): what
+	// Options reads to tell the card drawn and put back whose roll is
+	// still to make (drawnOption), instead of the turn's whole log, most
+	// of it trait steps in a long turn.
+	turnMarks []turnMark
+
 	rng Random
 	// dry is set on the copy Options dry-runs candidates on: a decide step
 	// sure to accept may answer dryRunEvents instead of building its
 	// events, which only the verdict is read of (options.go).
 	dry bool
+}
+
+// turnMark is a card drawn or a roll made: who drew or rolled, the card
+// and whether it was kept, the roll's source.
+type turnMark struct {
+	drawn  bool
+	seat   int
+	card   string
+	keep   bool
+	source string
+}
+
+// markOf is a card_drawn or rolled event as a turnMark.
+func markOf(e *Event) turnMark {
+	if e.Type == EvCardDrawn {
+		return turnMark{drawn: true, seat: e.Seat, card: e.Card, keep: e.Keep}
+	}
+	if e.Roll == nil {
+		return turnMark{}
+	}
+	return turnMark{seat: e.Roll.Seat, source: e.Roll.Source}
 }
 
 // OmenDraw is one omen card drawn in a room.

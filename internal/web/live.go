@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"hash/maphash"
@@ -214,6 +213,10 @@ type liveStream struct {
 	known int  // the version the caller showed when it connected, or -1
 	sent  int  // the version of the last view sent, or -1
 	gzip  bool // the stream is compressed
+	// The JSON view's buffers for the seat's pieces (appendSeatPieces),
+	// and the one to use next.
+	seatBufs [2][]byte
+	seatBuf  int
 	// The HTML view's last message, part by part: the key, the fingerprint
 	// of a private part's inputs (views.PartOf), and a hash of the bytes with
 	// the version fields blanked, so a part that only moved version counts
@@ -462,7 +465,11 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	if ls.gzip {
 		vp = s.shared.at(access.Code, version)
 	}
-	if msg, err = appendSeatPieces(msg, vp, me, options); err != nil {
+	// The stream's two buffers for its seat's pieces, in turn: the last
+	// message's piece is still the source of a copy or a diff.
+	i := ls.seatBuf
+	ls.seatBuf ^= 1
+	if msg, ls.seatBufs[i], err = appendSeatPieces(msg, vp, me, options, ls.seatBufs[i]); err != nil {
 		return nil, err
 	}
 	ls.sent = version
@@ -478,45 +485,46 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 // after the seat number in another, deflated through vp's cache (with vp)
 // when not copied or diffed, once per version for every seat sending those
 // bytes.
-func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options) ([]piece, error) {
-	// The pieces are cut from one allocation of their exact size, the
-	// options and "me" encoded first into a scratch buffer.
-	scratch := optionsScratch.Get().(*[]byte)
-	defer optionsScratch.Put(scratch)
-	after, err := appendOptionsAfterSeat((*scratch)[:0], &options)
-	if err != nil {
-		return nil, err
-	}
-	*scratch = appendMe(after, &me)
-	after, meJSON := after[:len(after):len(after)], (*scratch)[len(after):]
-	const meHead, optionsHead = `,"me":`, `,"options":{"seat":`
-	b := make([]byte, 0, len(meHead)+len(meJSON)+len(optionsHead)+21+len(after)+3)
-	b = append(b, meHead...)
-	b = append(b, meJSON...)
-	b = appendIntField(b, optionsHead, options.Seat)
+//
+// The pieces are encoded into buf, the stream's buffer for them (nil: a new
+// one), which comes back to be kept for a later message: a stream keeps two
+// in turn, since its last piece stays its copy's source (encode). A piece
+// cached for other streams (vp) is copied out of it.
+func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options, buf []byte) ([]piece, []byte, error) {
+	b := append(buf[:0], `,"me":`...)
+	b = appendMe(b, &me)
+	b = appendIntField(b, `,"options":{"seat":`, options.Seat)
 	b = append(b, ',')
-	own := b[:len(b):len(b)]
-	b = append(b, after...)
+	ownLen := len(b)
+	b, err := appendOptionsAfterSeat(b, &options)
+	if err != nil {
+		return nil, buf, err
+	}
 	b = append(b, "}\n\n"...)
-	if !bytes.Contains(own, slotOpenBytes) {
+	if cap(b) > keepSeatBuffer {
+		buf = nil // a whole page of options once: not kept
+	} else {
+		buf = b
+	}
+	if !bytes.Contains(b[:ownLen], slotOpenBytes) {
 		// One piece, most often the same bytes as the stream's last, or
 		// a diff from them.
-		return append(msg, piece{raw: b, again: true}), nil
+		return append(msg, piece{raw: b, again: true}), buf, nil
 	}
 	// A hidden traitor's secret slot goes stored, never copied: the
 	// options after it are a piece of their own.
-	rest := piece{raw: b[len(own):], again: true}
+	b = bytes.Clone(b)
+	own, rest := piece{raw: b[:ownLen:ownLen]}, piece{raw: b[ownLen:], again: true}
 	if vp != nil {
 		if rest.z, err = vp.deflated(rest.raw); err != nil {
-			return nil, err
+			return nil, buf, err
 		}
 	}
-	return append(msg, piece{raw: own}, rest), nil
+	return append(msg, own, rest), buf, nil
 }
 
-// optionsScratch holds buffers a seat's options are encoded into before
-// they are copied to their message (appendSeatPieces).
-var optionsScratch = sync.Pool{New: func() any { return new([]byte) }}
+// keepSeatBuffer: a stream keeps buffers this big for its seat's pieces.
+const keepSeatBuffer = 16 << 10
 
 // jsonView is the message's head and the public state with the log since
 // a version, without the closing brace (compressed per stream as a diff
@@ -525,11 +533,8 @@ var optionsScratch = sync.Pool{New: func() any { return new([]byte) }}
 // the same tail), under the game's read lock.
 func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
 	return sp.at(st.Code, st.Version).get("jsonview:"+strconv.Itoa(after), func(e *sharedEntry) {
-		var core, log []byte
+		var core []byte
 		if core, e.err = sp.publicJSON(st.Code, st); e.err != nil {
-			return
-		}
-		if log, e.err = json.Marshal(logAfter(st, after)); e.err != nil {
 			return
 		}
 		i := bytes.Index(core, emptyLog)
@@ -537,11 +542,19 @@ func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
 			e.err = fmt.Errorf("public state without its log field")
 			return
 		}
-		raw := fmt.Appendf(make([]byte, 0, len(core)+len(log)+48), "event: view\nid: %d\ndata: %s\"log\":", st.Version, core[:i])
-		raw = append(raw, log...)
+		evs := logAfter(st, after)
+		raw := make([]byte, 0, len(core)+64+logSize*len(evs))
+		raw = appendIntField(append(raw, "event: view\nid: "...), "", st.Version)
+		raw = append(append(raw, "\ndata: "...), core[:i]...)
+		if raw, e.err = appendEvents(append(raw, `"log":`...), evs); e.err != nil {
+			return
+		}
 		e.json = append(raw, core[i+len(emptyLog):len(core)-1]...)
 	})
 }
+
+// logSize is about how long an event of the log is in JSON.
+const logSize = 256
 
 var emptyLog = []byte(`"log":[]`)
 

@@ -237,6 +237,17 @@ type liveStream struct {
 	// fields blanked), from the last time it went alone, or nil: a part
 	// that changed goes as an edit of it when that is shorter (partedit.go).
 	held [][]byte
+	// earlier is each private part as it was held before it last changed:
+	// a part often goes back to what it was (a trait stepped up and down
+	// again, the undo line), and is then not rendered again (htmlMessage).
+	earlier []earlierPart
+}
+
+// earlierPart is a private part's source (version fields blanked), the
+// fingerprint of the inputs it was rendered from and its hash.
+type earlierPart struct {
+	inputs, hash uint64
+	src          []byte
 }
 
 // htmlMessage renders the phone's live HTML and says what changed since the
@@ -271,6 +282,12 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			rec.SharedAside = true
 			rec.Unchanged = func(i int, key string, inputs uint64) bool {
 				return i < len(ls.keys) && ls.keys[i] == key && ls.inputs[i] == inputs
+			}
+			rec.Earlier = func(i int, key string, inputs uint64) []byte {
+				if i < len(ls.earlier) && ls.keys[i] == key && ls.earlier[i].inputs == inputs {
+					return ls.earlier[i].src
+				}
+				return nil
 			}
 		}
 		return rec, comp.Render(views.WithParts(c.Request().Context(), rec, cache), buf)
@@ -315,6 +332,8 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			hashes[i] = ls.hashes[i]
 		case sp.Shared && (sp.Hash != 0 || sp.Aside):
 			hashes[i] = sp.Hash
+		case sp.Reused:
+			hashes[i] = ls.earlier[i].hash
 		default:
 			hashes[i] = hashBlanked(page[sp.Start:sp.End], blank)
 		}
@@ -368,7 +387,11 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 				raw = append(appendJSONString(raw, part), ']')
 				continue
 			}
-			held[i] = appendBlanked(make([]byte, 0, len(part)), part, blank)
+			if sp.Reused {
+				held[i] = ls.earlier[i].src
+			} else {
+				held[i] = appendBlanked(make([]byte, 0, len(part)), part, blank)
+			}
 			at := len(raw)
 			if ls.held[i] != nil {
 				raw = appendEdit(raw, ls.held[i], held[i])
@@ -384,12 +407,24 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			raw, sep = []byte("]"), ","
 		}
 		msg = append(msg, piece{raw: append(raw, "]}\n\n"...)})
+		// What a private part that changed was before, for when it goes
+		// back to that (the outline is the same: the parts are where they
+		// were).
+		if ls.earlier == nil {
+			ls.earlier = make([]earlierPart, len(keys))
+		}
+		for i, sp := range rec.Spans {
+			if !sp.Shared && hashes[i] != ls.hashes[i] && ls.held[i] != nil {
+				ls.earlier[i] = earlierPart{inputs: ls.inputs[i], hash: ls.hashes[i], src: ls.held[i]}
+			}
+		}
 	default:
 		raw := fmt.Appendf(make([]byte, 0, 64+jsonSize(len(page))), "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
 		raw = appendJSONString(raw, page)
 		msg = []piece{{raw: append(raw, "}\n\n"...)}}
 		// The script keeps no part's source from a whole page.
 		clear(held)
+		ls.earlier = nil
 	}
 	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton, ls.held = h.Version, keys, inputs, hashes, skel, held
 	return msg, nil
@@ -567,6 +602,7 @@ type versionParts struct {
 	version int
 	mu      sync.Mutex
 	entries map[string]*sharedEntry
+	parts   map[partKey]*sharedEntry // the page's shared parts
 	// The deflated pieces (deflated) asked for at the version before, by
 	// key: a seat's options are mostly the same bytes from one version to
 	// the next, and are then not deflated again. Also the log's texts
@@ -597,20 +633,20 @@ type sharedEntry struct {
 // state and the language, never on the seat (other explorers' boards, the
 // log): made once per game version, under the game's read lock, and then
 // shared by every phone's view model, which must not change it.
-type versionMemo func(key string, make func() any) any
+type versionMemo = *versionParts
 
-func (s *Server) memoOf(st *game.State) versionMemo {
-	vp := s.shared.at(st.Code, st.Version)
-	return func(key string, make func() any) any {
-		return vp.get("vm:"+key, func(e *sharedEntry) { e.v = make() }).v
-	}
-}
+func (s *Server) memoOf(st *game.State) versionMemo { return s.shared.at(st.Code, st.Version) }
 
-func memo[T any](m versionMemo, key string, make func() T) T {
+// memo is the piece name (of seat id, or 0) in lang, made by make once. It
+// takes no closure of its own: asked for by every phone, it allocates
+// nothing once made.
+func memo[T any](m versionMemo, name, lang string, id int, make func() T) T {
 	if m == nil {
 		return make()
 	}
-	return m(key, func() any { return make() }).(T)
+	e := m.entry(partKey{kind: partMemo, lang: lang, key: name, held: uint64(id)})
+	e.once.Do(func() { e.v = make() })
+	return e.v.(T)
 }
 
 // logLines is the log as the pages show it, made once per version and
@@ -687,15 +723,53 @@ type langParts struct {
 	lang string
 }
 
+// partKey is a shared part's cache entry: its inputs' fingerprint, its
+// HTML, or its HTML as an edit of the source held (whose hash is held); or
+// a seatless piece of a view model (memo).
+type partKey struct {
+	kind      uint8
+	lang, key string
+	held      uint64
+}
+
+const (
+	partInputs uint8 = iota
+	partHTML
+	partEdit
+	partMemo // a seatless piece of a view model (memo)
+)
+
+// part is the entry of k, made by fill the first time it is asked for.
+func (vp *versionParts) part(k partKey, fill func(e *sharedEntry)) *sharedEntry {
+	e := vp.entry(k)
+	e.once.Do(func() { fill(e) })
+	return e
+}
+
+// entry is the entry of k, perhaps not made yet (its once).
+func (vp *versionParts) entry(k partKey) *sharedEntry {
+	vp.mu.Lock()
+	defer vp.mu.Unlock()
+	e := vp.parts[k]
+	if e == nil {
+		if vp.parts == nil {
+			vp.parts = map[partKey]*sharedEntry{}
+		}
+		e = &sharedEntry{}
+		vp.parts[k] = e
+	}
+	return e
+}
+
 // Inputs fingerprints a shared part's inputs once per version and language.
 func (lp langParts) Inputs(key string, fp func() uint64) uint64 {
-	return lp.vp.get("inputs:"+lp.lang+":"+key, func(e *sharedEntry) { e.hash = fp() }).hash
+	return lp.vp.part(partKey{kind: partInputs, lang: lp.lang, key: key}, func(e *sharedEntry) { e.hash = fp() }).hash
 }
 
 // Shared renders a shared part once per version and language, and hashes
 // it once for every stream's comparison (htmlMessage).
 func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, uint64, error) {
-	e := lp.vp.get("html:"+lp.lang+":"+key, func(e *sharedEntry) {
+	e := lp.vp.part(partKey{kind: partHTML, lang: lp.lang, key: key}, func(e *sharedEntry) {
 		var b bytes.Buffer
 		if e.err = render(&b); e.err != nil {
 			return
@@ -729,7 +803,7 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 	}
 	lp.vp.mu.Lock()
 	defer lp.vp.mu.Unlock()
-	if e := lp.vp.entries["html:"+lp.lang+":"+sp.Key]; e != nil && e.b != nil {
+	if e := lp.vp.parts[partKey{kind: partHTML, lang: lp.lang, key: sp.Key}]; e != nil && e.b != nil {
 		return e
 	}
 	return nil
@@ -739,7 +813,7 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 // hash is heldHash: made once per version for every phone that holds the
 // same, or cur itself when the edit is not much shorter.
 func (lp langParts) edit(key string, heldHash uint64, held []byte, cur *sharedEntry) (*sharedEntry, error) {
-	e := lp.vp.get("edit:"+lp.lang+":"+key+":"+strconv.FormatUint(heldHash, 16), func(e *sharedEntry) {
+	e := lp.vp.part(partKey{kind: partEdit, lang: lp.lang, key: key, held: heldHash}, func(e *sharedEntry) {
 		e.b = held
 		e.json = appendEdit(nil, held, cur.blank)
 		if len(e.json) > len(cur.b)*3/4 {

@@ -435,13 +435,16 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 }
 
 // appendSeatPieces appends what follows the public view in a seat's
-// message: its "me" and "options", and the closing brace. With vp, the
-// options after the seat number are deflated through vp's cache.
+// message: its "me" and "options", and the closing brace, as one piece
+// that goes as a copy of the stream's last or a diff from it (encode): a
+// seat's own part mostly stays the same or changes a flag or two from one
+// version to the next. In a hidden-traitor haunt, "me" holds a secret slot,
+// which is never copied: it goes in a piece of its own, and the options
+// after the seat number in another, deflated through vp's cache (with vp)
+// when not copied or diffed, once per version for every seat sending those
+// bytes.
 func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options) ([]piece, error) {
-	// The options after their seat number are often the very same bytes
-	// for several seats (everyone's but the seat whose turn it is): that
-	// piece is deflated once per version for all who send those bytes.
-	// Both pieces are cut from one allocation of their exact size, the
+	// The pieces are cut from one allocation of their exact size, the
 	// options and "me" encoded first into a scratch buffer.
 	scratch := optionsScratch.Get().(*[]byte)
 	defer optionsScratch.Put(scratch)
@@ -459,7 +462,15 @@ func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Opt
 	b = append(b, ',')
 	own := b[:len(b):len(b)]
 	b = append(b, after...)
-	rest := piece{raw: append(b, "}\n\n"...)[len(own):], again: true}
+	b = append(b, "}\n\n"...)
+	if !bytes.Contains(own, slotOpenBytes) {
+		// One piece, most often the same bytes as the stream's last, or
+		// a diff from them.
+		return append(msg, piece{raw: b, again: true}), nil
+	}
+	// A hidden traitor's secret slot goes stored, never copied: the
+	// options after it are a piece of their own.
+	rest := piece{raw: b[len(own):], again: true}
 	if vp != nil {
 		if rest.z, err = vp.deflated(rest.raw); err != nil {
 			return nil, err
@@ -878,17 +889,29 @@ func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 	}
 	stored := false // the message so far ends with a stored block
 	for i := 0; i < len(msg) && err == nil; {
-		if msg[i].again && sw.gzip {
-			at := sw.Raw
-			if bytes.Equal(msg[i].raw, sw.last) && at-sw.lastAt <= maxDistance {
-				cw.b = appendRepeat(cw.b, len(msg[i].raw), int(at-sw.lastAt))
+		if p := msg[i]; p.again && sw.gzip {
+			at, back := sw.Raw, int(sw.Raw-sw.lastAt)
+			sent := false
+			switch {
+			case sw.last == nil:
+			case bytes.Equal(p.raw, sw.last) && back <= maxDistance:
+				cw.b = appendRepeat(cw.b, len(p.raw), back)
+				sent = true
+			case back+len(p.raw) <= maxDistance:
+				// Mostly a few flags or a card changed: a diff from the
+				// last (viewdiff.go), when that pays.
+				if d := diffViews(sw.last, p.raw); d.worth(len(p.raw)) {
+					cw.b = appendDiff(cw.b, d, p.raw, back)
+					sent = true
+				}
+			}
+			sw.last, sw.lastAt = p.raw, at
+			if sent {
 				stored = false
-				sw.account(msg[i].raw)
-				sw.lastAt = at
+				sw.account(p.raw)
 				i++
 				continue
 			}
-			sw.last, sw.lastAt = msg[i].raw, at
 		}
 		if p := msg[i]; p.view != nil { // the shared JSON view
 			stored = false
@@ -925,9 +948,10 @@ func (sw *streamWriter) encode(msg ...piece) ([]byte, error) {
 			i++
 			continue
 		}
+		// A run of plain pieces: up to one deflated already, a view, or
+		// one that may go as a copy or a diff.
 		run := i
-		for i < len(msg) && msg[i].z == nil {
-			i++
+		for i++; i < len(msg) && msg[i].z == nil && msg[i].view == nil && !msg[i].again; i++ {
 		}
 		stored, err = sw.writeRun(cw, msg[run:i])
 	}

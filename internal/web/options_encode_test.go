@@ -47,13 +47,24 @@ func TestAppendOptions(t *testing.T) {
 			meJSON := appendMe(nil, &me)
 			optionsJSON, _ := json.Marshal(o)
 			want := `,"me":` + string(meJSON) + `,"options":` + string(optionsJSON) + "}\n\n"
-			// The options after the seat number are a piece of their own,
-			// the same bytes for seats offered the same.
-			if len(msg) != 2 || !msg[1].again || !bytes.HasPrefix(msg[1].raw, []byte(`"turn":`)) {
+			// One piece, sent again as a copy or a diff.
+			if len(msg) != 1 || !msg[0].again {
 				t.Fatalf("seat %d: %d pieces", o.Seat, len(msg))
 			}
-			if got := string(msg[0].raw) + string(msg[1].raw); got != want {
+			if got := string(msg[0].raw); got != want {
 				t.Errorf("seat %d's pieces:\n%s\nwant\n%s", o.Seat, got, want)
+			}
+			// With a hidden traitor's token, "me" holds a secret slot and is
+			// a piece of its own, never copied; the options after the seat
+			// number another.
+			me.Token = 2
+			msg, err = appendSeatPieces(nil, nil, me, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(msg) != 2 || msg[0].again || !bytes.Contains(msg[0].raw, slotOpenBytes) ||
+				!msg[1].again || !bytes.HasPrefix(msg[1].raw, []byte(`"turn":`)) {
+				t.Fatalf("seat %d with a token: %d pieces", o.Seat, len(msg))
 			}
 		}
 		check(st.Options(game.Actor{}))

@@ -50,8 +50,9 @@ func TestAppendRepeat(t *testing.T) {
 }
 
 // TestSendPiecesRepeat: a piece marked again that is the stream's last such
-// piece, byte for byte, goes out as a copy of it, a few bytes; other bytes,
-// or the same ones beyond the inflater's window, are compressed as before;
+// piece, byte for byte, goes out as a copy of it, a few bytes; other bytes
+// (here too unlike them for a diff to pay: TestStreamViewDiffs), or the same
+// ones beyond the inflater's window, are compressed as before;
 // the whole stream still inflates to the messages, in order.
 func TestSendPiecesRepeat(t *testing.T) {
 	options := []byte(`"turn":{"seat":1,"doing":"exploring","mine":false},"rooms":[{"room":"attic","roll":true},{"room":"chapel","apply":true}]}` + "\n\n")

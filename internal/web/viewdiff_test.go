@@ -117,8 +117,9 @@ func TestDiffIsShort(t *testing.T) {
 	}
 }
 
-// TestStreamViewDiffs: a stream of JSON views, each after pieces of its
-// own of any length, pings, and once more than the inflater's window,
+// TestStreamViewDiffs: a stream of JSON views, each followed by pieces of
+// its own of any length and a seat's piece sent again (the same, changed a
+// little, or not at all), pings, and once more than the inflater's window,
 // inflates to its messages, each view going as a diff when its last view is
 // within the window and deflated whole when not.
 func TestStreamViewDiffs(t *testing.T) {
@@ -126,11 +127,14 @@ func TestStreamViewDiffs(t *testing.T) {
 	rec := httptest.NewRecorder()
 	sw := &streamWriter{w: echo.NewResponse(rec, echo.New()), gzip: true}
 	var want bytes.Buffer
-	view := randomView(rng, 3000)
+	view, seat := randomView(rng, 3000), randomView(rng, 1500)
 	for i := range 60 {
 		view = mutateView(rng, view)
+		if i%3 > 0 {
+			seat = mutateView(rng, seat)
+		}
 		e := &sharedEntry{json: view}
-		msg := []piece{{raw: view, view: e}, {raw: randomView(rng, rng.IntN(300))}}
+		msg := []piece{{raw: view, view: e}, {raw: randomView(rng, rng.IntN(300))}, {raw: seat, again: true}}
 		far := i == 30
 		if far {
 			msg = append(msg, piece{raw: randomView(rng, maxDistance)})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strconv"
 
 	"github.com/a-h/templ"
 )
@@ -42,6 +43,9 @@ type PartSpan struct {
 	// Aside says its body was left out (PartRecorder.SharedAside).
 	Hash  uint64
 	Aside bool
+	// Reused says a private part's body is the source Earlier gave, its
+	// version fields filled in, not rendered again.
+	Reused bool
 }
 
 // PartRecorder notes where each part lies in a rendering into Buf.
@@ -52,6 +56,11 @@ type PartRecorder struct {
 	// key and inputs, is the one the phone already holds: its body is then
 	// not rendered at all.
 	Unchanged func(i int, key string, inputs uint64) bool
+	// Earlier, when set, may give the i-th private part's source as it was
+	// rendered from these very inputs before, its version fields blanked
+	// (name="version" value=""): it is then written with this version
+	// filled in, not rendered.
+	Earlier func(i int, key string, inputs uint64) []byte
 	// SharedAside leaves the body of every shared part taken from the cache
 	// out of Buf (Start == End): the caller takes it from the cache itself,
 	// so it is not copied into each phone's page.
@@ -94,13 +103,21 @@ func PartOf[T any](key string, h Head, in T, body func(Head, T) templ.Component)
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		rec, _ := ctx.Value(recorderKey{}).(*PartRecorder)
 		span := PartSpan{Key: key}
+		var earlier []byte
 		if rec != nil {
 			span.Inputs = fingerprint(key, h, in)
 			span.Skipped = rec.Unchanged != nil && rec.Unchanged(len(rec.Spans), key, span.Inputs)
+			if !span.Skipped && rec.Earlier != nil {
+				earlier = rec.Earlier(len(rec.Spans), key, span.Inputs)
+			}
 		}
 		return wrapPart(w, rec, &span, func() error {
-			if span.Skipped {
+			switch {
+			case span.Skipped:
 				return nil
+			case earlier != nil:
+				span.Reused = true
+				return writeVersioned(w, earlier, h.Version)
 			}
 			return body(h, in).Render(ctx, w)
 		})
@@ -149,11 +166,36 @@ func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Componen
 	})
 }
 
+// writeVersioned writes src with every blank version field given version.
+func writeVersioned(w io.Writer, src []byte, version int) error {
+	var num [20]byte
+	value := strconv.AppendInt(num[:0], int64(version), 10)
+	for {
+		i := bytes.Index(src, blankVersion)
+		if i < 0 {
+			_, err := w.Write(src)
+			return err
+		}
+		at := i + len(blankVersion) - 1 // before the closing quote
+		if _, err := w.Write(src[:at]); err != nil {
+			return err
+		}
+		if _, err := w.Write(value); err != nil {
+			return err
+		}
+		src = src[at:]
+	}
+}
+
+var blankVersion = []byte(`name="version" value=""`)
+
 // wrapPart writes the part's element around what render writes and notes
 // where it lies.
 func wrapPart(w io.Writer, rec *PartRecorder, span *PartSpan, render func() error) error {
-	if _, err := io.WriteString(w, `<div class="part" data-part="`+templ.EscapeString(span.Key)+`">`); err != nil {
-		return err
+	for _, s := range [...]string{`<div class="part" data-part="`, templ.EscapeString(span.Key), `">`} {
+		if _, err := io.WriteString(w, s); err != nil {
+			return err
+		}
 	}
 	span.Start = rec.offset(w)
 	if err := render(); err != nil {

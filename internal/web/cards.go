@@ -85,8 +85,8 @@ func pileName(lang string, s *game.State, pile string) string {
 // boxRooms are the box's rooms as every card area lists them, per
 // language: made once, shared, never changed.
 type boxRoomLists struct {
-	rooms, hurts []views.Option
-	rolls        []views.GuidedRoll
+	rooms, hurts, gains []views.Option
+	rolls               []views.GuidedRoll
 }
 
 var boxRoomsByLang sync.Map // lang → *boxRoomLists
@@ -104,6 +104,9 @@ func boxRooms(lang string) *boxRoomLists {
 		if r.EndTurnDamage != nil {
 			l.hurts = append(l.hurts, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang)})
 		}
+		if len(r.OnceGain) > 0 {
+			l.gains = append(l.gains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
+		}
 	}
 	got, _ := boxRoomsByLang.LoadOrStore(lang, l)
 	return got.(*boxRoomLists)
@@ -117,9 +120,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 	box := catalog.Box()
 	rooms := boxRooms(lang)
 	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused, m), Drawn: drawnCard(lang, opts.Drawn),
-		Decks: memo(m, "decks:"+lang, func() []views.Fact { return deckCounts(lang, s) }),
+		Decks: memo(m, "decks", lang, 0, func() []views.Fact { return deckCounts(lang, s) }),
 		Rooms: rooms.rooms,
-		Piles: pickUps(memo(m, "piles:"+lang, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
+		Piles: pickUps(memo(m, "piles", lang, 0, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
 	if len(opts.Rooms) > 0 {
 		allowed := make(map[string]game.RoomOption, len(opts.Rooms)) // by room id
 		for _, ro := range opts.Rooms {
@@ -135,9 +138,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 				c.RoomHurts = append(c.RoomHurts, o)
 			}
 		}
-		for _, r := range box.Rooms {
-			if len(r.OnceGain) > 0 && allowed[r.ID].Apply {
-				c.RoomGains = append(c.RoomGains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
+		for _, o := range rooms.gains {
+			if allowed[strings.TrimPrefix(o.ID, "room:")].Apply {
+				c.RoomGains = append(c.RoomGains, o)
 			}
 		}
 	}

@@ -98,22 +98,22 @@ func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []st
 		return slices.DeleteFunc(slices.Clone(opts), func(o views.Option) bool { return slices.Contains(refused, o.ID) })
 	}
 	if slices.Contains(decks, "item") {
-		d.Items = allowed(memo(m, "deck:item:"+lang, func() []views.Option { return deckOptions(lang, s, "item") }))
+		d.Items = allowed(memo(m, "deck:item", lang, 0, func() []views.Option { return deckOptions(lang, s, "item") }))
 	}
 	if slices.Contains(decks, "event") {
-		d.Events = allowed(memo(m, "deck:event:"+lang, func() []views.Option { return deckOptions(lang, s, "event") }))
+		d.Events = allowed(memo(m, "deck:event", lang, 0, func() []views.Option { return deckOptions(lang, s, "event") }))
 	}
 	if !d.CanOmen {
 		return d
 	}
-	d.Omens = allowed(memo(m, "deck:omen:"+lang, func() []views.Option {
+	d.Omens = allowed(memo(m, "deck:omen", lang, 0, func() []views.Option {
 		return omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
 	}))
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Deck == "omen" {
 		d.OmenRoom = owed.Room
 		return d
 	}
-	d.OmenRooms = memo(m, "house-omen-rooms:"+lang, func() []views.Option { return houseOmenRooms(lang, s, "") })
+	d.OmenRooms = memo(m, "house-omen-rooms", lang, 0, func() []views.Option { return houseOmenRooms(lang, s, "") })
 	if len(d.OmenRooms) == 0 {
 		d.OmenRooms = omenRoomOptions(lang)
 	}

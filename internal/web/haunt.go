@@ -154,9 +154,9 @@ func rollLines(lang string, s *game.State) []views.RollLine {
 }
 
 // roller is the dice roller of seat, with opts what the engine says it may
-// do now (its Options).
-func roller(lang string, s *game.State, seat *game.Seat, opts game.Options) views.Roller {
-	r := views.Roller{Traits: traitRows(lang, seat), MaxDice: game.MaxDice}
+// do now (its Options) and traits its board's rows (shared: not changed).
+func roller(lang string, s *game.State, seat *game.Seat, opts game.Options, traits []views.TraitRow) views.Roller {
+	r := views.Roller{Traits: traits, MaxDice: game.MaxDice}
 	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
 	// The modifiers the engine allows now (game.Options): items held and
 	// usable, room tokens on the board, a stored result when there is one.

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"hash/maphash"
@@ -214,6 +213,10 @@ type liveStream struct {
 	known int  // the version the caller showed when it connected, or -1
 	sent  int  // the version of the last view sent, or -1
 	gzip  bool // the stream is compressed
+	// The JSON view's buffers for the seat's pieces (appendSeatPieces),
+	// and the one to use next.
+	seatBufs [2][]byte
+	seatBuf  int
 	// The HTML view's last message, part by part: the key, the fingerprint
 	// of a private part's inputs (views.PartOf), and a hash of the bytes with
 	// the version fields blanked, so a part that only moved version counts
@@ -226,6 +229,17 @@ type liveStream struct {
 	// fields blanked), from the last time it went alone, or nil: a part
 	// that changed goes as an edit of it when that is shorter (partedit.go).
 	held [][]byte
+	// earlier is each private part as it was held before it last changed:
+	// a part often goes back to what it was (a trait stepped up and down
+	// again, the undo line), and is then not rendered again (htmlMessage).
+	earlier []earlierPart
+}
+
+// earlierPart is a private part's source (version fields blanked), the
+// fingerprint of the inputs it was rendered from and its hash.
+type earlierPart struct {
+	inputs, hash uint64
+	src          []byte
 }
 
 // htmlMessage renders the phone's live HTML and says what changed since the
@@ -260,6 +274,12 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			rec.SharedAside = true
 			rec.Unchanged = func(i int, key string, inputs uint64) bool {
 				return i < len(ls.keys) && ls.keys[i] == key && ls.inputs[i] == inputs
+			}
+			rec.Earlier = func(i int, key string, inputs uint64) []byte {
+				if i < len(ls.earlier) && ls.keys[i] == key && ls.earlier[i].inputs == inputs {
+					return ls.earlier[i].src
+				}
+				return nil
 			}
 		}
 		return rec, comp.Render(views.WithParts(c.Request().Context(), rec, cache), buf)
@@ -304,6 +324,8 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			hashes[i] = ls.hashes[i]
 		case sp.Shared && (sp.Hash != 0 || sp.Aside):
 			hashes[i] = sp.Hash
+		case sp.Reused:
+			hashes[i] = ls.earlier[i].hash
 		default:
 			hashes[i] = hashBlanked(page[sp.Start:sp.End], blank)
 		}
@@ -357,7 +379,11 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 				raw = append(appendJSONString(raw, part), ']')
 				continue
 			}
-			held[i] = appendBlanked(make([]byte, 0, len(part)), part, blank)
+			if sp.Reused {
+				held[i] = ls.earlier[i].src
+			} else {
+				held[i] = appendBlanked(make([]byte, 0, len(part)), part, blank)
+			}
 			at := len(raw)
 			if ls.held[i] != nil {
 				raw = appendEdit(raw, ls.held[i], held[i])
@@ -373,12 +399,24 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			raw, sep = []byte("]"), ","
 		}
 		msg = append(msg, piece{raw: append(raw, "]}\n\n"...)})
+		// What a private part that changed was before, for when it goes
+		// back to that (the outline is the same: the parts are where they
+		// were).
+		if ls.earlier == nil {
+			ls.earlier = make([]earlierPart, len(keys))
+		}
+		for i, sp := range rec.Spans {
+			if !sp.Shared && hashes[i] != ls.hashes[i] && ls.held[i] != nil {
+				ls.earlier[i] = earlierPart{inputs: ls.inputs[i], hash: ls.hashes[i], src: ls.held[i]}
+			}
+		}
 	default:
 		raw := fmt.Appendf(make([]byte, 0, 64+jsonSize(len(page))), "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
 		raw = appendJSONString(raw, page)
 		msg = []piece{{raw: append(raw, "}\n\n"...)}}
 		// The script keeps no part's source from a whole page.
 		clear(held)
+		ls.earlier = nil
 	}
 	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton, ls.held = h.Version, keys, inputs, hashes, skel, held
 	return msg, nil
@@ -427,7 +465,11 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 	if ls.gzip {
 		vp = s.shared.at(access.Code, version)
 	}
-	if msg, err = appendSeatPieces(msg, vp, me, options); err != nil {
+	// The stream's two buffers for its seat's pieces, in turn: the last
+	// message's piece is still the source of a copy or a diff.
+	i := ls.seatBuf
+	ls.seatBuf ^= 1
+	if msg, ls.seatBufs[i], err = appendSeatPieces(msg, vp, me, options, ls.seatBufs[i]); err != nil {
 		return nil, err
 	}
 	ls.sent = version
@@ -443,45 +485,46 @@ func (s *Server) jsonMessage(c echo.Context, access table.Access, ls *liveStream
 // after the seat number in another, deflated through vp's cache (with vp)
 // when not copied or diffed, once per version for every seat sending those
 // bytes.
-func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options) ([]piece, error) {
-	// The pieces are cut from one allocation of their exact size, the
-	// options and "me" encoded first into a scratch buffer.
-	scratch := optionsScratch.Get().(*[]byte)
-	defer optionsScratch.Put(scratch)
-	after, err := appendOptionsAfterSeat((*scratch)[:0], &options)
-	if err != nil {
-		return nil, err
-	}
-	*scratch = appendMe(after, &me)
-	after, meJSON := after[:len(after):len(after)], (*scratch)[len(after):]
-	const meHead, optionsHead = `,"me":`, `,"options":{"seat":`
-	b := make([]byte, 0, len(meHead)+len(meJSON)+len(optionsHead)+21+len(after)+3)
-	b = append(b, meHead...)
-	b = append(b, meJSON...)
-	b = appendIntField(b, optionsHead, options.Seat)
+//
+// The pieces are encoded into buf, the stream's buffer for them (nil: a new
+// one), which comes back to be kept for a later message: a stream keeps two
+// in turn, since its last piece stays its copy's source (encode). A piece
+// cached for other streams (vp) is copied out of it.
+func appendSeatPieces(msg []piece, vp *versionParts, me MeJSON, options game.Options, buf []byte) ([]piece, []byte, error) {
+	b := append(buf[:0], `,"me":`...)
+	b = appendMe(b, &me)
+	b = appendIntField(b, `,"options":{"seat":`, options.Seat)
 	b = append(b, ',')
-	own := b[:len(b):len(b)]
-	b = append(b, after...)
+	ownLen := len(b)
+	b, err := appendOptionsAfterSeat(b, &options)
+	if err != nil {
+		return nil, buf, err
+	}
 	b = append(b, "}\n\n"...)
-	if !bytes.Contains(own, slotOpenBytes) {
+	if cap(b) > keepSeatBuffer {
+		buf = nil // a whole page of options once: not kept
+	} else {
+		buf = b
+	}
+	if !bytes.Contains(b[:ownLen], slotOpenBytes) {
 		// One piece, most often the same bytes as the stream's last, or
 		// a diff from them.
-		return append(msg, piece{raw: b, again: true}), nil
+		return append(msg, piece{raw: b, again: true}), buf, nil
 	}
 	// A hidden traitor's secret slot goes stored, never copied: the
 	// options after it are a piece of their own.
-	rest := piece{raw: b[len(own):], again: true}
+	b = bytes.Clone(b)
+	own, rest := piece{raw: b[:ownLen:ownLen]}, piece{raw: b[ownLen:], again: true}
 	if vp != nil {
 		if rest.z, err = vp.deflated(rest.raw); err != nil {
-			return nil, err
+			return nil, buf, err
 		}
 	}
-	return append(msg, piece{raw: own}, rest), nil
+	return append(msg, own, rest), buf, nil
 }
 
-// optionsScratch holds buffers a seat's options are encoded into before
-// they are copied to their message (appendSeatPieces).
-var optionsScratch = sync.Pool{New: func() any { return new([]byte) }}
+// keepSeatBuffer: a stream keeps buffers this big for its seat's pieces.
+const keepSeatBuffer = 16 << 10
 
 // jsonView is the message's head and the public state with the log since
 // a version, without the closing brace (compressed per stream as a diff
@@ -490,11 +533,8 @@ var optionsScratch = sync.Pool{New: func() any { return new([]byte) }}
 // the same tail), under the game's read lock.
 func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
 	return sp.at(st.Code, st.Version).get("jsonview:"+strconv.Itoa(after), func(e *sharedEntry) {
-		var core, log []byte
+		var core []byte
 		if core, e.err = sp.publicJSON(st.Code, st); e.err != nil {
-			return
-		}
-		if log, e.err = json.Marshal(logAfter(st, after)); e.err != nil {
 			return
 		}
 		i := bytes.Index(core, emptyLog)
@@ -502,11 +542,19 @@ func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
 			e.err = fmt.Errorf("public state without its log field")
 			return
 		}
-		raw := fmt.Appendf(make([]byte, 0, len(core)+len(log)+48), "event: view\nid: %d\ndata: %s\"log\":", st.Version, core[:i])
-		raw = append(raw, log...)
+		evs := logAfter(st, after)
+		raw := make([]byte, 0, len(core)+64+logSize*len(evs))
+		raw = appendIntField(append(raw, "event: view\nid: "...), "", st.Version)
+		raw = append(append(raw, "\ndata: "...), core[:i]...)
+		if raw, e.err = appendEvents(append(raw, `"log":`...), evs); e.err != nil {
+			return
+		}
 		e.json = append(raw, core[i+len(emptyLog):len(core)-1]...)
 	})
 }
+
+// logSize is about how long an event of the log is in JSON.
+const logSize = 256
 
 var emptyLog = []byte(`"log":[]`)
 
@@ -554,6 +602,7 @@ type versionParts struct {
 	version int
 	mu      sync.Mutex
 	entries map[string]*sharedEntry
+	parts   map[partKey]*sharedEntry // the page's shared parts
 	// The deflated pieces (deflated) asked for at the version before, by
 	// key: a seat's options are mostly the same bytes from one version to
 	// the next, and are then not deflated again. Also the log's texts
@@ -582,20 +631,20 @@ type sharedEntry struct {
 // state and the language, never on the seat (other explorers' boards, the
 // log): made once per game version, under the game's read lock, and then
 // shared by every phone's view model, which must not change it.
-type versionMemo func(key string, make func() any) any
+type versionMemo = *versionParts
 
-func (s *Server) memoOf(st *game.State) versionMemo {
-	vp := s.shared.at(st.Code, st.Version)
-	return func(key string, make func() any) any {
-		return vp.get("vm:"+key, func(e *sharedEntry) { e.v = make() }).v
-	}
-}
+func (s *Server) memoOf(st *game.State) versionMemo { return s.shared.at(st.Code, st.Version) }
 
-func memo[T any](m versionMemo, key string, make func() T) T {
+// memo is the piece name (of seat id, or 0) in lang, made by make once. It
+// takes no closure of its own: asked for by every phone, it allocates
+// nothing once made.
+func memo[T any](m versionMemo, name, lang string, id int, make func() T) T {
 	if m == nil {
 		return make()
 	}
-	return m(key, func() any { return make() }).(T)
+	e := m.entry(partKey{kind: partMemo, lang: lang, key: name, held: uint64(id)})
+	e.once.Do(func() { e.v = make() })
+	return e.v.(T)
 }
 
 // logLines is the log as the pages show it, made once per version and
@@ -671,15 +720,53 @@ type langParts struct {
 	lang string
 }
 
+// partKey is a shared part's cache entry: its inputs' fingerprint, its
+// HTML, or its HTML as an edit of the source held (whose hash is held); or
+// a seatless piece of a view model (memo).
+type partKey struct {
+	kind      uint8
+	lang, key string
+	held      uint64
+}
+
+const (
+	partInputs uint8 = iota
+	partHTML
+	partEdit
+	partMemo // a seatless piece of a view model (memo)
+)
+
+// part is the entry of k, made by fill the first time it is asked for.
+func (vp *versionParts) part(k partKey, fill func(e *sharedEntry)) *sharedEntry {
+	e := vp.entry(k)
+	e.once.Do(func() { fill(e) })
+	return e
+}
+
+// entry is the entry of k, perhaps not made yet (its once).
+func (vp *versionParts) entry(k partKey) *sharedEntry {
+	vp.mu.Lock()
+	defer vp.mu.Unlock()
+	e := vp.parts[k]
+	if e == nil {
+		if vp.parts == nil {
+			vp.parts = map[partKey]*sharedEntry{}
+		}
+		e = &sharedEntry{}
+		vp.parts[k] = e
+	}
+	return e
+}
+
 // Inputs fingerprints a shared part's inputs once per version and language.
 func (lp langParts) Inputs(key string, fp func() uint64) uint64 {
-	return lp.vp.get("inputs:"+lp.lang+":"+key, func(e *sharedEntry) { e.hash = fp() }).hash
+	return lp.vp.part(partKey{kind: partInputs, lang: lp.lang, key: key}, func(e *sharedEntry) { e.hash = fp() }).hash
 }
 
 // Shared renders a shared part once per version and language, and hashes
 // it once for every stream's comparison (htmlMessage).
 func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, uint64, error) {
-	e := lp.vp.get("html:"+lp.lang+":"+key, func(e *sharedEntry) {
+	e := lp.vp.part(partKey{kind: partHTML, lang: lp.lang, key: key}, func(e *sharedEntry) {
 		var b bytes.Buffer
 		if e.err = render(&b); e.err != nil {
 			return
@@ -713,7 +800,7 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 	}
 	lp.vp.mu.Lock()
 	defer lp.vp.mu.Unlock()
-	if e := lp.vp.entries["html:"+lp.lang+":"+sp.Key]; e != nil && e.b != nil {
+	if e := lp.vp.parts[partKey{kind: partHTML, lang: lp.lang, key: sp.Key}]; e != nil && e.b != nil {
 		return e
 	}
 	return nil
@@ -723,7 +810,7 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 // hash is heldHash: made once per version for every phone that holds the
 // same, or cur itself when the edit is not much shorter.
 func (lp langParts) edit(key string, heldHash uint64, held []byte, cur *sharedEntry) (*sharedEntry, error) {
-	e := lp.vp.get("edit:"+lp.lang+":"+key+":"+strconv.FormatUint(heldHash, 16), func(e *sharedEntry) {
+	e := lp.vp.part(partKey{kind: partEdit, lang: lp.lang, key: key, held: heldHash}, func(e *sharedEntry) {
 		e.b = held
 		e.json = appendEdit(nil, held, cur.blank)
 		if len(e.json) > len(cur.b)*3/4 {

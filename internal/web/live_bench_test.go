@@ -190,7 +190,7 @@ func BenchmarkJSONMessageBuild(b *testing.B) {
 		}
 		vp := sp.at(st.Code, st.Version)
 		for i, p := range phones {
-			msg, err := appendSeatPieces([]piece{{raw: view.json, view: view}}, vp, mes[i], options[i])
+			msg, _, err := appendSeatPieces([]piece{{raw: view.json, view: view}}, vp, mes[i], options[i], nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -3,6 +3,10 @@ package web
 import (
 	"bytes"
 	stdflate "compress/flate"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
 
 	"compress/gzip"
 	"encoding/json"
@@ -12,6 +16,9 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/views"
 )
 
 // TestAppendJSONString: what the hand-built stream messages hold decodes
@@ -179,5 +186,51 @@ func TestWriterPool(t *testing.T) {
 	fw.Flush()
 	if got := inflate(t, out.Bytes()); string(got) != "again" {
 		t.Fatalf("a kept compressor inflates to %q", got)
+	}
+}
+
+// TestHTMLPartGoesBack: a private part that goes back to what it was
+// before its last change (a trait stepped up, then down again) is written
+// from the source held then, not rendered again, and is the very part a
+// fresh rendering of the page holds.
+func TestHTMLPartGoesBack(t *testing.T) {
+	s, phones := benchGame(t, false)
+	p := phones[0]
+	at := slices.Index(p.ls.keys, "me-might")
+	if at < 0 {
+		t.Fatalf("no me-might part among %q", p.ls.keys)
+	}
+	step := func(delta int) {
+		t.Helper()
+		if _, err := s.tables.Act(context.Background(), p.access, game.Action{Type: "step_trait", Trait: "might", Delta: delta}); err != nil {
+			t.Fatal(err)
+		}
+		p.push(t, s)
+	}
+	step(1)
+	up := p.ls.held[at]
+	step(-1)
+	down := p.ls.held[at]
+	step(1)
+	if got := p.ls.held[at]; len(got) == 0 || &got[0] != &up[0] {
+		t.Errorf("the part back as it was is not the source held before")
+	}
+	step(-1)
+	if got := p.ls.held[at]; len(got) == 0 || &got[0] != &down[0] {
+		t.Errorf("the part back as it was is not the source held before")
+	}
+	// It is what the page renders now.
+	vm, err := s.playerView(p.c, p.access)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := views.PlayerPage(vm).Render(context.Background(), &page); err != nil {
+		t.Fatal(err)
+	}
+	blank := fmt.Appendf(nil, `name="version" value="%d"`, vm.Head.Version)
+	fresh := appendBlanked(nil, page.Bytes(), blank)
+	if want := `<div class="part" data-part="me-might">` + string(p.ls.held[at]) + `</div>`; !strings.Contains(string(fresh), want) {
+		t.Errorf("the part held is not the page's:\n%s", p.ls.held[at])
 	}
 }

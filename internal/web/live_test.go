@@ -391,6 +391,11 @@ func TestLiveJSON(t *testing.T) {
 	hv := view(s3)
 	if _, ok := hv["me"]; ok || jsonInt(hv["version"]) != v1 {
 		t.Errorf("host view: %v", hv)
+	} // More versions, this seat's own part changing or not (its undo): each
+	// message, a copy or diff of the stream's last ones, is still /me.
+	for i, by := range []int{1, 0, 1, 1, 0} {
+		a.act(g, g.seats[by], map[string]any{"type": "step_trait", "trait": "sanity", "delta": 1 - 2*(i%2)})
+		sameAsMe(view(s), g.seats[1])
 	}
 }
 

@@ -40,7 +40,7 @@ func TestAppendOptions(t *testing.T) {
 			check(o)
 			// The stream's pieces after the public view: the same bytes.
 			me := meState(st, p.access)
-			msg, err := appendSeatPieces(nil, nil, me, o)
+			msg, _, err := appendSeatPieces(nil, nil, me, o, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +58,7 @@ func TestAppendOptions(t *testing.T) {
 			// a piece of its own, never copied; the options after the seat
 			// number another.
 			me.Token = 2
-			msg, err = appendSeatPieces(nil, nil, me, o)
+			msg, _, err = appendSeatPieces(nil, nil, me, o, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -102,16 +101,22 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		// What every seat sees alike is built once per version and language.
 		lang := h.Lang
 		m := s.memoOf(st)
-		vm = views.Player{Head: h, Status: statusLine(lang, st),
+		vm = views.Player{Head: h, Status: memo(m, "status", lang, 0, func() views.Status { return statusLine(lang, st) }),
 			Log: s.shared.logLines(st, lang)}
-		vm.Me = board(lang, st, me, st.Started && st.Ended == nil, asSeat)
-		vm.MyTurn = st.Started && st.Turn == me.ID
+		vm.Others = make([]views.Board, 0, len(st.Seats))
 		for i := range st.Seats {
-			if other := &st.Seats[i]; other.ID != me.ID {
-				vm.Others = append(vm.Others, memo(m, "board:"+lang+":"+strconv.Itoa(other.ID),
-					func() views.Board { return board(lang, st, other, false, "") }))
+			seat := &st.Seats[i]
+			b := memo(m, "board", lang, seat.ID, func() views.Board { return board(lang, st, seat, false, "") })
+			if seat.ID != me.ID {
+				vm.Others = append(vm.Others, b)
+				continue
 			}
+			// The seat's own board is every other phone's view of it
+			// (the memo's, shared: never changed), with its controls.
+			vm.Me = b
+			vm.Me.Editable, vm.Me.Actor = st.Started && st.Ended == nil, asSeat
 		}
+		vm.MyTurn = st.Started && st.Turn == me.ID
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		twoPlayer(h.Lang, st, mine, &vm)
 		// What this seat may do now, asked of the engine once for the page.
@@ -120,9 +125,9 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		if !st.Started {
 			return
 		}
-		vm.Roller = roller(h.Lang, st, me, opts)
-		vm.Rolls = memo(m, "rolls:"+lang, func() []views.RollLine { return rollLines(lang, st) })
-		vm.Omens = memo(m, "omens:"+lang, func() views.OmenStatus { return omenStatus(lang, st) })
+		vm.Roller = roller(h.Lang, st, me, opts, vm.Me.Traits)
+		vm.Rolls = memo(m, "rolls", lang, 0, func() []views.RollLine { return rollLines(lang, st) })
+		vm.Omens = memo(m, "omens", lang, 0, func() views.OmenStatus { return omenStatus(lang, st) })
 		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
 		vm.Reveal = reveal(h.Lang, st, me.ID)
 		if vm.Reveal != nil {

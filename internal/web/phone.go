@@ -22,10 +22,11 @@ const defendWait = 20 * time.Second
 // prompts it moves to the now bar leave the haunt section.
 func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, m versionMemo, now time.Time) {
 	p := &vm.Phone
+	p.Lines = make([]views.PlayerLine, 0, len(st.Seats))
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		if seat.ID != me.ID {
-			p.Lines = append(p.Lines, memo(m, "line:"+lang+":"+strconv.Itoa(seat.ID), func() views.PlayerLine { return playerLine(lang, st, seat) }))
+			p.Lines = append(p.Lines, memo(m, "line", lang, seat.ID, func() views.PlayerLine { return playerLine(lang, st, seat) }))
 		}
 	}
 	if st.Haunt != nil {

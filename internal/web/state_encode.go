@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"lantern/internal/game"
 )
 
 // appendPublicState appends p as encoding/json writes it, byte for byte,
@@ -170,11 +172,10 @@ func appendPublicState(b []byte, p *PublicState) ([]byte, error) {
 	case len(p.Log) == 0:
 		b = append(b, "[]"...)
 	default:
-		log, err := json.Marshal(p.Log)
-		if err != nil {
+		var err error
+		if b, err = appendEvents(b, p.Log); err != nil {
 			return nil, err
 		}
-		b = append(b, log...)
 	}
 	return append(b, '}'), nil
 }
@@ -191,7 +192,11 @@ func appendSeat(b []byte, s *SeatJSON) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '{')
-		for i, k := range sortedKeys(s.Traits) {
+		keys := traitKeys[:]
+		if !hasTraitKeys(s.Traits) {
+			keys = sortedKeys(s.Traits)
+		}
+		for i, k := range keys {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -217,6 +222,23 @@ func appendSeat(b []byte, s *SeatJSON) []byte {
 		return append(b, '}')
 	})
 	return append(b, '}')
+}
+
+// traitKeys is the four traits in the order encoding/json writes a map's
+// keys (sorted): a seat's traits are most often exactly these.
+var traitKeys = [...]string{"knowledge", "might", "sanity", "speed"}
+
+// hasTraitKeys: m's keys are traitKeys.
+func hasTraitKeys(m map[string]TraitJSON) bool {
+	if len(m) != len(traitKeys) {
+		return false
+	}
+	for _, k := range traitKeys {
+		if _, ok := m[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func appendRoll(b []byte, r *RollJSON) []byte {
@@ -401,4 +423,112 @@ func appendQuoted[T string | []byte](b []byte, s T, escapeHTML bool) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendEvents appends a log as encoding/json writes it (nil is null),
+// each event by appendEvent.
+func appendEvents(b []byte, evs []game.Event) ([]byte, error) {
+	if evs == nil {
+		return append(b, "null"...), nil
+	}
+	b = append(b, '[')
+	for i := range evs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = appendEvent(b, &evs[i]); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
+// appendEvent appends e as encoding/json writes it, byte for byte
+// (TestAppendEvent): by hand for the events most changes make (a trait, a
+// turn, a card moved), through encoding/json for those carrying a roll, a
+// haunt, a fight, monsters or a secret. A field added to game.Event must
+// be added here.
+func appendEvent(b []byte, e *game.Event) ([]byte, error) {
+	if e.Roll != nil || e.Haunt != nil || e.Secret != nil || e.Pending != nil || e.Attack != nil ||
+		e.Monsters != nil || e.Track != nil {
+		ev := *e // only these copies escape to encoding/json
+		j, err := json.Marshal(&ev)
+		return append(b, j...), err
+	}
+	b = appendIntField(b, `{"seq":`, e.Seq)
+	b = append(b, `,"type":`...)
+	b = appendJSONText(b, e.Type)
+	b = append(b, `,"actor":{`...)
+	switch {
+	case e.Actor.Host && e.Actor.Seat != 0:
+		b = appendIntField(b, `"host":true,"seat":`, e.Actor.Seat)
+	case e.Actor.Host:
+		b = append(b, `"host":true`...)
+	case e.Actor.Seat != 0:
+		b = appendIntField(b, `"seat":`, e.Actor.Seat)
+	}
+	b = append(b, `},"at":"`...)
+	// What time.Time.MarshalJSON writes, refusing the same times.
+	b, err := e.At.AppendText(b)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, '"')
+	b = appendIntOmit(b, `,"seat":`, e.Seat)
+	b = appendTextOmit(b, `,"name":`, e.Name)
+	b = appendTextOmit(b, `,"lang":`, e.Lang)
+	b = appendTextOmit(b, `,"explorer":`, e.Explorer)
+	b = appendTextOmit(b, `,"cause":`, e.Cause)
+	if len(e.Changes) > 0 {
+		b = append(b, `,"changes":`...)
+		b = appendList(b, e.Changes, func(b []byte, c *game.TraitChange) []byte {
+			b = append(b, `{"trait":`...)
+			b = appendJSONText(b, c.Trait)
+			b = appendIntField(b, `,"from":{"position":`, c.From.Position)
+			b = appendIntOmit(b, `,"overflow":`, c.From.Overflow)
+			b = appendIntField(b, `},"to":{"position":`, c.To.Position)
+			b = appendIntOmit(b, `,"overflow":`, c.To.Overflow)
+			return append(b, "}}"...)
+		})
+	}
+	if len(e.Order) > 0 {
+		b = append(b, `,"order":`...)
+		b = appendInts(b, e.Order)
+	}
+	b = appendTextOmit(b, `,"phase":`, e.Phase)
+	b = appendIntOmit(b, `,"target":`, e.Target)
+	b = appendTextOmit(b, `,"omen":`, e.Omen)
+	b = appendTextOmit(b, `,"room":`, e.Room)
+	b = appendTextOmit(b, `,"floor":`, e.Floor)
+	b = appendIntOmit(b, `,"token":`, e.Token)
+	b = appendIntOmit(b, `,"group":`, e.Group)
+	b = appendTextOmit(b, `,"card":`, e.Card)
+	if e.Keep {
+		b = append(b, `,"keep":true`...)
+	}
+	if e.Wear {
+		b = append(b, `,"wear":true`...)
+	}
+	b = appendIntOmit(b, `,"to":`, e.To)
+	b = appendTextOmit(b, `,"how":`, e.How)
+	b = appendTextOmit(b, `,"monster":`, e.Monster)
+	b = appendTextOmit(b, `,"side":`, e.Side)
+	return append(b, '}'), nil
+}
+
+// appendIntOmit appends an omitempty int field: nothing for 0.
+func appendIntOmit(b []byte, name string, n int) []byte {
+	if n == 0 {
+		return b
+	}
+	return appendIntField(b, name, n)
+}
+
+// appendTextOmit appends an omitempty string field: nothing for "".
+func appendTextOmit(b []byte, name, s string) []byte {
+	if s == "" {
+		return b
+	}
+	return appendJSONText(append(b, name...), s)
 }

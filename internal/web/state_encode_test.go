@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
+	"time"
 
 	"lantern/internal/game"
 )
@@ -31,6 +33,44 @@ func TestAppendPublicState(t *testing.T) {
 	}
 	s, phones := benchGame(t, true)
 	s.tables.Read(phones[0].access.Code, func(st *game.State) { check(publicState(st)) })
+	// appendSeat's shortcut: the engine's traits, sorted.
+	if want := slices.Sorted(slices.Values(game.Traits)); !slices.Equal(traitKeys[:], want) {
+		t.Errorf("traitKeys %v, want %v", traitKeys, want)
+	}
+}
+
+// TestAppendEvent: the log's events are what encoding/json writes, for
+// random events with and without the fields it hands to encoding/json,
+// at times in any zone and precision; a time encoding/json refuses is
+// refused too.
+func TestAppendEvent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	zones := []*time.Location{time.UTC, time.FixedZone("", 8*3600), time.FixedZone("X", -(3*3600 + 30*60))}
+	var log []game.Event
+	for i := range 2000 {
+		var e game.Event
+		fillRandom(rng, reflect.ValueOf(&e).Elem())
+		if i%4 > 0 { // the events written by hand
+			e.Roll, e.Haunt, e.Secret, e.Pending, e.Attack, e.Monsters, e.Track = nil, nil, nil, nil, nil, nil, nil
+		}
+		if i%5 > 0 {
+			e.At = time.Unix(rng.Int64N(4e9), rng.Int64N(1e9)*int64(rng.IntN(2))).In(zones[rng.IntN(len(zones))])
+		}
+		got, err := appendEvent(nil, &e)
+		sameAsMarshal(t, e, got, err)
+		log = append(log, e)
+	}
+	got, err := appendEvents(nil, log)
+	sameAsMarshal(t, log, got, err)
+	got, err = appendEvents(nil, nil)
+	sameAsMarshal(t, []game.Event(nil), got, err)
+	late := game.Event{At: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}
+	if _, err := json.Marshal(late); err == nil {
+		t.Fatal("encoding/json writes the year 10000")
+	}
+	if _, err := appendEvent(nil, &late); err == nil {
+		t.Error("appendEvent writes the year 10000")
+	}
 }
 
 // Without a hidden-traitor token, "me" is what encoding/json writes

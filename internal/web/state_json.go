@@ -255,8 +255,9 @@ func publicCore(st *game.State) PublicState {
 	p := PublicState{Code: st.Code, Version: st.Version, Started: st.Started, Phase: st.Phase,
 		FirstSeat: st.SeatNumber(st.FirstSeat), Seats: []SeatJSON{}, Log: []game.Event{}}
 	p.Turn.Seat = st.SeatNumber(st.Turn)
-	p.Rooms = []RoomJSON{}
-	for _, r := range st.House() {
+	house := st.House()
+	p.Rooms = make([]RoomJSON, 0, len(house))
+	for _, r := range house {
 		p.Rooms = append(p.Rooms, RoomJSON{Room: r.Room, Floor: r.Floor, By: st.SeatNumber(r.By)})
 	}
 	p.OmenCount = len(st.Omens)
@@ -273,10 +274,11 @@ func publicCore(st *game.State) PublicState {
 			p.Haunt.Shown[strconv.Itoa(st.SeatNumber(seatID))] = token
 		}
 	}
+	p.Seats = make([]SeatJSON, 0, len(st.Seats))
 	for i := range st.Seats {
 		seat := &st.Seats[i]
-		sj := SeatJSON{Seat: i + 1, Name: seat.Name, Explorer: seat.Explorer, Alive: st.Alive(seat), Traits: map[string]TraitJSON{},
-			Hand: []HandJSON{}}
+		sj := SeatJSON{Seat: i + 1, Name: seat.Name, Explorer: seat.Explorer, Alive: st.Alive(seat),
+			Traits: make(map[string]TraitJSON, len(game.Traits)), Hand: make([]HandJSON, 0, len(st.Hands[seat.ID]))}
 		for _, t := range game.Traits {
 			ts := seat.Traits[t]
 			sj.Traits[t] = TraitJSON{Position: ts.Position, Value: seat.Value(t), Overflow: ts.Overflow}
@@ -311,7 +313,7 @@ func publicTable(st *game.State, p *PublicState) {
 	}
 	p.Decks = DecksJSON{Omen: st.DeckCount("omen"), Item: st.DeckCount("item"), Event: st.DeckCount("event")}
 	p.Piles = []PileJSON{}
-	for _, pile := range slices.Sorted(maps.Keys(st.Piles)) {
+	for _, pile := range sortedKeysOf(st.Piles) {
 		if len(st.Piles[pile]) == 0 {
 			continue
 		}
@@ -431,28 +433,37 @@ func strictUnmarshal(raw []byte, v any) error {
 }
 
 // cardsJSON is the drawn cards' public state, in a stable order.
+// sortedKeysOf is m's keys in order; nothing is allocated for an empty m,
+// as most are (the public state is built once per version).
+func sortedKeysOf[V any](m map[string]V) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	return slices.Sorted(maps.Keys(m))
+}
+
 func cardsJSON(st *game.State) CardsJSON {
 	c := CardsJSON{DrewBy: map[string]int{}, Removed: []string{}, EffectsDone: []string{}, On: []string{}, OwedDraws: []OwedDrawJSON{}}
 	for card, seat := range st.DrewBy {
 		c.DrewBy[card] = st.SeatNumber(seat)
 	}
-	for _, src := range slices.Sorted(maps.Keys(st.Removed)) {
+	for _, src := range sortedKeysOf(st.Removed) {
 		if st.Removed[src] {
 			c.Removed = append(c.Removed, src)
 		}
 	}
-	for _, card := range slices.Sorted(maps.Keys(st.EffectDone)) {
+	for _, card := range sortedKeysOf(st.EffectDone) {
 		if st.EffectDone[card] {
 			c.EffectsDone = append(c.EffectsDone, card)
 		}
 	}
-	for _, card := range slices.Sorted(maps.Keys(st.On)) {
+	for _, card := range sortedKeysOf(st.On) {
 		if st.On[card] {
 			c.On = append(c.On, card)
 		}
 	}
 	for _, seat := range st.Seats {
-		for _, deck := range slices.Sorted(maps.Keys(st.OwedDraws[seat.ID])) {
+		for _, deck := range sortedKeysOf(st.OwedDraws[seat.ID]) {
 			if n := st.OwedDraws[seat.ID][deck]; n > 0 {
 				c.OwedDraws = append(c.OwedDraws, OwedDrawJSON{Seat: st.SeatNumber(seat.ID), Deck: deck, Count: n})
 			}

@@ -54,7 +54,7 @@ func (d *viewDiff) appendTo(b, new []byte, back int) []byte {
 			return append(b, w.b...)
 		}
 	}
-	block := appendDiff(nil, d, new, back)
+	block := appendDiff(make([]byte, 0, d.bits/8+32), d, new, back)
 	if len(d.written) == keepWritten {
 		d.written = d.written[1:]
 	}

@@ -182,8 +182,8 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	if s.dry && card.Attack == nil {
-		return dryRunEvents, nil // withCardAttack refuses only an attack
+	if s.dry {
+		return s.withCardAttack(dryRunEvents, seat, card, a) // it refuses only an attack
 	}
 	keep := kept(card)
 	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
@@ -208,6 +208,9 @@ func (s *State) withCardAttack(evs []Event, seat *Seat, card *catalog.Card, a Ac
 	at, err := s.cardAttackEvent(seat, card.ID, card.Attack, a)
 	if err != nil {
 		return nil, err
+	}
+	if s.dry {
+		return dryRunEvents, nil // never appended to: the verdict is all a dry run reads
 	}
 	return append(evs, at), nil
 }

@@ -251,8 +251,8 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	card := catalog.Box().Card(a.Omen)
-	if s.dry && card != nil && card.Attack == nil {
-		return dryRunEvents, nil // withCardAttack refuses only an attack
+	if s.dry && card != nil {
+		return s.withCardAttack(dryRunEvents, seat, card, a) // it refuses only an attack
 	}
 	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
 	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, card, a)

@@ -47,6 +47,9 @@ var walkStarts = []struct {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 		give(t, s, 1, "lucky-stone", "candle", "angel-feather", "pickpockets-gloves")
 		give(t, s, 2, "adrenaline-shot", "idol", "medical-kit", "rabbits-foot")
+		// A room its holder never rolls for: each room's own checks,
+		// which Options runs apart from the roll's (dryRun.roomRoll).
+		give(t, s, 3, "medallion")
 		return s
 	}},
 	{"haunt, a traitor, a zombie, weapons", func(t testing.TB) *game.State {

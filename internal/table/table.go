@@ -64,7 +64,16 @@ type Tables struct {
 
 	summaryMu sync.Mutex
 	played    map[int]int // haunt number -> stored finished games that played it
+
+	// tokensChanged counts the changes to any game's tokens (TokensChanged).
+	tokensChanged atomic.Uint64
 }
+
+// TokensChanged counts the changes to any game's tokens (a seat joined or
+// moved to another phone), each counted before the change's version is
+// published: an open event stream checks its access again only when this
+// moved.
+func (t *Tables) TokensChanged() uint64 { return t.tokensChanged.Load() }
 
 // IdleAfter is how long after its last change an unfinished game stops
 // being live: it is not loaded at start-up, and may leave memory.
@@ -452,6 +461,7 @@ func (t *Tables) Join(ctx context.Context, code, key string, a game.Action) (int
 			return err
 		}
 		g.tokens[hashToken(token)] = Access{Code: code, Seat: seatID}
+		t.tokensChanged.Add(1)
 		return nil
 	})
 	if err != nil {
@@ -619,6 +629,7 @@ func (t *Tables) ClaimTransfer(ctx context.Context, code, transferToken string) 
 		}
 	}
 	g.tokens[hashToken(newToken)] = Access{Code: code, Seat: seatID}
+	t.tokensChanged.Add(1)
 	if err := t.persistAndApply(ctx, g, evs, func([]game.Event) error { return nil }); err != nil {
 		return 0, "", err
 	}

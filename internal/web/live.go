@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -95,6 +96,8 @@ func (s *Server) events(c echo.Context) error {
 		return nil
 	}
 
+	var tokens uint64 // TokensChanged when access was last checked
+	checked := false
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	ctx := c.Request().Context()
@@ -124,9 +127,14 @@ func (s *Server) events(c echo.Context) error {
 			if !open {
 				return nil // the server is stopping
 			}
-			if now, ok := s.access(c, code, role); !ok || now != access {
-				out.send([]byte("event: gone\ndata: {}\n\n"))
-				return nil
+			// The stream's request stays the same, so its access changes
+			// only with the tokens: checked again when they changed.
+			if changed := s.tables.TokensChanged(); !checked || changed != tokens {
+				tokens, checked = changed, true
+				if now, ok := s.access(c, code, role); !ok || now != access {
+					out.send([]byte("event: gone\ndata: {}\n\n"))
+					return nil
+				}
 			}
 			var err error
 			if msgOf != nil {
@@ -532,31 +540,23 @@ const keepSeatBuffer = 16 << 10
 // version for every stream that last saw the same version (or asks for
 // the same tail), under the game's read lock.
 func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
-	return sp.at(st.Code, st.Version).get("jsonview:"+strconv.Itoa(after), func(e *sharedEntry) {
-		var core []byte
-		if core, e.err = sp.publicJSON(st.Code, st); e.err != nil {
-			return
-		}
-		i := bytes.Index(core, emptyLog)
-		if i < 0 || core[len(core)-1] != '}' {
-			e.err = fmt.Errorf("public state without its log field")
-			return
-		}
-		evs := logAfter(st, after)
-		raw := make([]byte, 0, len(core)+64+logSize*len(evs))
+	vp := sp.at(st.Code, st.Version)
+	return vp.get("jsonview:"+strconv.Itoa(after), func(e *sharedEntry) {
+		p := publicCore(st)
+		p.Log = logAfter(st, after)
+		// Encoded straight into the message, about as long as the last.
+		raw := make([]byte, 0, int(vp.viewSize.Load())+logSize)
 		raw = appendIntField(append(raw, "event: view\nid: "...), "", st.Version)
-		raw = append(append(raw, "\ndata: "...), core[:i]...)
-		if raw, e.err = appendEvents(append(raw, `"log":`...), evs); e.err != nil {
+		if raw, e.err = appendPublicState(append(raw, "\ndata: "...), &p); e.err != nil {
 			return
 		}
-		e.json = append(raw, core[i+len(emptyLog):len(core)-1]...)
+		vp.viewSize.Store(int64(len(raw)))
+		e.json = raw[:len(raw)-1] // the seat's own pieces follow
 	})
 }
 
 // logSize is about how long an event of the log is in JSON.
 const logSize = 256
-
-var emptyLog = []byte(`"log":[]`)
 
 var hashSeed = maphash.MakeSeed()
 
@@ -608,6 +608,8 @@ type versionParts struct {
 	// the next, and are then not deflated again. Also the log's texts
 	// (logLines). Set when the version's cache is made, then only read.
 	before map[string]*sharedEntry
+	// viewSize is how long the game's last JSON view was (jsonView).
+	viewSize atomic.Int64
 }
 
 type sharedEntry struct {
@@ -679,6 +681,7 @@ func (sp *sharedParts) at(code string, version int) *versionParts {
 		old := vp
 		vp = &versionParts{version: version, entries: map[string]*sharedEntry{}}
 		if old != nil {
+			vp.viewSize.Store(old.viewSize.Load())
 			old.mu.Lock()
 			for k, e := range old.entries {
 				if strings.HasPrefix(k, deflatedKey) || strings.HasPrefix(k, logTextsKey) {
@@ -871,16 +874,6 @@ func (vp *versionParts) deflated(b []byte) ([]byte, error) {
 
 // deflatedKey begins the key of a deflated entry.
 const deflatedKey = "z:"
-
-// publicJSON is the public state with an empty log, encoded once per
-// version; it runs under the game's read lock.
-func (sp *sharedParts) publicJSON(code string, st *game.State) ([]byte, error) {
-	e := sp.at(code, st.Version).get("json", func(e *sharedEntry) {
-		p := publicCore(st)
-		e.b, e.err = appendPublicState(make([]byte, 0, 4096), &p)
-	})
-	return e.b, e.err
-}
 
 // streamWriter writes a stream's messages, gzip-compressed when the phone
 // accepts it. Each message is compressed on its own by a pooled compressor

@@ -19,9 +19,19 @@ import (
 // The values are laid out in a buffer and hashed at once: far cheaper than
 // feeding a hash many small writes.
 func fingerprint(key string, h Head, in any) uint64 {
+	return fingerprintIn(nil, key, h, in)
+}
+
+// fingerprintIn is fingerprint, the Head hashed once per rec: every part
+// of a page has the same.
+func fingerprintIn(rec *PartRecorder, key string, h Head, in any) uint64 {
 	f := fingerprinters.Get().(*fingerprinter)
 	f.b = append(f.b[:0], key...)
-	f.head(h)
+	if rec != nil {
+		f.uint(rec.headSum(h))
+	} else {
+		f.head(h)
+	}
 	f.value(reflect.ValueOf(&in).Elem())
 	sum := maphash.Bytes(fingerprintSeed, f.b)
 	if cap(f.b) <= 64<<10 {
@@ -222,6 +232,17 @@ func (f *fingerprinter) bool(b bool) {
 	} else {
 		f.byte(0)
 	}
+}
+
+// headSum is h hashed as fingerprinter.head does, kept for the next part.
+func (r *PartRecorder) headSum(h Head) uint64 {
+	h.Version = 0
+	if !r.hasHead || r.head != h {
+		f := fingerprinter{}
+		f.head(h)
+		r.head, r.headHash, r.hasHead = h, maphash.Bytes(fingerprintSeed, f.b), true
+	}
+	return r.headHash
 }
 
 // head hashes the page's Head but its version, which every part reads;

@@ -65,6 +65,10 @@ type PartRecorder struct {
 	// out of Buf (Start == End): the caller takes it from the cache itself,
 	// so it is not copied into each phone's page.
 	SharedAside bool
+	// The Head of the page's parts, hashed once (headSum).
+	head     Head
+	headHash uint64
+	hasHead  bool
 }
 
 // PartCache holds the shared parts of one game version in one language.
@@ -73,8 +77,9 @@ type PartCache interface {
 	// fp the first time any phone asks.
 	Inputs(key string, fp func() uint64) uint64
 	// Shared returns the part's bytes and a hash of them, rendering them
-	// with render the first time any phone asks.
-	Shared(key string, render func(w io.Writer) error) ([]byte, uint64, error)
+	// with render the first time any phone asks; inputs is what Inputs
+	// gave for it.
+	Shared(key string, inputs uint64, render func(w io.Writer) error) ([]byte, uint64, error)
 }
 
 type recorderKey struct{}
@@ -105,7 +110,7 @@ func PartOf[T any](key string, h Head, in T, body func(Head, T) templ.Component)
 		span := PartSpan{Key: key}
 		var earlier []byte
 		if rec != nil {
-			span.Inputs = fingerprint(key, h, in)
+			span.Inputs = fingerprintIn(rec, key, h, in)
 			span.Skipped = rec.Unchanged != nil && rec.Unchanged(len(rec.Spans), key, span.Inputs)
 			if !span.Skipped && rec.Earlier != nil {
 				earlier = rec.Earlier(len(rec.Spans), key, span.Inputs)
@@ -151,7 +156,10 @@ func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Componen
 			}
 			// Rendered apart from this page: nothing of it is noted here.
 			alone := context.WithValue(ctx, recorderKey{}, (*PartRecorder)(nil))
-			html, hash, err := cache.Shared(key, func(out io.Writer) error { return body(h, in).Render(alone, out) })
+			if rec == nil {
+				span.Inputs = cache.Inputs(key, func() uint64 { return fingerprint(key, h, in) })
+			}
+			html, hash, err := cache.Shared(key, span.Inputs, func(out io.Writer) error { return body(h, in).Render(alone, out) })
 			if err != nil {
 				return err
 			}

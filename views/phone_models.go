@@ -172,12 +172,19 @@ func (p Player) statusPart() statusPart { return statusPart{p.Status, hauntNumbe
 type undoPart struct {
 	CanUndo  bool
 	UndoWhat string
-	Damage   []DamageSplit
-	Traits   []TraitRow
 }
 
-func (p Player) undoPart() undoPart {
-	return undoPart{CanUndo: p.CanUndo, UndoWhat: p.UndoWhat, Damage: p.Phone.Damage, Traits: p.Me.Traits}
+func (p Player) undoPart() undoPart { return undoPart{CanUndo: p.CanUndo, UndoWhat: p.UndoWhat} }
+
+// damagePart is the free damage and the restores: a part of its own, as it
+// changes with the seat's traits and the undo line with each of its moves.
+type damagePart struct {
+	Damage []DamageSplit
+	Traits []TraitRow
+}
+
+func (p Player) damagePart() damagePart {
+	return damagePart{Damage: p.Phone.Damage, Traits: p.Me.Traits}
 }
 
 // hasDice: the dice section is there while the seat may roll.

@@ -239,15 +239,20 @@ type liveStream struct {
 	held [][]byte
 	// earlier is each private part as it was held before it last changed:
 	// a part often goes back to what it was (a trait stepped up and down
-	// again, the undo line), and is then not rendered again (htmlMessage).
+	// again), and is then not rendered again (htmlMessage). It is kept as
+	// the few changes that make it out of the part held now (sameOps), not
+	// a second copy: 360 phones' sources are a good part of the memory.
 	earlier []earlierPart
+	// reused counts the parts written from earlier (tests).
+	reused int
 }
 
-// earlierPart is a private part's source (version fields blanked), the
-// fingerprint of the inputs it was rendered from and its hash.
+// earlierPart is a private part's source (version fields blanked) as ops
+// on the source held now, the fingerprint of the inputs it was rendered
+// from and its hash.
 type earlierPart struct {
 	inputs, hash uint64
-	src          []byte
+	ops          []byte
 }
 
 // htmlMessage renders the phone's live HTML and says what changed since the
@@ -274,6 +279,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 	buf := getBuffer()
 	defer putBuffer(buf)
 	cache := s.shared.version(access.Code, h.Version, h.Lang)
+	var rebuilt map[int][]byte // private parts written from earlier, by index
 	render := func(skip bool) (*views.PartRecorder, error) {
 		buf.Reset()
 		rec := &views.PartRecorder{Buf: buf, Spans: make([]views.PartSpan, 0, len(ls.keys))}
@@ -284,8 +290,16 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 				return i < len(ls.keys) && ls.keys[i] == key && ls.inputs[i] == inputs
 			}
 			rec.Earlier = func(i int, key string, inputs uint64) []byte {
-				if i < len(ls.earlier) && ls.keys[i] == key && ls.earlier[i].inputs == inputs {
-					return ls.earlier[i].src
+				if i < len(ls.earlier) && ls.keys[i] == key && ls.earlier[i].ops != nil && ls.earlier[i].inputs == inputs {
+					src, err := applyOps(ls.held[i], ls.earlier[i].ops)
+					if err != nil {
+						return nil // rendered instead
+					}
+					if rebuilt == nil {
+						rebuilt = make(map[int][]byte)
+					}
+					rebuilt[i] = src
+					return src
 				}
 				return nil
 			}
@@ -388,7 +402,8 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 				continue
 			}
 			if sp.Reused {
-				held[i] = ls.earlier[i].src
+				held[i] = rebuilt[i]
+				ls.reused++
 			} else {
 				held[i] = appendBlanked(make([]byte, 0, len(part)), part, blank)
 			}
@@ -414,8 +429,12 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			ls.earlier = make([]earlierPart, len(keys))
 		}
 		for i, sp := range rec.Spans {
-			if !sp.Shared && hashes[i] != ls.hashes[i] && ls.held[i] != nil {
-				ls.earlier[i] = earlierPart{inputs: ls.inputs[i], hash: ls.hashes[i], src: ls.held[i]}
+			if sp.Shared || hashes[i] == ls.hashes[i] {
+				continue
+			}
+			ls.earlier[i] = earlierPart{}
+			if ls.held[i] != nil && held[i] != nil {
+				ls.earlier[i] = earlierPart{inputs: ls.inputs[i], hash: ls.hashes[i], ops: appendOps(nil, held[i], ls.held[i])}
 			}
 		}
 	default:
@@ -603,6 +622,10 @@ type versionParts struct {
 	mu      sync.Mutex
 	entries map[string]*sharedEntry
 	parts   map[partKey]*sharedEntry // the page's shared parts
+	// earlier holds the shared parts' HTML of the two versions before
+	// that another version may take over (langParts.Shared). Set when the
+	// version's cache is made, then only read.
+	earlier [2]map[partKey]*sharedEntry
 	// The deflated pieces (deflated) asked for at the version before, by
 	// key: a seat's options are mostly the same bytes from one version to
 	// the next, and are then not deflated again. Also the log's texts
@@ -621,6 +644,9 @@ type sharedEntry struct {
 	// phone first needs it whole: most get an edit.
 	wholeOnce sync.Once
 	wholeErr  error
+	// ready: a shared part's HTML, made, holding no version field: the
+	// versions after may take it over (langParts.Shared).
+	ready atomic.Bool
 	// A shared part as a JSON string, and that deflated (a stream piece).
 	json, z []byte
 	err     error
@@ -691,6 +717,13 @@ func (sp *sharedParts) at(code string, version int) *versionParts {
 					vp.before[k] = e
 				}
 			}
+			html := map[partKey]*sharedEntry{}
+			for k, e := range old.parts {
+				if k.kind == partHTML && e.ready.Load() {
+					html[k] = e
+				}
+			}
+			vp.earlier = [2]map[partKey]*sharedEntry{html, old.earlier[0]}
 			old.mu.Unlock()
 		}
 		sp.games[code] = vp
@@ -768,20 +801,42 @@ func (lp langParts) Inputs(key string, fp func() uint64) uint64 {
 
 // Shared renders a shared part once per version and language, and hashes
 // it once for every stream's comparison (htmlMessage).
-func (lp langParts) Shared(key string, render func(io.Writer) error) ([]byte, uint64, error) {
-	e := lp.vp.part(partKey{kind: partHTML, lang: lp.lang, key: key}, func(e *sharedEntry) {
+//
+// A part rendered at one of the two versions before from the same inputs,
+// holding no version field, is those very bytes: taken over, not rendered
+// again (a trait stepped up and down again).
+func (lp langParts) Shared(key string, inputs uint64, render func(io.Writer) error) ([]byte, uint64, error) {
+	k := partKey{kind: partHTML, lang: lp.lang, key: key, held: inputs}
+	lp.vp.mu.Lock()
+	if lp.vp.parts[k] == nil {
+		for _, m := range lp.vp.earlier {
+			if e := m[k]; e != nil && e.ready.Load() {
+				if lp.vp.parts == nil {
+					lp.vp.parts = map[partKey]*sharedEntry{}
+				}
+				lp.vp.parts[k] = e
+				break
+			}
+		}
+	}
+	lp.vp.mu.Unlock()
+	e := lp.vp.part(k, func(e *sharedEntry) {
 		var b bytes.Buffer
 		if e.err = render(&b); e.err != nil {
 			return
 		}
 		e.b = b.Bytes()
+		versionless := false
 		if !bytes.Contains(e.b, slotOpenBytes) { // shared parts hold no secret, but never edit one
 			e.blank = e.b // most hold no form, so no version field
 			if v := fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version); bytes.Contains(e.b, v) {
 				e.blank = appendBlanked(nil, e.b, v)
+			} else {
+				versionless = true
 			}
 		}
 		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
+		e.ready.Store(versionless)
 	})
 	return e.b, e.hash, e.err
 }
@@ -803,7 +858,7 @@ func (lp langParts) sharedEntry(sp views.PartSpan) *sharedEntry {
 	}
 	lp.vp.mu.Lock()
 	defer lp.vp.mu.Unlock()
-	if e := lp.vp.parts[partKey{kind: partHTML, lang: lp.lang, key: sp.Key}]; e != nil && e.b != nil {
+	if e := lp.vp.parts[partKey{kind: partHTML, lang: lp.lang, key: sp.Key, held: sp.Inputs}]; e != nil && e.b != nil {
 		return e
 	}
 	return nil

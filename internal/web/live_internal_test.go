@@ -208,16 +208,18 @@ func TestHTMLPartGoesBack(t *testing.T) {
 		p.push(t, s)
 	}
 	step(1)
-	up := p.ls.held[at]
+	up := string(p.ls.held[at])
 	step(-1)
-	down := p.ls.held[at]
+	down := string(p.ls.held[at])
+	reused := p.ls.reused
 	step(1)
-	if got := p.ls.held[at]; len(got) == 0 || &got[0] != &up[0] {
-		t.Errorf("the part back as it was is not the source held before")
+	if got := string(p.ls.held[at]); got != up || p.ls.reused == reused {
+		t.Errorf("the part back as it was is not the source held before (%d reused)", p.ls.reused-reused)
 	}
+	reused = p.ls.reused
 	step(-1)
-	if got := p.ls.held[at]; len(got) == 0 || &got[0] != &down[0] {
-		t.Errorf("the part back as it was is not the source held before")
+	if got := string(p.ls.held[at]); got != down || p.ls.reused == reused {
+		t.Errorf("the part back as it was is not the source held before (%d reused)", p.ls.reused-reused)
 	}
 	// It is what the page renders now.
 	vm, err := s.playerView(p.c, p.access)
@@ -232,5 +234,52 @@ func TestHTMLPartGoesBack(t *testing.T) {
 	fresh := appendBlanked(nil, page.Bytes(), blank)
 	if want := `<div class="part" data-part="me-might">` + string(p.ls.held[at]) + `</div>`; !strings.Contains(string(fresh), want) {
 		t.Errorf("the part held is not the page's:\n%s", p.ls.held[at])
+	}
+}
+
+// TestSharedPartTakenOver: a shared part two versions back rendered from
+// the same inputs (a trait stepped up, down and up again) is taken over,
+// not rendered again, and is what the page renders.
+func TestSharedPartTakenOver(t *testing.T) {
+	s, phones := benchGame(t, false)
+	board := func() *sharedEntry {
+		t.Helper()
+		var version int
+		s.tables.Read(phones[0].access.Code, func(st *game.State) { version = st.Version })
+		vp := s.shared.at(phones[0].access.Code, version)
+		vp.mu.Lock()
+		defer vp.mu.Unlock()
+		for k, e := range vp.parts {
+			if k.kind == partHTML && k.key == "board-1" {
+				return e
+			}
+		}
+		t.Fatal("no board-1 in the cache")
+		return nil
+	}
+	var seen []*sharedEntry
+	for _, delta := range []int{1, -1, 1} {
+		if _, err := s.tables.Act(context.Background(), phones[0].access, game.Action{Type: "step_trait", Trait: "speed", Delta: delta}); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range phones {
+			p.push(t, s)
+		}
+		seen = append(seen, board())
+	}
+	if seen[2] != seen[0] || seen[1] == seen[0] {
+		t.Errorf("board-1 up again is not the entry of two versions before")
+	}
+	// A page rendered without the cache holds the same board.
+	vm, err := s.playerView(phones[1].c, phones[1].access)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := views.PlayerPage(vm).Render(context.Background(), &page); err != nil {
+		t.Fatal(err)
+	}
+	if want := `<div class="part" data-part="board-1">` + string(seen[2].b) + `</div>`; !strings.Contains(page.String(), want) {
+		t.Errorf("the board taken over is not the page's")
 	}
 }

@@ -692,7 +692,7 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 	}
 	// The script moves every private part of a phone at least once, so the
 	// checks above covered sending each of them.
-	for _, key := range []string{"status", "me", "me-might", "line-2", "undo", "roller", "rolls", "cards", "fight", "sheets", "now", "logtail", "log"} {
+	for _, key := range []string{"status", "me", "me-might", "line-2", "undo", "damage", "roller", "rolls", "cards", "fight", "sheets", "now", "logtail", "log"} {
 		if phones[0].sent[key] == 0 {
 			t.Errorf("seat 1 was never sent part %s alone: %v", key, phones[0].sent)
 		}

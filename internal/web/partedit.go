@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"strconv"
 	"unicode/utf8"
 )
@@ -240,3 +241,74 @@ func appendBlanked(dst, b, blank []byte) []byte {
 var blankedVersion = []byte(`name="version" value=""`)
 
 var slotOpenBytes = []byte(slotOpen)
+
+// appendOps appends to ops what makes old out of cur, for the server's own
+// use (liveStream.earlier): runs of cur and new bytes, each an uvarint x,
+// either a run (x odd: start x>>1, then an uvarint length) or new bytes (x
+// even: x>>1 of them, following). Runs are found as appendEdit finds them,
+// in bytes.
+func appendOps(ops, cur, old []byte) []byte {
+	return opsDiff(ops, cur, 0, len(cur), old, editDepth)
+}
+
+func opsDiff(ops, cur []byte, cFrom, cTo int, old []byte, depth int) []byte {
+	c := cur[cFrom:cTo]
+	p := commonPrefix(c, old)
+	s := commonSuffix(c[p:], old[p:])
+	ops = opsRun(ops, cFrom, p)
+	cm, om := c[p:len(c)-s], old[p:len(old)-s]
+	if i, j, n := commonRun(cm, om); depth > 0 && n >= editMinRun {
+		base := cFrom + p
+		ops = opsDiff(ops, cur, base, base+i, om[:j], depth-1)
+		ops = opsRun(ops, base+i, n)
+		ops = opsDiff(ops, cur, base+i+n, base+len(cm), om[j+n:], depth-1)
+	} else if len(om) > 0 {
+		ops = binary.AppendUvarint(ops, uint64(len(om))<<1)
+		ops = append(ops, om...)
+	}
+	return opsRun(ops, cTo-s, s)
+}
+
+func opsRun(ops []byte, start, n int) []byte {
+	if n == 0 {
+		return ops
+	}
+	ops = binary.AppendUvarint(ops, uint64(start)<<1|1)
+	return binary.AppendUvarint(ops, uint64(n))
+}
+
+// applyOps is what ops (appendOps) make out of cur.
+func applyOps(cur, ops []byte) ([]byte, error) {
+	var out []byte
+	for len(ops) > 0 {
+		x, k := binary.Uvarint(ops)
+		if k <= 0 {
+			return nil, errBadOps
+		}
+		ops = ops[k:]
+		if x&1 == 0 {
+			n := x >> 1
+			if n > uint64(len(ops)) {
+				return nil, errBadOps
+			}
+			out, ops = append(out, ops[:n]...), ops[n:]
+			continue
+		}
+		n, k := binary.Uvarint(ops)
+		if k <= 0 {
+			return nil, errBadOps
+		}
+		ops = ops[k:]
+		start := x >> 1
+		if start > uint64(len(cur)) || n > uint64(len(cur))-start {
+			return nil, errBadOps
+		}
+		out = append(out, cur[start:start+n]...)
+	}
+	if out == nil {
+		out = []byte{}
+	}
+	return out, nil
+}
+
+var errBadOps = errors.New("web: ops out of their source")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -123,7 +124,7 @@ func TestLiveSharedPiecesOnce(t *testing.T) {
 					shared = append(shared, pc)
 				}
 			}
-			for _, own := range []string{`["me",`, `["undo",`, `["now",`, `["cards",`, `["status",`} {
+			for _, own := range []string{`["me",`, `["me-knowledge",`, `["undo",`, `["damage",`, `["now",`, `["cards",`, `["status",`} {
 				if bytes.Contains(raw, []byte(own)) {
 					t.Errorf("round %d, phone %d: an unchanged part of its own is sent: %s", round, i+2, own)
 				}
@@ -150,5 +151,46 @@ func TestLiveSharedPiecesOnce(t *testing.T) {
 		if _, err := s.htmlMessage(phones[0].c, phones[0].access, phones[0].ls); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestAppendOps: the server's own ops (a stream's earlier sources) make the
+// old source out of the new one, byte for byte, and a trait row stepped
+// back is a few dozen bytes of them.
+func TestAppendOps(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := []string{"a", "b", "<li>", "</li>", "💀", "力", strings.Repeat("q", 30)}
+	rnd := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	for i := range 3000 {
+		cur := rnd(r.IntN(200))
+		old := cur
+		for range r.IntN(4) + 1 {
+			at := r.IntN(len(old) + 1)
+			end := at + r.IntN(len(old)-at+1)
+			old = old[:at] + rnd(r.IntN(20)) + old[end:]
+		}
+		got, err := applyOps([]byte(cur), appendOps(nil, []byte(cur), []byte(old)))
+		if err != nil || string(got) != old {
+			t.Fatalf("random %d: ops from %q give %q (%v), want %q", i, cur, got, err, old)
+		}
+	}
+	row := func(on int) string {
+		var b strings.Builder
+		for i := 1; i <= 8; i++ {
+			fmt.Fprintf(&b, `<button type="submit" name="position" value="%d" class="cell%s" aria-pressed="%v">%d</button>`, i, map[bool]string{true: " on"}[i == on], i == on, i+2)
+		}
+		return b.String()
+	}
+	if ops := appendOps(nil, []byte(row(4)), []byte(row(5))); len(ops) > 80 {
+		t.Errorf("a step back is %d bytes of ops", len(ops))
+	}
+	if _, err := applyOps([]byte("abc"), []byte{9, 9}); err == nil {
+		t.Errorf("ops reaching past their source are taken")
 	}
 }

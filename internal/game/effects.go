@@ -99,9 +99,13 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	// Trying to get free, or freeing another (Webs: only the first roll
 	// grants the Might).
 	roll, _ = s.rollFor(seat.ID, a.Source, roll, card)
-	if last := s.LastRoll(seat.ID); card != nil && card.Effect != nil && (last == nil || last.Source != a.Source || last.Applied) {
-		// A card's effect on drawing it, before any roll (Skeletons).
-		return s.drawEffectEvents(actor, seat, card, a)
+	if card != nil && card.Effect != nil {
+		// A card's effect on drawing it, before any roll (Skeletons). The
+		// seat's last roll is looked for only here: a room's effect, asked
+		// of in every seat's options, needs none.
+		if last := s.LastRoll(seat.ID); last == nil || last.Source != a.Source || last.Applied {
+			return s.drawEffectEvents(actor, seat, card, a)
+		}
 	}
 	switch {
 	case roll != nil && roll.RollTraits() == nil && roll.Dice == 0 && len(roll.Brackets) > 0:

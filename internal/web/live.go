@@ -563,8 +563,13 @@ func (sp *sharedParts) jsonView(st *game.State, after int) *sharedEntry {
 	return vp.get("jsonview:"+strconv.Itoa(after), func(e *sharedEntry) {
 		p := publicCore(st)
 		p.Log = logAfter(st, after)
-		// Encoded straight into the message, about as long as the last.
-		raw := make([]byte, 0, int(vp.viewSize.Load())+logSize)
+		// Encoded straight into the message, about as long as the last
+		// (a game's first: a few kilobytes).
+		size := int(vp.viewSize.Load())
+		if size == 0 {
+			size = 4096
+		}
+		raw := make([]byte, 0, size+logSize)
 		raw = appendIntField(append(raw, "event: view\nid: "...), "", st.Version)
 		if raw, e.err = appendPublicState(append(raw, "\ndata: "...), &p); e.err != nil {
 			return

@@ -101,6 +101,7 @@ func run(addr, dbPath string, useTLS bool) error {
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	slog.SetDefault(logger)
+	go keepMemoryCeiling(ctx, 2*time.Second)
 
 	st, err := store.Open(ctx, dbPath)
 	if err != nil {

@@ -127,20 +127,29 @@ func (s *Server) events(c echo.Context) error {
 			if !open {
 				return nil // the server is stopping
 			}
-			// The stream's request stays the same, so its access changes
-			// only with the tokens: checked again when they changed.
-			if changed := s.tables.TokensChanged(); !checked || changed != tokens {
-				tokens, checked = changed, true
-				if now, ok := s.access(c, code, role); !ok || now != access {
-					out.send([]byte("event: gone\ndata: {}\n\n"))
-					return nil
-				}
-			}
 			var err error
-			if msgOf != nil {
+			for {
+				// The stream's request stays the same, so its access changes
+				// only with the tokens: checked again when they changed.
+				if changed := s.tables.TokensChanged(); !checked || changed != tokens {
+					tokens, checked = changed, true
+					if now, ok := s.access(c, code, role); !ok || now != access {
+						out.send([]byte("event: gone\ndata: {}\n\n"))
+						return nil
+					}
+				}
+				if msgOf == nil {
+					wire, err = out.encode(piece{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)})
+					break
+				}
 				err = build(job)
-			} else {
-				wire, err = out.encode(piece{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)})
+				// A message reads the newest state, which may be past a seat
+				// moved to another phone while it was built; the count goes
+				// up before such a state can be read, so an unchanged count
+				// means the access checked still held.
+				if err != nil || s.tables.TokensChanged() == tokens {
+					break
+				}
 			}
 			if err != nil {
 				if ctx.Err() == nil { // a phone that left is no fault
@@ -972,10 +981,11 @@ var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 // the same bytes, those deflated once (z, from a fresh compressor, flushed).
 type piece struct {
 	raw, z []byte
-	// again: when the stream's last piece marked so was the very same
-	// bytes, within the compressor's window, they go out as a copy of it
-	// (writeRepeat); a seat's options mostly stay the same for many
-	// versions.
+	// again: the seat's own piece, which goes out as a copy of the
+	// stream's last piece marked so when the very same bytes are within
+	// the compressor's window (appendRepeat), else as a diff from it when
+	// that pays (appendDiff): a seat's me and options mostly stay the same
+	// for many versions. Never a piece holding a slot.
 	again bool
 	// view: raw is this shared JSON view, which goes out as a diff from
 	// the stream's last one when it pays, else deflated once for all

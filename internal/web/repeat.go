@@ -21,21 +21,9 @@ const maxDistance = 32768
 // a byte boundary and flushed, as a compressor's Flush leaves it.
 func appendRepeat(b []byte, n, dist int) []byte {
 	w := bitWriter{b: b}
-	w.bits(0, 1) // not the final block
-	w.bits(1, 2) // fixed Huffman codes
-	for n > 0 {
-		m := min(n, 258)
-		if rest := n - m; rest > 0 && rest < 3 {
-			m = n - 3 // leave a copy of at least 3 for the last
-		}
-		w.length(m)
-		w.distance(dist)
-		n -= m
-	}
-	w.literal(256) // end of block
-	w.bits(0, 3)   // an empty stored block: its header, then the byte boundary
-	w.align()
-	return append(w.b, 0, 0, 0xff, 0xff)
+	w.fixedBlock()
+	w.copy(n, dist)
+	return w.flushed()
 }
 
 // bitWriter packs deflate's bits, least significant first.
@@ -64,6 +52,36 @@ func (w *bitWriter) code(c uint64, n uint) {
 		c >>= 1
 	}
 	w.bits(r, n)
+}
+
+// fixedBlock starts a block that is not the last, in fixed Huffman codes.
+func (w *bitWriter) fixedBlock() {
+	w.bits(0, 1) // not the final block
+	w.bits(1, 2) // fixed Huffman codes
+}
+
+// copy writes a copy of n bytes (at least 3) from dist bytes back, in
+// pieces of at most 258, the longest deflate copies.
+func (w *bitWriter) copy(n, dist int) {
+	for n > 0 {
+		m := min(n, 258)
+		if rest := n - m; rest > 0 && rest < 3 {
+			m = n - 3 // leave a copy of at least 3 for the last
+		}
+		w.length(m)
+		w.distance(dist)
+		n -= m
+	}
+}
+
+// flushed ends the fixed block, then writes an empty stored block, so the
+// message ends on a byte boundary and flushed, as a compressor's Flush
+// leaves it, and returns the bytes.
+func (w *bitWriter) flushed() []byte {
+	w.literal(256) // end of block
+	w.bits(0, 3)   // an empty stored block: its header, then the byte boundary
+	w.align()
+	return append(w.b, 0, 0, 0xff, 0xff)
 }
 
 func (w *bitWriter) align() {

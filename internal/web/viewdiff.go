@@ -143,30 +143,17 @@ func (d *viewDiff) worth(viewLen int) bool { return d.bits/8 < viewLen/5 }
 // back+len(new) <= maxDistance.
 func appendDiff(b []byte, d *viewDiff, new []byte, back int) []byte {
 	w := bitWriter{b: b}
-	w.bits(0, 1) // not the final block
-	w.bits(1, 2) // fixed Huffman codes
-	at := 0      // in new
+	w.fixedBlock()
+	at := 0 // in new
 	for _, op := range d.ops {
 		for _, c := range new[at : at+op.lit] {
 			w.literal(int(c))
 		}
 		at += op.lit
-		dist := back + at - op.from
-		for n := op.n; n > 0; {
-			m := min(n, 258)
-			if rest := n - m; rest > 0 && rest < 3 {
-				m = n - 3 // leave a copy of at least 3 for the last
-			}
-			w.length(m)
-			w.distance(dist)
-			n -= m
-		}
+		w.copy(op.n, back+at-op.from)
 		at += op.n
 	}
-	w.literal(256) // end of block
-	w.bits(0, 3)   // an empty stored block: its header, then the byte boundary
-	w.align()
-	return append(w.b, 0, 0, 0xff, 0xff)
+	return w.flushed()
 }
 
 // diffFrom is this view (e.json) as a diff from old, found once for every

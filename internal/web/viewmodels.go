@@ -252,7 +252,6 @@ func describe(lang string, s *game.State, e game.Event) string {
 	return e.Type
 }
 
-// undoWhat describes the change undo would take back, if actor may undo it.
 // reselected: a reveal after an earlier one is the host's selection of
 // another haunt, not the revealer's roll.
 func reselected(s *game.State, e game.Event) bool {
@@ -267,6 +266,7 @@ func reselected(s *game.State, e game.Event) bool {
 	return false
 }
 
+// undoWhat describes the change undo would take back, if actor may undo it.
 func undoWhat(lang string, s *game.State, actor game.Actor) (string, bool) {
 	last := s.LastUndoable()
 	if last == nil || (!actor.Host && last.Actor != actor) {

@@ -18,7 +18,9 @@ import (
 type Store struct {
 	db    *sql.DB
 	lock  *fileLock
-	group groupCommit // AppendEvents
+	group groupCommit   // AppendEvents
+	ckpt  *checkpointer // copies the log into the database file (checkpoint.go)
+	marks marks         // when each game's updated_at was written (insertEvents)
 	// The statements every change runs, prepared once (insertEvents).
 	markChanged, insertEvent *sql.Stmt
 }
@@ -49,8 +51,11 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	// synchronous(NORMAL) survives a killed process (a committed transaction
 	// is in the WAL file before COMMIT returns); only a power cut could lose
 	// the last transactions. _txlock=immediate takes the write lock at BEGIN.
+	// wal_autocheckpoint(0): the writer never checkpoints; checkpoint.go
+	// says who does.
 	dsn := "file:" + url.PathEscape(path) + "?_pragma=busy_timeout(5000)" +
-		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_txlock=immediate"
+		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_txlock=immediate" +
+		"&_pragma=wal_autocheckpoint(0)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -73,12 +78,30 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: prepare: %w", path, err)
 	}
+	// The checkpoints' own connection, opened once the writer made the
+	// file a WAL database.
+	ckptDB, err := sql.Open("sqlite", "file:"+url.PathEscape(path)+"?_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)")
+	if err == nil {
+		ckptDB.SetMaxOpenConns(1)
+		ckptDB.SetConnMaxIdleTime(0)
+		if err = ckptDB.PingContext(ctx); err != nil {
+			ckptDB.Close()
+		}
+	}
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: checkpoint connection: %w", path, err)
+	}
+	s.ckpt = startCheckpointer(ckptDB)
 	return s, nil
 }
 
 // Close closes the database and releases its lock.
 func (s *Store) Close() error {
-	err := s.db.Close()
+	err := s.ckpt.close()
+	if derr := s.db.Close(); err == nil {
+		err = derr
+	}
 	if lerr := s.lock.release(); err == nil {
 		err = lerr
 	}
@@ -156,6 +179,7 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	s.ckpt.written()
 	return nil
 }
 

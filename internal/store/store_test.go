@@ -644,3 +644,41 @@ func cpuTime() time.Duration {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// A game's updated_at is written with its first change and then at most
+// once a minute (markEvery), at the time of the change that wrote it.
+func TestUpdatedAtMarkedAtMostEveryMinute(t *testing.T) {
+	s, _ := open(t)
+	if err := s.CreateGame(ctx, "MARKS", "k", []byte("h"), t0); err != nil {
+		t.Fatal(err)
+	}
+	base := playedEvents(t, "MARKS", 3)
+	seq := 0
+	stored := func(at time.Time) time.Time {
+		t.Helper()
+		seq++
+		e := base[len(base)-1]
+		e.Seq, e.At = seq, at
+		if err := s.AppendEvents(ctx, "MARKS", []game.Event{e}, nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		g, err := s.LoadGame(ctx, "MARKS")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Summary.UpdatedAt
+	}
+	for _, step := range []struct {
+		at, want time.Time
+	}{
+		{t0.Add(time.Second), t0.Add(time.Second)},           // the first change marks
+		{t0.Add(40 * time.Second), t0.Add(time.Second)},      // within the minute: not again
+		{t0.Add(61 * time.Second), t0.Add(61 * time.Second)}, // a minute on
+		{t0.Add(30 * time.Second), t0.Add(30 * time.Second)}, // a clock set back marks at once
+		{t0.Add(25 * time.Hour), t0.Add(25 * time.Hour)},
+	} {
+		if got := stored(step.at); !got.Equal(step.want) {
+			t.Errorf("after a change at %v: updated_at %v, want %v", step.at.Sub(t0), got.Sub(t0), step.want.Sub(t0))
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package store
+
+import (
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The writer never checkpoints (a checkpoint inside a COMMIT held up every
+// commit behind it); the checkpointer copies the log into the database file
+// soon after writes, on its own connection.
+func TestCheckpointsBesideTheWriter(t *testing.T) {
+	s, path := open(t)
+	if n := count(t, s, `PRAGMA wal_autocheckpoint`); n != 0 {
+		t.Fatalf("writer's wal_autocheckpoint = %d, want 0", n)
+	}
+	if err := s.CreateGame(ctx, "CKPT", "k", []byte("h"), t0); err != nil {
+		t.Fatal(err)
+	}
+	evs := playedEvents(t, "CKPT", 3)
+	if err := s.AppendEvents(ctx, "CKPT", evs, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	// The database file alone, without its log, holds the events once a
+	// checkpoint copied them.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := eventsInFileAlone(t, path)
+		if got == len(evs) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("database file alone holds %d events after 10s, want %d: no checkpoint ran", got, len(evs))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// eventsInFileAlone counts the events in a copy of the database file made
+// without its -wal file, or -1 when the copy has no events table yet.
+func eventsInFileAlone(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(t.TempDir(), "alone.db")
+	if err := os.WriteFile(cp, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+cp+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT COUNT(*) FROM events WHERE game_code = 'CKPT'`).Scan(&n); err != nil {
+		return -1
+	}
+	return n
+}

@@ -36,6 +36,13 @@ func TestCheckpointsBesideTheWriter(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	// Closed, the store leaves the database file whole, without a log.
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + "-wal"); !os.IsNotExist(err) {
+		t.Errorf("the -wal file is still there after Close: %v", err)
+	}
 }
 
 // eventsInFileAlone counts the events in a copy of the database file made

@@ -102,6 +102,7 @@ func run(addr, dbPath string, useTLS bool) error {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	slog.SetDefault(logger)
 	go keepMemoryCeiling(ctx, 2*time.Second)
+	go collectWhenQuiet(ctx)
 
 	st, err := store.Open(ctx, dbPath)
 	if err != nil {

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"syscall"
 	"time"
 )
 
@@ -49,4 +51,69 @@ func keepMemoryCeiling(ctx context.Context, every time.Duration) {
 		case <-tick.C:
 		}
 	}
+}
+
+// A collection's marking costs the server about 15 ms of CPU at 60 tables
+// of 6 phones, on top of whatever it is doing. Left to itself the
+// collector starts when the heap reaches its goal, which in a busy
+// moment is most likely in the middle of a burst of actions: the burst
+// takes that much longer for every phone waiting on it. So when the server
+// goes quiet after work and the heap has used at least half of its room
+// since the last collection, it collects then, in the pause, and the next
+// burst starts with the whole room. It costs a collection a little earlier
+// than needed, at a moment nothing waits for it.
+const (
+	quietPoll     = 20 * time.Millisecond // how often to look while busy
+	quietCPU      = quietPoll / 10        // less CPU than this in a poll is quiet
+	idlePoll      = 500 * time.Millisecond
+	idleAfterPoll = 50 // quiet polls before looking only every idlePoll
+)
+
+// collectWhenQuiet runs the collector in quiet moments until ctx ends.
+func collectWhenQuiet(ctx context.Context) {
+	if os.Getenv("GOGC") == "off" {
+		return
+	}
+	heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
+	last, busy, quiet := processCPU(), false, 0
+	timer := time.NewTimer(quietPoll)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+		}
+		now := processCPU()
+		used := now - last
+		last = now
+		switch {
+		case used >= quietCPU:
+			busy, quiet = true, 0
+		case busy:
+			busy = false
+			metrics.Read(heap)
+			live, goal, objects := heap[0].Value.Uint64(), heap[1].Value.Uint64(), heap[2].Value.Uint64()
+			if goal > live && objects >= live+(goal-live)/2 {
+				runtime.GC()
+				last = processCPU() // the collection's own CPU is not work
+			}
+		default:
+			quiet++
+		}
+		if quiet >= idleAfterPoll {
+			timer.Reset(idlePoll)
+		} else {
+			timer.Reset(quietPoll)
+		}
+	}
+}
+
+// processCPU is the CPU time the process has used, user and system.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -729,7 +729,7 @@ func traitOf(t *testing.T, st web.PublicState, name, trait string) (string, web.
 	t.Helper()
 	for _, s := range st.Seats {
 		if s.Name == name {
-			tr := s.Traits[trait]
+			tr := *s.Traits.Of(trait)
 			v := fmt.Sprint(tr.Value)
 			if tr.Position == 0 {
 				v = "💀"

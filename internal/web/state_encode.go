@@ -188,27 +188,14 @@ func appendSeat(b []byte, s *SeatJSON) []byte {
 	b = appendJSONText(b, s.Explorer)
 	b = appendBoolField(b, `,"alive":`, s.Alive)
 	b = append(b, `,"traits":`...)
-	if s.Traits == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '{')
-		keys := traitKeys[:]
-		if !hasTraitKeys(s.Traits) {
-			keys = sortedKeys(s.Traits)
-		}
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			t := s.Traits[k]
-			b = appendJSONText(b, k)
-			b = appendIntField(b, `:{"position":`, t.Position)
-			b = appendIntField(b, `,"value":`, t.Value)
-			b = appendIntField(b, `,"overflow":`, t.Overflow)
-			b = append(b, '}')
-		}
+	for i, t := range [...]*TraitJSON{&s.Traits.Knowledge, &s.Traits.Might, &s.Traits.Sanity, &s.Traits.Speed} {
+		b = append(b, traitKeys[i]...)
+		b = appendIntField(b, `:{"position":`, t.Position)
+		b = appendIntField(b, `,"value":`, t.Value)
+		b = appendIntField(b, `,"overflow":`, t.Overflow)
 		b = append(b, '}')
 	}
+	b = append(b, '}')
 	if s.Side != "" {
 		b = append(b, `,"side":`...)
 		b = appendJSONText(b, s.Side)
@@ -224,22 +211,8 @@ func appendSeat(b []byte, s *SeatJSON) []byte {
 	return append(b, '}')
 }
 
-// traitKeys is the four traits in the order encoding/json writes a map's
-// keys (sorted): a seat's traits are most often exactly these.
-var traitKeys = [...]string{"knowledge", "might", "sanity", "speed"}
-
-// hasTraitKeys: m's keys are traitKeys.
-func hasTraitKeys(m map[string]TraitJSON) bool {
-	if len(m) != len(traitKeys) {
-		return false
-	}
-	for _, k := range traitKeys {
-		if _, ok := m[k]; !ok {
-			return false
-		}
-	}
-	return true
-}
+// traitKeys opens each of TraitsJSON's fields, in its order.
+var traitKeys = [...]string{`{"knowledge"`, `,"might"`, `,"sanity"`, `,"speed"`}
 
 func appendRoll(b []byte, r *RollJSON) []byte {
 	b = appendIntField(b, `{"seq":`, r.Seq)

@@ -20,13 +20,37 @@ type TraitJSON struct {
 	Overflow int `json:"overflow"`
 }
 
+// TraitsJSON is an explorer's four traits, in the order of their names
+// (the order encoding/json wrote them in when they were a map).
+type TraitsJSON struct {
+	Knowledge TraitJSON `json:"knowledge"`
+	Might     TraitJSON `json:"might"`
+	Sanity    TraitJSON `json:"sanity"`
+	Speed     TraitJSON `json:"speed"`
+}
+
+// Of is the trait named t (game.Traits), or nil.
+func (ts *TraitsJSON) Of(t string) *TraitJSON {
+	switch t {
+	case game.Knowledge:
+		return &ts.Knowledge
+	case game.Might:
+		return &ts.Might
+	case game.Sanity:
+		return &ts.Sanity
+	case game.Speed:
+		return &ts.Speed
+	}
+	return nil
+}
+
 // SeatJSON is one seat's public board.
 type SeatJSON struct {
-	Seat     int                  `json:"seat"`
-	Name     string               `json:"name"`
-	Explorer string               `json:"explorer"`
-	Alive    bool                 `json:"alive"`
-	Traits   map[string]TraitJSON `json:"traits"`
+	Seat     int        `json:"seat"`
+	Name     string     `json:"name"`
+	Explorer string     `json:"explorer"`
+	Alive    bool       `json:"alive"`
+	Traits   TraitsJSON `json:"traits"`
 	// Side is "heroes" or "traitor" during the haunt as the table knows it:
 	// a hidden traitor reads "heroes" until their token is shown.
 	Side string `json:"side,omitempty"`
@@ -278,10 +302,10 @@ func publicCore(st *game.State) PublicState {
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		sj := SeatJSON{Seat: i + 1, Name: seat.Name, Explorer: seat.Explorer, Alive: st.Alive(seat),
-			Traits: make(map[string]TraitJSON, len(game.Traits)), Hand: make([]HandJSON, 0, len(st.Hands[seat.ID]))}
+			Hand: make([]HandJSON, 0, len(st.Hands[seat.ID]))}
 		for _, t := range game.Traits {
 			ts := seat.Traits[t]
-			sj.Traits[t] = TraitJSON{Position: ts.Position, Value: seat.Value(t), Overflow: ts.Overflow}
+			*sj.Traits.Of(t) = TraitJSON{Position: ts.Position, Value: seat.Value(t), Overflow: ts.Overflow}
 		}
 		if st.Phase == game.PhaseHaunt {
 			sj.Side = st.SideOf(seat.ID)

@@ -119,6 +119,7 @@ async function main() {
   await new Promise(r => setTimeout(r, 300));
   const rssIdle = procStatus(f.pid, 'VmRSS');
   const cpu0 = procCPU(f.pid);
+  const own0 = process.cpuUsage(); // every thread of this process
   let peak = rssIdle;
   const sampler = setInterval(() => { peak = Math.max(peak, procStatus(f.pid, 'VmRSS')); }, 50);
   const lat = [];
@@ -132,6 +133,7 @@ async function main() {
   const took = Date.now() - t0;
   clearInterval(sampler);
   const cpu = procCPU(f.pid) - cpu0;
+  const own = process.cpuUsage(own0);
   lat.sort((a, b) => a - b);
   const ms = x => x.toFixed(1) + 'ms';
   console.log(`boardgame.io burst: ${f.games} games x ${f.phones} players (${f.games * f.phones} socket.io clients in ${n} worker threads), ${f.rounds} rounds, ${f.url}`);
@@ -140,6 +142,7 @@ async function main() {
   if (f.pid) {
     console.log(`server CPU: ${(cpu / (f.games * f.rounds)).toFixed(2)} ms per action (${(cpu / 1000).toFixed(1)} s in ${took} ms); memory (VmRSS): ${(rssIdle / 1024).toFixed(1)} MB with all clients connected, peak ${(peak / 1024).toFixed(1)} MB`);
   }
+  console.log(`load program CPU: ${((own.user + own.system) / 1000 / (f.games * f.rounds)).toFixed(2)} ms per action`);
   process.exit(0);
 }
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -18,18 +19,23 @@ import (
 // So the writer connection never checkpoints (wal_autocheckpoint(0)), and a
 // second connection of its own does it beside the writer: a PASSIVE
 // checkpoint copies what is committed without waiting for, or holding up,
-// the writer or any reader. It runs soon after a write, at most once per
-// checkpointEvery, so the log stays small on a quiet table and grows by at
-// most that much of writes on a busy one. Closing the store checkpoints
-// what is left (SQLite does so when its last connection closes).
-
-// checkpointEvery is the least time between two checkpoints.
-const checkpointEvery = time.Second
+// the writer or any reader. It runs once the writes pause (checkpointQuiet
+// without one), as a burst of actions ends, so its copying takes no CPU
+// from the burst, and at most once per checkpointEvery: the log stays small
+// on a quiet table and grows by about that much of writes on a busy one.
+// Writes that never pause wait no longer than checkpointEvery. Closing the
+// store checkpoints what is left (SQLite does so when its last connection
+// closes).
+const (
+	checkpointEvery = time.Second
+	checkpointQuiet = 20 * time.Millisecond
+)
 
 // checkpointer runs checkpoints on its own connection.
 type checkpointer struct {
 	db      *sql.DB
 	wrote   chan struct{} // a write committed since the last checkpoint
+	last    atomic.Int64  // when the last write committed (UnixNano)
 	stop    chan struct{}
 	stopped chan struct{}
 	closing sync.Once
@@ -48,6 +54,7 @@ func (c *checkpointer) written() {
 	if c == nil {
 		return
 	}
+	c.last.Store(time.Now().UnixNano())
 	select {
 	case c.wrote <- struct{}{}:
 	default: // a checkpoint is due already
@@ -62,6 +69,9 @@ func (c *checkpointer) run() {
 			return
 		case <-c.wrote:
 		}
+		if !c.pause() {
+			return
+		}
 		if _, _, err := c.checkpoint(context.Background()); err != nil {
 			slog.Error("checkpoint the database", "err", err)
 		}
@@ -69,6 +79,23 @@ func (c *checkpointer) run() {
 		case <-c.stop:
 			return
 		case <-time.After(checkpointEvery):
+		}
+	}
+}
+
+// pause waits until no write committed for checkpointQuiet, or for
+// checkpointEvery at most; false when the checkpointer is stopping.
+func (c *checkpointer) pause() bool {
+	limit := time.Now().Add(checkpointEvery)
+	for {
+		wait := time.Until(time.Unix(0, c.last.Load()).Add(checkpointQuiet))
+		if wait <= 0 || !time.Now().Before(limit) {
+			return true
+		}
+		select {
+		case <-c.stop:
+			return false
+		case <-time.After(min(wait, time.Until(limit))):
 		}
 	}
 }

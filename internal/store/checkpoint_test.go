@@ -68,3 +68,37 @@ func eventsInFileAlone(t *testing.T, path string) int {
 	}
 	return n
 }
+
+// The checkpointer waits for the writes to pause, and no longer than
+// checkpointEvery when they never do.
+func TestCheckpointWaitsForAPause(t *testing.T) {
+	s, _ := open(t)
+	c := s.ckpt
+	c.written()
+	start := time.Now()
+	if !c.pause() {
+		t.Fatal("pause says the checkpointer stops")
+	}
+	if waited := time.Since(start); waited < checkpointQuiet {
+		t.Errorf("after a write, pause returned in %v, before %v without writes", waited, checkpointQuiet)
+	}
+
+	done := make(chan struct{})
+	defer close(done)
+	go func() { // writes that never pause
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(checkpointQuiet / 4):
+				c.written()
+			}
+		}
+	}()
+	c.written()
+	start = time.Now()
+	c.pause()
+	if waited := time.Since(start); waited < checkpointEvery {
+		t.Errorf("with writes every %v, pause returned in %v, before checkpointEvery (%v)", checkpointQuiet/4, waited, checkpointEvery)
+	}
+}

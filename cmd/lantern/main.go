@@ -102,7 +102,8 @@ func run(addr, dbPath string, useTLS bool) error {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	slog.SetDefault(logger)
 	go keepMemoryCeiling(ctx, 2*time.Second)
-	go collectWhenQuiet(ctx)
+	quiet := newQuietCollector()
+	go quiet.run(ctx)
 
 	st, err := store.Open(ctx, dbPath)
 	if err != nil {
@@ -133,7 +134,7 @@ func run(addr, dbPath string, useTLS bool) error {
 	urls := lanURLs(scheme, port)
 	base, cancelRequests := context.WithCancel(context.Background())
 	defer cancelRequests()
-	srv := newHTTPServer(web.New(web.Config{Tables: tables, LANURLs: urls, Log: logger}), base)
+	srv := newHTTPServer(quiet.around(web.New(web.Config{Tables: tables, LANURLs: urls, Log: logger})), base)
 	// Event streams never finish on their own: a stop ends them, so that
 	// Shutdown can wait for everything else.
 	srv.RegisterOnShutdown(tables.EndStreams)

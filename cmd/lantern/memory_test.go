@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"runtime/metrics"
 	"testing"
@@ -30,10 +32,10 @@ func TestCeilingFollowsTheLiveHeap(t *testing.T) {
 	}
 }
 
-// After work, in the quiet that follows, the server collects when the heap
-// has used half of its room; a quiet heap with room to spare, or work that
-// goes on, is left to the collector's own pace.
-func TestCollectsWhenQuietAfterWork(t *testing.T) {
+// After requests, in the quiet that follows, the server collects when the
+// heap has used half of its room; a heap with room to spare is left to the
+// collector's own pace, and so is a server without requests.
+func TestCollectsWhenQuietAfterRequests(t *testing.T) {
 	forced := func() uint64 {
 		s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
 		metrics.Read(s)
@@ -44,32 +46,40 @@ func TestCollectsWhenQuietAfterWork(t *testing.T) {
 		metrics.Read(s)
 		return s[1].Value.Uint64() - s[0].Value.Uint64()
 	}
-	work := func(garbage uint64) {
+	var garbage uint64
+	request := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
 		var keep [][]byte
 		for n := uint64(0); n < garbage; n += 64 << 10 {
 			keep = append(keep, make([]byte, 64<<10))
 		}
-		for end := time.Now().Add(3 * quietPoll); time.Now().Before(end); { // busy
-		}
 		runtime.KeepAlive(keep)
-		keep = nil
-	}
+	})
+	q := newQuietCollector()
+	h := q.around(request)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go collectWhenQuiet(ctx)
+	go q.run(ctx)
 
 	for _, c := range []struct {
-		name    string
-		garbage float64 // of the heap's room
-		want    bool
+		name     string
+		room     float64 // the garbage made, of the heap's room
+		requests int
+		want     bool
 	}{
-		{"half the room used", 0.7, true},
-		{"room to spare", 0.1, false},
+		{"half the room used", 0.7, 1, true},
+		{"room to spare", 0.1, 1, false},
+		{"no request", 0.7, 0, false},
 	} {
 		runtime.GC()
 		before := forced()
-		work(uint64(c.garbage * float64(room())))
-		time.Sleep(5 * quietPoll)
+		garbage = uint64(c.room * float64(room()))
+		for range c.requests {
+			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil))
+		}
+		if c.requests == 0 {
+			request.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil))
+		}
+		time.Sleep(10 * quietFor)
 		if got := forced() > before; got != c.want {
 			t.Errorf("%s: collected in the quiet = %v, want %v", c.name, got, c.want)
 		}

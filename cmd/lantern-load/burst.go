@@ -16,16 +16,16 @@ import (
 	"net/http"
 	"os"
 	"runtime"
-	"runtime/metrics"
 	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+
+	"lantern/internal/procstat"
 )
 
 // viewStream is one phone's event stream carrying its view.
@@ -202,7 +202,7 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 	}
 	rssIdle, _ := srv.status("VmRSS")
 	cpuStart, _ := srv.cpu()
-	ownStart := ownCPU()
+	ownStart := procstat.CPU()
 	var rssPeak atomic.Int64
 	sampling := make(chan struct{})
 	if cfg.pid > 0 {
@@ -284,7 +284,7 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 	}
 	loadTime := time.Since(t0)
 	cpuEnd, _ := srv.cpu()
-	own := ownCPU() - ownStart
+	own := procstat.CPU() - ownStart
 	rssEnd, _ := srv.status("VmRSS")
 	hwm, _ := srv.status("VmHWM")
 	close(sampling)
@@ -340,19 +340,7 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 // and decompressors live) made that round's phones wait for the server
 // that much longer.
 func collectBetweenRounds() {
-	heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(heap)
-	live, goal, objects := heap[0].Value.Uint64(), heap[1].Value.Uint64(), heap[2].Value.Uint64()
-	if goal > live && objects >= live+(goal-live)/2 {
+	if procstat.HeapHalfUsed() {
 		runtime.GC()
 	}
-}
-
-// ownCPU is the CPU time this program has used, user and system.
-func ownCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -8,8 +8,9 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync/atomic"
-	"syscall"
 	"time"
+
+	"lantern/internal/procstat"
 )
 
 // The server's memory is mostly the collector's headroom: the heap may grow
@@ -105,7 +106,6 @@ func (q *quietCollector) run(ctx context.Context) {
 	if os.Getenv("GOGC") == "off" {
 		return
 	}
-	heap := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
 	for {
 		select {
 		case <-ctx.Done():
@@ -113,36 +113,25 @@ func (q *quietCollector) run(ctx context.Context) {
 		case <-q.woken:
 		}
 		// Wait for the quiet.
-		for cpu := processCPU(); ; {
+		for cpu := procstat.CPU(); ; {
 			wait := time.Until(time.Unix(0, q.last.Load()).Add(quietFor))
 			select {
 			case <-ctx.Done():
 				return
 			case <-time.After(max(wait, quietFor)):
 			}
-			now := processCPU()
+			now := procstat.CPU()
 			if now-cpu < quietFor/10 && time.Since(time.Unix(0, q.last.Load())) >= quietFor {
 				break
 			}
 			cpu = now
 		}
-		metrics.Read(heap)
-		live, goal, objects := heap[0].Value.Uint64(), heap[1].Value.Uint64(), heap[2].Value.Uint64()
-		if goal > live && objects >= live+(goal-live)/2 {
-			runtime.GC()
-		}
 		select { // the requests the wait saw are dealt with
 		case <-q.woken:
 		default:
 		}
+		if procstat.HeapHalfUsed() {
+			runtime.GC()
+		}
 	}
-}
-
-// processCPU is the CPU time the process has used, user and system.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,11 +1,11 @@
 package game_test
 
 import (
-	"syscall"
 	"testing"
 	"time"
 
 	"lantern/internal/game"
+	"lantern/internal/procstat"
 )
 
 // BenchmarkDecideApply measures one step_trait through the rules and into
@@ -17,7 +17,7 @@ func BenchmarkDecideApply(b *testing.B) {
 	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer reportCPU(b, cpuTime())
+	defer reportCPU(b, procstat.CPU())
 	for i := 0; i < b.N; i++ {
 		if i%1000 == 999 {
 			b.StopTimer()
@@ -83,7 +83,7 @@ func BenchmarkOptions(b *testing.B) {
 	zombie(b, s)
 	give(b, s, 2, "revolver", "axe", "lucky-stone", "candle")
 	b.ReportAllocs()
-	defer reportCPU(b, cpuTime())
+	defer reportCPU(b, procstat.CPU())
 	for b.Loop() {
 		_ = s.Options(game.Actor{Seat: 2})
 	}
@@ -95,7 +95,7 @@ func BenchmarkOptions(b *testing.B) {
 func BenchmarkOptionsExploring(b *testing.B) {
 	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville")
 	b.ReportAllocs()
-	defer reportCPU(b, cpuTime())
+	defer reportCPU(b, procstat.CPU())
 	for i := 0; b.Loop(); i++ {
 		s.Options(seatActor(1 + i%6))
 	}
@@ -111,7 +111,7 @@ func BenchmarkOptionsLongTurn(b *testing.B) {
 		do(b, s, seatActor(1+i/2%6), game.Action{Type: game.ActStepTrait, Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
 	}
 	b.ReportAllocs()
-	defer reportCPU(b, cpuTime())
+	defer reportCPU(b, procstat.CPU())
 	for i := 0; b.Loop(); i++ {
 		s.Options(seatActor(1 + i%6))
 	}
@@ -127,7 +127,7 @@ func BenchmarkOptionsBurst(b *testing.B) {
 		do(b, s, seatActor(1+i/2%6), game.Action{Type: game.ActStepTrait, Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
 	}
 	b.ReportAllocs()
-	defer reportCPU(b, cpuTime())
+	defer reportCPU(b, procstat.CPU())
 	for b.Loop() {
 		for seat := 1; seat <= 6; seat++ {
 			s.Options(seatActor(seat))
@@ -140,11 +140,5 @@ func BenchmarkOptionsBurst(b *testing.B) {
 // benchmark does with its timer stopped counts too, so read it against
 // ns/op on a quiet machine).
 func reportCPU(b *testing.B, cpu0 time.Duration) {
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64(procstat.CPU()-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
 }

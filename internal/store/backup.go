@@ -43,7 +43,7 @@ func Backup(ctx context.Context, src, dest string) (int, error) {
 func vacuumInto(ctx context.Context, src, dest string) (int, error) {
 	// mode=rw: never create a missing database. No journal_mode pragma: the
 	// server's WAL setting is left alone.
-	db, err := sql.Open("sqlite", "file:"+url.PathEscape(src)+"?mode=rw&_pragma=busy_timeout(5000)")
+	db, err := sql.Open("sqlite", dsn(src, "&mode=rw"))
 	if err != nil {
 		return 0, fmt.Errorf("back up %s: %w", src, err)
 	}

@@ -21,14 +21,21 @@ import (
 // checkpoint copies what is committed without waiting for, or holding up,
 // the writer or any reader. It runs once the writes pause (checkpointQuiet
 // without one), as a burst of actions ends, so its copying takes no CPU
-// from the burst, and at most once per checkpointEvery: the log stays small
-// on a quiet table and grows by about that much of writes on a busy one.
-// Writes that never pause wait no longer than checkpointEvery. Closing the
-// store checkpoints what is left (SQLite does so when its last connection
-// closes).
+// from the burst, and at most once per checkpointEvery: a write waits about
+// two of those at most for its checkpoint, however busy the writer.
+//
+// SQLite starts the log over only when a write begins after a checkpoint
+// that copied all of it, with no write in between; writes that never pause
+// would keep it from that and the log would grow without end (about 2 MB a
+// second with a write every few milliseconds). So once a checkpoint leaves
+// more than maxLogPages in the log, the next one is a TRUNCATE: it waits for
+// the writer and holds up the next writes while it copies the rest and
+// empties the file. Closing the store checkpoints what is left (SQLite does
+// so when its last connection closes).
 const (
 	checkpointEvery = time.Second
 	checkpointQuiet = 20 * time.Millisecond
+	maxLogPages     = 4000 // 16 MB of 4 KB pages
 )
 
 // checkpointer runs checkpoints on its own connection.
@@ -72,7 +79,7 @@ func (c *checkpointer) run() {
 		if !c.pause() {
 			return
 		}
-		if _, _, err := c.checkpoint(context.Background()); err != nil {
+		if err := c.fold(context.Background(), maxLogPages); err != nil {
 			slog.Error("checkpoint the database", "err", err)
 		}
 		select {
@@ -100,12 +107,17 @@ func (c *checkpointer) pause() bool {
 	}
 }
 
-// checkpoint copies every committed page it can into the database file and
-// says how many pages the log held and how many of them are copied.
-func (c *checkpointer) checkpoint(ctx context.Context) (logPages, copied int, err error) {
-	var busy int
-	err = c.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &logPages, &copied)
-	return logPages, copied, err
+// fold copies every committed page it can into the database file, and
+// empties the log when it holds more than maxLog pages.
+func (c *checkpointer) fold(ctx context.Context, maxLog int) error {
+	var busy, logPages, copied int
+	if err := c.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &logPages, &copied); err != nil {
+		return err
+	}
+	if logPages <= maxLog {
+		return nil
+	}
+	return c.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &copied)
 }
 
 // close stops the checkpoints and closes their connection; again, it does

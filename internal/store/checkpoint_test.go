@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"lantern/internal/game"
 )
 
 // The writer never checkpoints (a checkpoint inside a COMMIT held up every
@@ -83,22 +85,42 @@ func TestCheckpointWaitsForAPause(t *testing.T) {
 		t.Errorf("after a write, pause returned in %v, before %v without writes", waited, checkpointQuiet)
 	}
 
-	done := make(chan struct{})
-	defer close(done)
-	go func() { // writes that never pause
-		for {
-			select {
-			case <-done:
-				return
-			case <-time.After(checkpointQuiet / 4):
-				c.written()
-			}
-		}
-	}()
-	c.written()
+	// Writes that never pause (the last one always seems just now).
+	c.last.Store(time.Now().Add(time.Hour).UnixNano())
 	start = time.Now()
 	c.pause()
 	if waited := time.Since(start); waited < checkpointEvery {
-		t.Errorf("with writes every %v, pause returned in %v, before checkpointEvery (%v)", checkpointQuiet/4, waited, checkpointEvery)
+		t.Errorf("with writes that never pause, pause returned in %v, before checkpointEvery (%v)", waited, checkpointEvery)
+	}
+}
+
+// A log past the limit is emptied; one within it is only copied.
+func TestCheckpointEmptiesALongLog(t *testing.T) {
+	s, path := open(t)
+	if err := s.CreateGame(ctx, "LONG", "k", []byte("h"), t0); err != nil {
+		t.Fatal(err)
+	}
+	base := playedEvents(t, "LONG", 3)
+	walSize := func() int64 {
+		fi, err := os.Stat(path + "-wal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	for i, limit := range []int{1 << 30, 1} {
+		for j := range 20 {
+			e := base[len(base)-1]
+			e.Seq = 1 + i*20 + j
+			if err := s.AppendEvents(ctx, "LONG", []game.Event{e}, nil, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.ckpt.fold(ctx, limit); err != nil {
+			t.Fatal(err)
+		}
+		if emptied := walSize() == 0; emptied != (limit == 1) {
+			t.Errorf("limit %d pages: log emptied = %v (%d bytes)", limit, emptied, walSize())
+		}
 	}
 }

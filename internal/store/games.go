@@ -139,9 +139,9 @@ func (s *Store) commitAppends(batch []*appendReq) {
 	ctx := context.Background() // a batch serves every caller in it
 	if len(batch) == 1 {
 		// Alone: no savepoint needed. Once its turn came, a caller's
-		// append is committed whole, as in a batch: a transaction on a
-		// context that can end costs database/sql a goroutine watching it
-		// (a tenth of the append's time).
+		// append is committed whole, as in a batch: on a context that can
+		// end, the driver starts a goroutine per statement to interrupt
+		// it (a tenth of the append's time).
 		r := batch[0]
 		if r.err = r.ctx.Err(); r.err == nil {
 			r.err = s.inTx(ctx, func(tx *sql.Tx) error { return s.appendOne(ctx, tx, r) })
@@ -161,6 +161,10 @@ func (s *Store) commitAppends(batch []*appendReq) {
 	})
 	if err == nil {
 		return
+	}
+	// Rolled back: the marks it counted as written were not.
+	for _, r := range batch {
+		s.marks.forget(r.code)
 	}
 	s.commitApart(ctx, batch)
 }
@@ -238,7 +242,7 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, code string, evs [
 // commit about a third cheaper (BenchmarkAppendEvents: 66 -> 47 us): it
 // moves the game's row and its entry in games_by_activity, two pages more
 // in the log. So the stored mark is at most a minute or two behind the
-// game's last event (more only when a commit that marked it failed), and
+// game's last event (more only when a lone commit that marked it failed), and
 // a loaded game's summary takes its last event's time when that is later.
 const markEvery = time.Minute
 
@@ -269,6 +273,13 @@ func (m *marks) due(code string, at time.Time) bool {
 	}
 	m.at[code] = at
 	return true
+}
+
+// forget drops code's mark, so its next change writes one.
+func (m *marks) forget(code string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.at, code)
 }
 
 // maxMarks is how many games' marks are kept before the old ones go.

@@ -53,10 +53,8 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	// the last transactions. _txlock=immediate takes the write lock at BEGIN.
 	// wal_autocheckpoint(0): the writer never checkpoints; checkpoint.go
 	// says who does.
-	dsn := "file:" + url.PathEscape(path) + "?_pragma=busy_timeout(5000)" +
-		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_txlock=immediate" +
-		"&_pragma=wal_autocheckpoint(0)"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := sql.Open("sqlite", dsn(path, "&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"+
+		"&_pragma=foreign_keys(ON)&_txlock=immediate&_pragma=wal_autocheckpoint(0)"))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -80,7 +78,7 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	}
 	// The checkpoints' own connection, opened once the writer made the
 	// file a WAL database.
-	ckptDB, err := sql.Open("sqlite", "file:"+url.PathEscape(path)+"?_pragma=busy_timeout(5000)&_pragma=synchronous(NORMAL)")
+	ckptDB, err := sql.Open("sqlite", dsn(path, "&_pragma=synchronous(NORMAL)"))
 	if err == nil {
 		ckptDB.SetMaxOpenConns(1)
 		ckptDB.SetConnMaxIdleTime(0)
@@ -94,6 +92,12 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	}
 	s.ckpt = startCheckpointer(ckptDB)
 	return s, nil
+}
+
+// dsn is the database at path with busy_timeout first, then the pragmas
+// and options in more ("&_pragma=…").
+func dsn(path, more string) string {
+	return "file:" + url.PathEscape(path) + "?_pragma=busy_timeout(5000)" + more
 }
 
 // Close closes the database and releases its lock.

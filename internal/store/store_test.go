@@ -8,11 +8,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"lantern/internal/game"
+	"lantern/internal/procstat"
 )
 
 var (
@@ -620,7 +620,7 @@ func BenchmarkGroupAppend(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := procstat.CPU()
 	rounds := 0
 	for n := 0; n < b.N; n += games {
 		rounds++
@@ -636,13 +636,7 @@ func BenchmarkGroupAppend(b *testing.B) {
 		}
 		wg.Wait()
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Microsecond)/float64(rounds*games), "cpu-us/append")
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64(procstat.CPU()-cpu0)/float64(time.Microsecond)/float64(rounds*games), "cpu-us/append")
 }
 
 // A game's updated_at is written with its first change and then at most
@@ -680,5 +674,21 @@ func TestUpdatedAtMarkedAtMostEveryMinute(t *testing.T) {
 		if got := stored(step.at); !got.Equal(step.want) {
 			t.Errorf("after a change at %v: updated_at %v, want %v", step.at.Sub(t0), got.Sub(t0), step.want.Sub(t0))
 		}
+	}
+}
+
+// A mark counted as written by a transaction that then rolled back is
+// forgotten, so the game's next change writes it (commitAppends' retry).
+func TestForgottenMarkIsDueAgain(t *testing.T) {
+	var m marks
+	if !m.due("G", t0) {
+		t.Fatal("first change not due")
+	}
+	if m.due("G", t0.Add(time.Second)) {
+		t.Fatal("due again within the minute")
+	}
+	m.forget("G")
+	if !m.due("G", t0.Add(2*time.Second)) {
+		t.Error("not due after forget")
 	}
 }

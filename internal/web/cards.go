@@ -26,7 +26,7 @@ func handLinks(lang string, s *game.State, seatID int) []views.Link {
 }
 
 func deckOptions(lang string, s *game.State, deck string) []views.Option {
-	var opts []views.Option
+	opts := make([]views.Option, 0, s.DeckCount(deck))
 	for _, c := range catalog.Box().Cards {
 		if c.Deck == deck && s.InDeck(c.ID) {
 			opts = append(opts, views.Option{ID: c.ID, Label: c.Name.In(lang)})
@@ -112,6 +112,28 @@ func boxRooms(lang string) *boxRoomLists {
 	return got.(*boxRoomLists)
 }
 
+// kept is the items of xs that keep says to keep, in a slice of their
+// own of just that length (nil for none): a phone's view is made for every
+// phone on every change, and growing slices was a tenth of its garbage.
+func kept[T any](xs []T, keep func(*T) bool) []T {
+	n := 0
+	for i := range xs {
+		if keep(&xs[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]T, 0, n)
+	for i := range xs {
+		if keep(&xs[i]) {
+			out = append(out, xs[i])
+		}
+	}
+	return out
+}
+
 // cardsArea builds a seat's card area: its hand and what it can do, as the
 // engine's options say (opts, game.Options), so no rule is worked out again
 // here. What every seat's area holds alike comes from m, made once per
@@ -124,25 +146,18 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m
 		Rooms: rooms.rooms,
 		Piles: pickUps(memo(m, "piles", lang, 0, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
 	if len(opts.Rooms) > 0 {
-		allowed := make(map[string]game.RoomOption, len(opts.Rooms)) // by room id
-		for _, ro := range opts.Rooms {
-			allowed[ro.Room] = ro
-		}
-		for _, g := range rooms.rolls {
-			if allowed[strings.TrimPrefix(g.Source, "room:")].Roll {
-				c.RoomRolls = append(c.RoomRolls, g)
+		// A few rooms each: looked up in the list, not a map made per phone.
+		allowed := func(source string) game.RoomOption {
+			for _, ro := range opts.Rooms {
+				if ro.Room == strings.TrimPrefix(source, "room:") {
+					return ro
+				}
 			}
+			return game.RoomOption{}
 		}
-		for _, o := range rooms.hurts {
-			if allowed[strings.TrimPrefix(o.ID, "room:")].Apply {
-				c.RoomHurts = append(c.RoomHurts, o)
-			}
-		}
-		for _, o := range rooms.gains {
-			if allowed[strings.TrimPrefix(o.ID, "room:")].Apply {
-				c.RoomGains = append(c.RoomGains, o)
-			}
-		}
+		c.RoomRolls = kept(rooms.rolls, func(g *views.GuidedRoll) bool { return allowed(g.Source).Roll })
+		c.RoomHurts = kept(rooms.hurts, func(o *views.Option) bool { return allowed(o.ID).Apply })
+		c.RoomGains = kept(rooms.gains, func(o *views.Option) bool { return allowed(o.ID).Apply })
 	}
 	for _, h := range s.Hands[seat.ID] {
 		card := box.Card(h.Card)

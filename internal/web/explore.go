@@ -25,9 +25,9 @@ func explore(lang string, s *game.State, seat *game.Seat, opts game.Options) *vi
 	if o == nil {
 		return nil
 	}
-	e := &views.Explore{Just: justDiscovered(lang, s, seat, opts.Rooms)}
+	e := &views.Explore{Just: justDiscovered(lang, s, seat, opts.Rooms), Floors: make([]views.ExploreFloor, 0, len(o.Floors))}
 	for _, f := range o.Floors {
-		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_title_"+f.Floor)}
+		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_title_"+f.Floor), Tiles: make([]views.Tile, 0, len(f.Tiles))}
 		for _, id := range f.Tiles {
 			r := catalog.Box().Room(id)
 			ef.Tiles = append(ef.Tiles, views.Tile{ID: id, Label: r.Name.In(lang), Symbol: roomSymbol(r)})

@@ -7,13 +7,13 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
+	"lantern/internal/procstat"
 	"lantern/internal/store"
 	"lantern/internal/table"
 )
@@ -130,7 +130,7 @@ func benchLive(b *testing.B, asJSON bool) {
 	traits := []string{"might", "speed", "sanity", "knowledge"}
 	b.ReportAllocs()
 	var wire, raw int64
-	cpu0 := cpuTime()
+	cpu0 := procstat.CPU()
 	for i := 0; b.Loop(); i++ {
 		delta := 1 - 2*(i%2)
 		actor := phones[(i/2)%len(phones)]
@@ -147,15 +147,9 @@ func benchLive(b *testing.B, asJSON bool) {
 	}
 	// The process's CPU time, which a busy machine inflates far less than
 	// the time on the clock.
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(procstat.CPU()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(wire)/float64(b.N*len(phones)), "wire-B/phone")
 	b.ReportMetric(float64(raw)/float64(b.N*len(phones)), "raw-B/phone")
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkJSONMessageBuild is the JSON view's work for one new version in

@@ -254,6 +254,20 @@ type liveStream struct {
 	earlier []earlierPart
 	// reused counts the parts written from earlier (tests).
 	reused int
+	// The lists of the message before the last, the buffer of the last
+	// message's own bytes and its pieces, all to be used again.
+	spareInputs, spareHashes []uint64
+	spareHeld                [][]byte
+	msgBuf                   []byte
+	msgPieces                []piece
+}
+
+// resized is xs with length n: xs itself when it has room, else new.
+func resized[T any](xs []T, n int) []T {
+	if cap(xs) >= n {
+		return xs[:n]
+	}
+	return make([]T, n)
 }
 
 // earlierPart is a private part's source (version fields blanked) as ops
@@ -344,10 +358,18 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		skel = skeleton()
 	}
 	page := buf.Bytes()
-	keys := make([]string, len(rec.Spans))
-	inputs := make([]uint64, len(rec.Spans))
-	hashes := make([]uint64, len(rec.Spans))
-	held := make([][]byte, len(rec.Spans))
+	// The part lists: the keys are the last message's when the outline is
+	// the same; the others go in the lists of the message before the
+	// last, which nothing reads any more (a phone's view is made on every
+	// change: new lists each time were a tenth of its garbage).
+	n := len(rec.Spans)
+	keys := ls.keys
+	if !same || ls.sent < 0 {
+		keys = make([]string, n)
+	}
+	inputs, hashes := resized(ls.spareInputs, n), resized(ls.spareHashes, n)
+	held := resized(ls.spareHeld, n)
+	clear(held)
 	for i, sp := range rec.Spans {
 		keys[i], inputs[i] = sp.Key, sp.Inputs
 		switch {
@@ -379,7 +401,14 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 				size += jsonSize(sp.End - sp.Start)
 			}
 		}
-		raw := fmt.Appendf(make([]byte, 0, size), "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
+		// One buffer of the stream's for the message's own bytes: its
+		// pieces are cut from it (full slice expressions, so writing on
+		// never touches them), and nothing holds them once encoded.
+		if cap(ls.msgBuf) < size {
+			ls.msgBuf = make([]byte, 0, size)
+		}
+		raw := fmt.Appendf(ls.msgBuf[:0], "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
+		cut := 0 // where the piece being written starts
 		sep := ""
 		var shared []*sharedEntry
 		var sharedKeys []string
@@ -425,12 +454,19 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			}
 			raw = append(raw, ']')
 		}
+		msg = ls.msgPieces[:0]
 		for i, e := range shared {
 			raw = append(raw, sep+`["`+sharedKeys[i]+`",`...)
-			msg = append(msg, piece{raw: raw}, piece{raw: e.json, z: e.z})
-			raw, sep = []byte("]"), ","
+			msg = append(msg, piece{raw: raw[cut:len(raw):len(raw)]}, piece{raw: e.json, z: e.z})
+			cut = len(raw)
+			raw, sep = append(raw, ']'), ","
 		}
-		msg = append(msg, piece{raw: append(raw, "]}\n\n"...)})
+		raw = append(raw, "]}\n\n"...)
+		msg = append(msg, piece{raw: raw[cut:len(raw):len(raw)]})
+		if cap(raw) <= keepBuffer {
+			ls.msgBuf = raw[:0]
+		}
+		ls.msgPieces = msg
 		// What a private part that changed was before, for when it goes
 		// back to that (the outline is the same: the parts are where they
 		// were).
@@ -454,6 +490,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		clear(held)
 		ls.earlier = nil
 	}
+	ls.spareInputs, ls.spareHashes, ls.spareHeld = ls.inputs, ls.hashes, ls.held
 	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton, ls.held = h.Version, keys, inputs, hashes, skel, held
 	return msg, nil
 }

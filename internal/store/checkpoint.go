@@ -19,10 +19,14 @@ import (
 // So the writer connection never checkpoints (wal_autocheckpoint(0)), and a
 // second connection of its own does it beside the writer: a PASSIVE
 // checkpoint copies what is committed without waiting for, or holding up,
-// the writer or any reader. It runs once the writes pause (checkpointQuiet
+// the writer or any reader. It is due after checkpointWrites commits (about
+// as much log as SQLite's own 1,000 pages), or checkpointIdle after the
+// first commit it has not copied, so a quiet table's file catches up
+// without a checkpoint and its two fsyncs after every action (a small box
+// on an SD card). Once due, it runs when the writes pause (checkpointQuiet
 // without one), as a burst of actions ends, so its copying takes no CPU
-// from the burst, and at most once per checkpointEvery: a write waits about
-// two of those at most for its checkpoint, however busy the writer.
+// from the burst, and at most once per checkpointEvery: a write that made
+// it due waits about two of those at most, however busy the writer.
 //
 // SQLite starts the log over only when a write begins after a checkpoint
 // that copied all of it, with no write in between; writes that never pause
@@ -33,9 +37,11 @@ import (
 // empties the file. Closing the store checkpoints what is left (SQLite does
 // so when its last connection closes).
 const (
-	checkpointEvery = time.Second
-	checkpointQuiet = 20 * time.Millisecond
-	maxLogPages     = 4000 // 16 MB of 4 KB pages
+	checkpointWrites = 500
+	checkpointIdle   = 30 * time.Second
+	checkpointEvery  = time.Second
+	checkpointQuiet  = 20 * time.Millisecond
+	maxLogPages      = 4000 // 16 MB of 4 KB pages
 )
 
 // checkpointer runs checkpoints on its own connection.
@@ -43,6 +49,7 @@ type checkpointer struct {
 	db      *sql.DB
 	wrote   chan struct{} // a write committed since the last checkpoint
 	last    atomic.Int64  // when the last write committed (UnixNano)
+	pending atomic.Int64  // writes committed since the last checkpoint
 	stop    chan struct{}
 	stopped chan struct{}
 	closing sync.Once
@@ -62,6 +69,7 @@ func (c *checkpointer) written() {
 		return
 	}
 	c.last.Store(time.Now().UnixNano())
+	c.pending.Add(1)
 	select {
 	case c.wrote <- struct{}{}:
 	default: // a checkpoint is due already
@@ -76,9 +84,18 @@ func (c *checkpointer) run() {
 			return
 		case <-c.wrote:
 		}
+		for first := time.Now(); !c.due(time.Since(first)); {
+			select {
+			case <-c.stop:
+				return
+			case <-c.wrote:
+			case <-time.After(checkpointIdle - time.Since(first)):
+			}
+		}
 		if !c.pause() {
 			return
 		}
+		c.pending.Store(0) // the writes from here on are the next checkpoint's
 		if err := c.fold(context.Background(), maxLogPages); err != nil {
 			slog.Error("checkpoint the database", "err", err)
 		}
@@ -88,6 +105,12 @@ func (c *checkpointer) run() {
 		case <-time.After(checkpointEvery):
 		}
 	}
+}
+
+// due says whether a checkpoint is due, age after the first write it
+// would copy.
+func (c *checkpointer) due(age time.Duration) bool {
+	return c.pending.Load() >= checkpointWrites || age >= checkpointIdle
 }
 
 // pause waits until no write committed for checkpointQuiet, or for

@@ -18,16 +18,11 @@ func TestCheckpointsBesideTheWriter(t *testing.T) {
 	if n := count(t, s, `PRAGMA wal_autocheckpoint`); n != 0 {
 		t.Fatalf("writer's wal_autocheckpoint = %d, want 0", n)
 	}
-	if err := s.CreateGame(ctx, "CKPT", "k", []byte("h"), t0); err != nil {
-		t.Fatal(err)
-	}
 	// Enough writes to make a checkpoint due.
-	base := playedEvents(t, "CKPT", 3)
-	evs := make([]game.Event, checkpointWrites)
-	for i := range evs {
-		evs[i] = base[len(base)-1]
-		evs[i].Seq = i + 1
-		if err := s.AppendEvents(ctx, "CKPT", evs[i:i+1], nil, 0); err != nil {
+	e := createdWithStep(t, s, "CKPT")
+	for i := range checkpointWrites {
+		e.Seq = i + 1
+		if err := s.AppendEvents(ctx, "CKPT", []game.Event{e}, nil, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,10 +116,7 @@ func TestCheckpointWaitsForAPause(t *testing.T) {
 // A log past the limit is emptied; one within it is only copied.
 func TestCheckpointEmptiesALongLog(t *testing.T) {
 	s, path := open(t)
-	if err := s.CreateGame(ctx, "LONG", "k", []byte("h"), t0); err != nil {
-		t.Fatal(err)
-	}
-	base := playedEvents(t, "LONG", 3)
+	e := createdWithStep(t, s, "LONG")
 	walSize := func() int64 {
 		fi, err := os.Stat(path + "-wal")
 		if err != nil {
@@ -134,7 +126,6 @@ func TestCheckpointEmptiesALongLog(t *testing.T) {
 	}
 	for i, limit := range []int{1 << 30, 1} {
 		for j := range 20 {
-			e := base[len(base)-1]
 			e.Seq = 1 + i*20 + j
 			if err := s.AppendEvents(ctx, "LONG", []game.Event{e}, nil, 0); err != nil {
 				t.Fatal(err)

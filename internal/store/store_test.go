@@ -75,6 +75,22 @@ func playedEvents(t testing.TB, code string, seats int) []game.Event {
 	return s.Events
 }
 
+// createdWithStep creates the game code and returns a trait step of a
+// played log of it, to append with a Seq (and At) of the caller's.
+func createdWithStep(t testing.TB, s *Store, code string) game.Event {
+	t.Helper()
+	if err := s.CreateGame(ctx, code, "k", []byte("h-"+code), t0); err != nil {
+		t.Fatal(err)
+	}
+	var step game.Event
+	for _, ev := range playedEvents(t, code, 3) {
+		if ev.Type == game.EvTraitsChanged {
+			step = ev
+		}
+	}
+	return step
+}
+
 func TestOpenMigratesIdempotently(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "lantern.db")
 	s := openAt(t, path)
@@ -507,16 +523,7 @@ func TestClaimRollsBackWhenEventsFail(t *testing.T) {
 
 func BenchmarkAppendEvents(b *testing.B) {
 	s, _ := open(b)
-	if err := s.CreateGame(ctx, "BENCH", "k", []byte("h"), t0); err != nil {
-		b.Fatal(err)
-	}
-	base := playedEvents(b, "BENCH", 3)
-	var e game.Event
-	for _, ev := range base {
-		if ev.Type == game.EvTraitsChanged {
-			e = ev
-		}
-	}
+	e := createdWithStep(b, s, "BENCH")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -609,15 +616,7 @@ func BenchmarkGroupAppend(b *testing.B) {
 	const games = 60
 	events := make([]game.Event, games)
 	for g := range games {
-		code := fmt.Sprintf("G%04d", g)
-		if err := s.CreateGame(ctx, code, "k", []byte("h-"+code), t0); err != nil {
-			b.Fatal(err)
-		}
-		for _, ev := range playedEvents(b, code, 3) {
-			if ev.Type == game.EvTraitsChanged {
-				events[g] = ev
-			}
-		}
+		events[g] = createdWithStep(b, s, fmt.Sprintf("G%04d", g))
 	}
 	b.ReportAllocs()
 	cpu0 := procstat.CPU()
@@ -643,15 +642,12 @@ func BenchmarkGroupAppend(b *testing.B) {
 // once a minute (markEvery), at the time of the change that wrote it.
 func TestUpdatedAtMarkedAtMostEveryMinute(t *testing.T) {
 	s, _ := open(t)
-	if err := s.CreateGame(ctx, "MARKS", "k", []byte("h"), t0); err != nil {
-		t.Fatal(err)
-	}
-	base := playedEvents(t, "MARKS", 3)
+	step := createdWithStep(t, s, "MARKS")
 	seq := 0
 	stored := func(at time.Time) time.Time {
 		t.Helper()
 		seq++
-		e := base[len(base)-1]
+		e := step
 		e.Seq, e.At = seq, at
 		if err := s.AppendEvents(ctx, "MARKS", []game.Event{e}, nil, 0); err != nil {
 			t.Fatal(err)

@@ -69,15 +69,8 @@ func TestAppendEdit(t *testing.T) {
 	if e := appendEdit(nil, []byte("<ol>"+log.String()+"</ol>"), []byte("<ol>"+log2.String()+"</ol>")); len(e) > 200 {
 		t.Errorf("a new log line on top is an edit of %d bytes: %s", len(e), e)
 	}
-	alphabet := []string{"a", "b", "<li>", "</li>", "💀", "力", "é", "\"", "\\", "\n", strings.Repeat("q", 30)}
 	r := rand.New(rand.NewPCG(1, 2))
-	rnd := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteString(alphabet[r.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
+	rnd := randomText(r, "a", "b", "<li>", "</li>", "💀", "力", "é", "\"", "\\", "\n", strings.Repeat("q", 30))
 	for i := range 2000 {
 		old := rnd(r.IntN(200))
 		cur := old
@@ -159,14 +152,7 @@ func TestLiveSharedPiecesOnce(t *testing.T) {
 // back is a few dozen bytes of them.
 func TestAppendOps(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	alphabet := []string{"a", "b", "<li>", "</li>", "💀", "力", strings.Repeat("q", 30)}
-	rnd := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteString(alphabet[r.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
+	rnd := randomText(r, "a", "b", "<li>", "</li>", "💀", "力", strings.Repeat("q", 30))
 	for i := range 3000 {
 		cur := rnd(r.IntN(200))
 		old := cur
@@ -192,5 +178,17 @@ func TestAppendOps(t *testing.T) {
 	}
 	if _, err := applyOps([]byte("abc"), []byte{9, 9}); err == nil {
 		t.Errorf("ops reaching past their source are taken")
+	}
+}
+
+// randomText makes strings of n pieces drawn from alphabet, for sources
+// the edits are tried on.
+func randomText(r *rand.Rand, alphabet ...string) func(n int) string {
+	return func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		return b.String()
 	}
 }

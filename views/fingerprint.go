@@ -22,6 +22,9 @@ func fingerprint(key string, h Head, in any) uint64 {
 	return fingerprintIn(nil, key, h, in)
 }
 
+// Fingerprint is a hash of everything in v, walked as a part's inputs are.
+func Fingerprint(v any) uint64 { return fingerprint("", Head{}, v) }
+
 // fingerprintIn is fingerprint, the Head hashed once per rec: every part
 // of a page has the same.
 func fingerprintIn(rec *PartRecorder, key string, h Head, in any) uint64 {

@@ -228,3 +228,32 @@ func (r *PartRecorder) offset(w io.Writer) int {
 	}
 	return r.Buf.Len()
 }
+
+// LinePart is an explorer's line on the other phones, a shared part.
+func LinePart(h Head, l PlayerLine) templ.Component {
+	return SharedOf("line-"+strconv.Itoa(l.Seat), h, l, PlayerLineView)
+}
+
+// BoardPart is an explorer's board sheet on the other phones, a shared
+// part.
+func BoardPart(h Head, b Board) templ.Component {
+	return SharedOf("board-"+strconv.Itoa(b.Seat), h, b, otherBoardSheet)
+}
+
+// UndoPart is the phone's undo button, a private part: what undo would take
+// back, when this seat may undo it.
+func UndoPart(h Head, can bool, what string) templ.Component {
+	return PartOf("undo", h, undoPart{CanUndo: can, UndoWhat: what}, phoneUndo)
+}
+
+// OwnParts renders, into the cache of ctx only, the shared parts that show
+// a seat to the other phones (its line and board sheet) but are not on its
+// own page: the page is then the version's first to have them cached,
+// for the others to take.
+func OwnParts(ctx context.Context, h Head, l PlayerLine, b Board) error {
+	ctx = context.WithValue(ctx, recorderKey{}, (*PartRecorder)(nil))
+	if err := LinePart(h, l).Render(ctx, io.Discard); err != nil {
+		return err
+	}
+	return BoardPart(h, b).Render(ctx, io.Discard)
+}

@@ -174,8 +174,6 @@ type undoPart struct {
 	UndoWhat string
 }
 
-func (p Player) undoPart() undoPart { return undoPart{CanUndo: p.CanUndo, UndoWhat: p.UndoWhat} }
-
 // damagePart is the free damage and the restores: a part of its own, as it
 // changes with the seat's traits and the undo line with each of its moves.
 type damagePart struct {

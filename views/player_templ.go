@@ -338,7 +338,7 @@ func PlayerPage(p Player) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			for _, l := range p.Phone.Lines {
-				templ_7745c5c3_Err = SharedOf("line-"+strconv.Itoa(l.Seat), p.Head, l, PlayerLineView).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = LinePart(p.Head, l).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -352,7 +352,7 @@ func PlayerPage(p Player) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = PartOf("undo", p.Head, p.undoPart(), phoneUndo).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = UndoPart(p.Head, p.CanUndo, p.UndoWhat).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -485,7 +485,7 @@ func PlayerPage(p Player) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for _, b := range p.Others {
-			templ_7745c5c3_Err = SharedOf("board-"+strconv.Itoa(b.Seat), p.Head, b, otherBoardSheet).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = BoardPart(p.Head, b).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -12,6 +12,14 @@ import (
 	"lantern/views"
 )
 
+// UnchangedCompared is how many messages made without rendering (
+// unchangedSeat) were compared with the page rendered so far (TestMain).
+func UnchangedCompared() int {
+	unchanged.Lock()
+	defer unchanged.Unlock()
+	return unchanged.checked
+}
+
 // DecodeForm lets the external tests decode the forms the pages render.
 func DecodeForm(form url.Values) (game.Action, error) { return decodeForm(form) }
 

@@ -239,6 +239,7 @@ type liveStream struct {
 	// the version fields blanked, so a part that only moved version counts
 	// as unchanged (the page script moves those fields itself).
 	keys     []string
+	shared   []bool // the part is one of the shared ones
 	inputs   []uint64
 	hashes   []uint64
 	skeleton uint64
@@ -254,6 +255,9 @@ type liveStream struct {
 	earlier []earlierPart
 	// reused counts the parts written from earlier (tests).
 	reused int
+	// check is what the private parts were last built from
+	// (unchangedSeat).
+	check seatCheck
 	// The lists of the message before the last and the buffer of the
 	// last message's own bytes, to be used again.
 	spareInputs, spareHashes []uint64
@@ -281,27 +285,55 @@ type earlierPart struct {
 // stream's last message: everything at first (or nothing when the page
 // already shows this version), then only the changed parts, or everything
 // again when the page's outline changed (a part came or went). A private
-// part whose inputs are those of the last message is not even rendered.
+// part whose inputs are those of the last message is not even rendered;
+// a phone none of whose private parts can have changed (unchangedSeat)
+// builds no view model and renders nothing.
 func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream) ([]piece, error) {
+	buf := getBuffer()
+	defer putBuffer(buf)
+	r, ok := s.unchangedSeat(c, access, ls, buf)
+	if !ok {
+		var err error
+		if r, err = s.renderLive(c, access, ls, buf); err != nil {
+			return nil, err
+		}
+	}
+	return ls.htmlParts(r)
+}
+
+// liveRender is a phone's page at one version, as htmlParts compares it
+// with what the stream sent last.
+type liveRender struct {
+	version int
+	cache   langParts
+	page    []byte // the page rendered, private parts that changed and all
+	spans   []views.PartSpan
+	skel    uint64         // the hash of what lies outside the parts
+	same    bool           // the outline is the last message's
+	rebuilt map[int][]byte // private parts written from earlier, by index
+}
+
+// renderLive builds the phone's view model and renders its page into buf:
+// only the parts that changed once the stream has sent a message, or the
+// whole page when the outline changed.
+func (s *Server) renderLive(c echo.Context, access table.Access, ls *liveStream, buf *bytes.Buffer) (liveRender, error) {
 	var comp templ.Component
 	var h views.Head
+	var check seatCheck
 	if access.Host {
 		vm, err := s.tableView(c, access)
 		if err != nil {
-			return nil, err
+			return liveRender{}, err
 		}
 		comp, h = views.TablePage(vm), vm.Head
 	} else {
-		vm, err := s.playerView(c, access)
+		vm, err := s.playerViewChecked(c, access, &check)
 		if err != nil {
-			return nil, err
+			return liveRender{}, err
 		}
 		comp, h = views.PlayerPage(vm), vm.Head
 	}
-	buf := getBuffer()
-	defer putBuffer(buf)
-	cache := s.shared.version(access.Code, h.Version, h.Lang)
-	var rebuilt map[int][]byte // private parts written from earlier, by index
+	r := liveRender{version: h.Version, cache: s.shared.version(access.Code, h.Version, h.Lang)}
 	render := func(skip bool) (*views.PartRecorder, error) {
 		buf.Reset()
 		rec := &views.PartRecorder{Buf: buf, Spans: make([]views.PartSpan, 0, len(ls.keys))}
@@ -317,22 +349,22 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 					if err != nil {
 						return nil // rendered instead
 					}
-					if rebuilt == nil {
-						rebuilt = make(map[int][]byte)
+					if r.rebuilt == nil {
+						r.rebuilt = make(map[int][]byte)
 					}
-					rebuilt[i] = src
+					r.rebuilt[i] = src
 					return src
 				}
 				return nil
 			}
 		}
-		return rec, comp.Render(views.WithParts(c.Request().Context(), rec, cache), buf)
+		return rec, comp.Render(views.WithParts(c.Request().Context(), rec, r.cache), buf)
 	}
 	rec, err := render(ls.sent >= 0)
 	if err != nil {
-		return nil, err
+		return liveRender{}, err
 	}
-	blank := fmt.Appendf(nil, `name="version" value="%d"`, h.Version)
+	blank := versionField(h.Version)
 	skeleton := func() uint64 {
 		var skel maphash.Hash
 		skel.SetSeed(hashSeed)
@@ -344,33 +376,52 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		writeBlanked(&skel, buf.Bytes()[at:], blank)
 		return skel.Sum64()
 	}
-	skel := skeleton()
-	same := ls.sent >= 0 && len(rec.Spans) == len(ls.keys) && skel == ls.skeleton
-	for i := 0; same && i < len(rec.Spans); i++ {
-		same = rec.Spans[i].Key == ls.keys[i]
+	r.skel = skeleton()
+	r.same = ls.sent >= 0 && len(rec.Spans) == len(ls.keys) && r.skel == ls.skeleton
+	for i := 0; r.same && i < len(rec.Spans); i++ {
+		r.same = rec.Spans[i].Key == ls.keys[i]
 	}
-	if !same && ls.sent >= 0 {
+	if !r.same && ls.sent >= 0 {
 		// The outline changed: the phone gets the whole page, parts and all.
 		if rec, err = render(false); err != nil {
-			return nil, err
+			return liveRender{}, err
 		}
-		skel = skeleton()
+		r.skel = skeleton()
 	}
-	page := buf.Bytes()
+	r.page, r.spans = buf.Bytes(), rec.Spans
+	ls.check = check
+	if !access.Host {
+		if err := views.OwnParts(views.WithParts(c.Request().Context(), nil, r.cache), h, check.line, check.board); err != nil {
+			return liveRender{}, err
+		}
+	}
+	return r, nil
+}
+
+// versionField is a form's version field holding version.
+func versionField(version int) []byte {
+	return fmt.Appendf(nil, `name="version" value="%d"`, version)
+}
+
+// htmlParts makes the message of a page rendered (r) and keeps what the
+// next message is compared with.
+func (ls *liveStream) htmlParts(r liveRender) ([]piece, error) {
+	page, cache, same, rebuilt := r.page, r.cache, r.same, r.rebuilt
+	blank := versionField(r.version)
 	// The part lists: the keys are the last message's when the outline is
 	// the same; the others go in the lists of the message before the
 	// last, which nothing reads any more (a phone's view is made on every
 	// change: new lists each time were a tenth of its garbage).
-	n := len(rec.Spans)
-	keys := ls.keys
+	n := len(r.spans)
+	keys, isShared := ls.keys, ls.shared
 	if !same || ls.sent < 0 {
-		keys = make([]string, n)
+		keys, isShared = make([]string, n), make([]bool, n)
 	}
 	inputs, hashes := resized(ls.spareInputs, n), resized(ls.spareHashes, n)
 	held := resized(ls.spareHeld, n)
 	clear(held)
-	for i, sp := range rec.Spans {
-		keys[i], inputs[i] = sp.Key, sp.Inputs
+	for i, sp := range r.spans {
+		keys[i], isShared[i], inputs[i] = sp.Key, sp.Shared, sp.Inputs
 		switch {
 		case sp.Skipped:
 			hashes[i] = ls.hashes[i]
@@ -385,17 +436,17 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 
 	var msg []piece
 	switch {
-	case ls.sent < 0 && ls.known == h.Version:
+	case ls.sent < 0 && ls.known == r.version:
 		// The page shows this version already: nothing to send but the
 		// version, which sets what later messages are relative to.
-		msg = []piece{{raw: fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d}\n\n", h.Version, h.Version)}}
+		msg = []piece{{raw: fmt.Appendf(nil, "event: html\nid: %d\ndata: {\"v\":%d}\n\n", r.version, r.version)}}
 	case same:
 		// {"v":…,"base":…,"parts":[["key",html or edit],…]}, where a shared
 		// part's JSON (or its edit) comes from the cache, compressed once
 		// for all. This phone's own parts first, in one piece, then the
 		// shared ones.
 		size := 128
-		for i, sp := range rec.Spans {
+		for i, sp := range r.spans {
 			if hashes[i] != ls.hashes[i] && !sp.Shared {
 				size += jsonSize(sp.End - sp.Start)
 			}
@@ -406,12 +457,12 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		if cap(ls.msgBuf) < size {
 			ls.msgBuf = make([]byte, 0, size)
 		}
-		raw := fmt.Appendf(ls.msgBuf[:0], "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", h.Version, h.Version, ls.sent)
+		raw := fmt.Appendf(ls.msgBuf[:0], "event: html\nid: %d\ndata: {\"v\":%d,\"base\":%d,\"parts\":[", r.version, r.version, ls.sent)
 		cut := 0 // where the piece being written starts
 		sep := ""
 		var shared []*sharedEntry
 		var sharedKeys []string
-		for i, sp := range rec.Spans {
+		for i, sp := range r.spans {
 			if hashes[i] == ls.hashes[i] {
 				held[i] = ls.held[i]
 				continue
@@ -470,7 +521,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 		if ls.earlier == nil {
 			ls.earlier = make([]earlierPart, len(keys))
 		}
-		for i, sp := range rec.Spans {
+		for i, sp := range r.spans {
 			if sp.Shared || hashes[i] == ls.hashes[i] {
 				continue
 			}
@@ -480,7 +531,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 			}
 		}
 	default:
-		raw := fmt.Appendf(make([]byte, 0, 64+jsonSize(len(page))), "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", h.Version, h.Version)
+		raw := fmt.Appendf(make([]byte, 0, 64+jsonSize(len(page))), "event: html\nid: %d\ndata: {\"v\":%d,\"full\":", r.version, r.version)
 		raw = appendJSONString(raw, page)
 		msg = []piece{{raw: append(raw, "}\n\n"...)}}
 		// The script keeps no part's source from a whole page.
@@ -491,7 +542,7 @@ func (s *Server) htmlMessage(c echo.Context, access table.Access, ls *liveStream
 	// alive until the next change were 7 MB at the peak.
 	clear(ls.held)
 	ls.spareInputs, ls.spareHashes, ls.spareHeld = ls.inputs, ls.hashes, ls.held
-	ls.sent, ls.keys, ls.inputs, ls.hashes, ls.skeleton, ls.held = h.Version, keys, inputs, hashes, skel, held
+	ls.sent, ls.keys, ls.shared, ls.inputs, ls.hashes, ls.skeleton, ls.held = r.version, keys, isShared, inputs, hashes, r.skel, held
 	return msg, nil
 }
 
@@ -698,6 +749,9 @@ type sharedEntry struct {
 	// ready: a shared part's HTML, made, holding no version field: the
 	// versions after may take it over (langParts.Shared).
 	ready atomic.Bool
+	// made: part's fill has run (unchangedSeat reads entries it did not
+	// make, and must not wait on one being made or stop it being made).
+	made atomic.Bool
 	// A shared part as a JSON string, and that deflated (a stream piece).
 	json, z []byte
 	err     error
@@ -826,7 +880,18 @@ const (
 // part is the entry of k, made by fill the first time it is asked for.
 func (vp *versionParts) part(k partKey, fill func(e *sharedEntry)) *sharedEntry {
 	e := vp.entry(k)
-	e.once.Do(func() { fill(e) })
+	e.once.Do(func() { fill(e); e.made.Store(true) })
+	return e
+}
+
+// made is the entry of k when it is made already, or nil.
+func (vp *versionParts) made(k partKey) *sharedEntry {
+	vp.mu.Lock()
+	e := vp.parts[k]
+	vp.mu.Unlock()
+	if e == nil || !e.made.Load() || e.err != nil {
+		return nil
+	}
 	return e
 }
 

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+
+	"lantern/internal/web"
 )
 
 // lvMsg is one Server-Sent Events message.
@@ -667,8 +669,38 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 		by(0, map[string]any{"type": "set_trait", "seat": 4, "trait": "might", "position": 0}),
 		by(2, map[string]any{"type": "step_trait", "trait": "knowledge", "delta": 1}),
 	}
+	// Before each step but an undo, another seat steps a trait and back,
+	// in whatever the game's state is then: the other phones' messages are
+	// made without rendering (unchangedSeat), and must still match.
+	compared := web.UnchangedCompared()
+	stepped := 0
+	stepAndBack := func(before int) {
+		seat := before%n + 1
+		if seat == turn() {
+			seat = seat%n + 1
+		}
+		for _, delta := range []int{1, -1} {
+			step := map[string]any{"type": "step_trait", "trait": "speed", "delta": delta}
+			rec := a.do(http.MethodPost, g.api("/actions"), jsonBody(step), withBearer(g.seats[seat-1]))
+			if rec.Code != http.StatusOK {
+				continue // at the top of the track, or not now
+			}
+			check(fmt.Sprintf("seat %d's speed %+d before step %d", seat, delta, before+1), jsonInt(decodeBody(t, rec)["version"]))
+			step["delta"] = -delta
+			rec = a.do(http.MethodPost, g.api("/actions"), jsonBody(step), withBearer(g.seats[seat-1]))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("seat %d's speed back before step %d: %d %s", seat, before+1, rec.Code, rec.Body)
+			}
+			check(fmt.Sprintf("seat %d's speed back before step %d", seat, before+1), jsonInt(decodeBody(t, rec)["version"]))
+			stepped++
+			return
+		}
+	}
 	for i, next := range steps {
 		seat, action := next()
+		if action["type"] != "undo" {
+			stepAndBack(i)
+		}
 		token := g.host
 		if seat > 0 {
 			token = g.seats[seat-1]
@@ -679,6 +711,15 @@ func TestLiveHTMLEqualsFreshPage(t *testing.T) {
 			t.Fatalf("%s: %d %s", what, rec.Code, rec.Body)
 		}
 		check(what, jsonInt(decodeBody(t, rec)["version"]))
+	}
+	// Each step and back went to at least the other seats' English phones
+	// (a phone whose undo went, or that has not cached the parts, renders).
+	if got, want := web.UnchangedCompared()-compared, stepped*(n-2); got < want {
+		t.Errorf("%d messages made without rendering over %d steps and back, want at least %d", got, stepped, want)
+	}
+	t.Logf("%d steps and back, %d messages made without rendering", stepped, web.UnchangedCompared()-compared)
+	if stepped < len(steps)*3/4 {
+		t.Errorf("only %d of %d steps had another seat step a trait before", stepped, len(steps))
 	}
 	// Seat 4's death changed its page's outline: it got the whole page again.
 	if phones[3].full < 2 {

@@ -82,6 +82,14 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 
 // playerView is a seat's page as that seat may see it now.
 func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, error) {
+	return s.playerViewChecked(c, access, nil)
+}
+
+// playerViewChecked is playerView, and notes in check (when not nil) what
+// the page's private parts were built from beyond the seat's own board
+// (unchangedSeat).
+func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *seatCheck) (views.Player, error) {
+	tokens := s.tables.TokensChanged() // before the state: a later change is seen
 	h := s.head(c, "")
 	h.Path = "/g/" + access.Code
 	h.Events = "/api/games/" + access.Code + "/events?view=html"
@@ -122,6 +130,12 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		// What this seat may do now, asked of the engine once for the page.
 		opts := st.Options(access.Actor())
 		defer phoneView(h.Lang, st, me, &vm, opts, m, now)
+		if check != nil {
+			*check = checkSeat(st, access, &opts, played)
+			check.tokens, check.lang = tokens, lang
+			check.line = memo(m, "line", lang, me.ID, func() views.PlayerLine { return playerLine(lang, st, me) })
+			check.board = memo(m, "board", lang, me.ID, func() views.Board { return board(lang, st, me, false, "") })
+		}
 		if !st.Started {
 			return
 		}
@@ -142,6 +156,11 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		vm.Buzz = buzzMarks(st, me.ID)
 	})
 	vm.Head = h
+	if check != nil {
+		check.head = h
+		// A wait counting down is rendered anew with every version.
+		check.reusable = err == nil && (vm.Phone.Now.Later == nil || vm.Phone.Now.Later.WaitSeconds == 0)
+	}
 	return vm, err
 }
 

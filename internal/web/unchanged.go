@@ -1,0 +1,157 @@
+package web
+
+import (
+	"bytes"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/internal/table"
+	"lantern/views"
+)
+
+// Most changes at a table are a player stepping a trait of their own
+// explorer. Every other phone must show the new value, but only on its
+// shared parts (that explorer's board and line, the log), which are
+// rendered once per version for all. Its private parts (its own board,
+// what it may do now, its cards) were built from things that did not
+// change, so building its view model and walking its page again is waste:
+// in a burst of such changes it was most of the server's work.
+//
+// unchangedSeat proves a phone's private parts unchanged from what the
+// engine says, and then makes its message from the cache alone. The proof:
+//
+//   - every event since the stream's last message changed the traits of
+//     another seat (EvTraitsChanged folds into that seat's traits only);
+//   - no explorer died or came back (the others' deaths shape a page);
+//   - what the seat may do now (its Options, fingerprinted field by field)
+//     and whether it may undo are what they were;
+//   - the haunt's "played before" count and the phone's seats (tokens) are
+//     the same, and no wait was counting down on the page.
+//
+// Tests hold this to the long way: with checkUnchanged set (TestMain), the
+// whole web test suite renders every such message again in full and
+// compares the bytes (unchanged_test.go).
+
+// seatCheck is what a phone's private parts were last built from, beyond
+// its own board, as far as the others' trait changes could reach.
+type seatCheck struct {
+	reusable bool       // the page the check was made for may be reused
+	lang     string     // the page's language
+	tokens   uint64     // the table's tokens count (Tables.TokensChanged)
+	head     views.Head // the page's, at the version it was built for
+	// The seat's own line and board sheet on the other phones: its page
+	// has neither, but renders them into the version's cache (renderLive)
+	// for the others to find there.
+	line  views.PlayerLine
+	board views.Board
+	seatState
+}
+
+// seatState is the part of a seatCheck the engine's state gives.
+type seatState struct {
+	alive   uint64 // a bit per seat, by index
+	options uint64 // fingerprint of the seat's Options
+	undo    bool   // the seat may undo the last change
+	haunt   int    // the haunt revealed, or 0
+	played  int    // games that played it before
+}
+
+func checkSeat(st *game.State, access table.Access, opts *game.Options, played map[int]int) seatCheck {
+	var c seatState
+	for i := range st.Seats {
+		if i < 64 && st.Alive(&st.Seats[i]) {
+			c.alive |= 1 << i
+		}
+	}
+	c.options = views.Fingerprint(opts)
+	if last := st.LastUndoable(); last != nil {
+		c.undo = last.Actor == access.Actor()
+	}
+	if st.Haunt != nil {
+		c.haunt, c.played = st.Haunt.Number, played[st.Haunt.Number]
+	}
+	return seatCheck{seatState: c}
+}
+
+// checkUnchanged, set by tests, is told of each message unchangedSeat makes
+// before the stream keeps it.
+var checkUnchanged func(s *Server, c echo.Context, access table.Access, ls *liveStream, r liveRender)
+
+// unchangedSeat is the phone's page at the game's newest version when none
+// of its private parts can have changed since the stream's last message:
+// the parts as they were, the shared ones from the version's cache. ok is
+// false when it can't say so, or the cache lacks a shared part no phone
+// rendered yet: the page is then rendered.
+func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStream, buf *bytes.Buffer) (r liveRender, ok bool) {
+
+	if access.Host || ls.sent < 0 || !ls.check.reusable || ls.check.tokens != s.tables.TokensChanged() {
+		return liveRender{}, false
+	}
+	var played map[int]int
+	var undoGone bool
+	if ls.check.haunt != 0 { // a reveal since is an event of another kind
+		played = s.tables.PlayedHaunts(access.Code)
+	}
+	err := s.tables.Read(access.Code, func(st *game.State) {
+		r.version = st.Version
+		for i := len(st.Events) - 1; i >= 0 && st.Events[i].Seq > ls.sent; i-- {
+			if e := &st.Events[i]; e.Type != game.EvTraitsChanged || e.Seat == access.Seat {
+				return
+			}
+		}
+		opts := st.Options(access.Actor())
+		now := checkSeat(st, access, &opts, played).seatState
+		// The seat's own change, now no longer the last, can't be undone:
+		// only its undo button goes (undoGone).
+		undoGone = ls.check.undo && !now.undo
+		now.undo = ls.check.undo
+		ok = now == ls.check.seatState
+	})
+	if err != nil || !ok {
+		return liveRender{}, false
+	}
+	gone := undoGone
+	r.cache = s.shared.version(access.Code, r.version, ls.check.lang)
+	r.spans = make([]views.PartSpan, len(ls.keys))
+	for i, key := range ls.keys {
+		sp := views.PartSpan{Key: key, Inputs: ls.inputs[i], Skipped: true}
+		if key == "undo" && undoGone {
+			// The one private part rendered, as the page renders it.
+			rec := &views.PartRecorder{Buf: buf}
+			h := ls.check.head
+			h.Version = r.version
+			if views.UndoPart(h, false, "").Render(views.WithParts(c.Request().Context(), rec, nil), buf) != nil || len(rec.Spans) != 1 {
+				return liveRender{}, false
+			}
+			sp = rec.Spans[0]
+			undoGone = false
+		}
+		if ls.shared[i] {
+			in := r.cache.vp.made(partKey{kind: partInputs, lang: r.cache.lang, key: key})
+			if in == nil {
+				return liveRender{}, false
+			}
+			sp.Shared, sp.Inputs = true, in.hash
+			if sp.Inputs != ls.inputs[i] {
+				e := r.cache.vp.made(partKey{kind: partHTML, lang: r.cache.lang, key: key, held: sp.Inputs})
+				if e == nil || e.b == nil {
+					return liveRender{}, false
+				}
+				sp.Skipped, sp.Hash, sp.Aside = false, e.hash, true
+			}
+		}
+		r.spans[i] = sp
+	}
+	if undoGone { // the page had no undo button
+		return liveRender{}, false
+	}
+	r.page, r.skel, r.same = buf.Bytes(), ls.skeleton, true
+	if checkUnchanged != nil {
+		checkUnchanged(s, c, access, ls, r)
+	}
+	if gone {
+		ls.check.undo = false
+	}
+	return r, true
+}

@@ -1,0 +1,132 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/internal/table"
+)
+
+// TestMain holds every message unchangedSeat makes, in every test of this
+// package (the browser tests' phones included), to the one the long way
+// makes: the view model built and the page rendered.
+func TestMain(m *testing.M) {
+	checkUnchanged = compareUnchanged
+	code := m.Run()
+	unchanged.Lock()
+	defer unchanged.Unlock()
+	if testing.Verbose() {
+		fmt.Printf("%d messages built without rendering were compared with the page rendered\n", unchanged.checked)
+	}
+	if len(unchanged.wrong) > 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: %d messages built without rendering differ from the page rendered:\n", len(unchanged.wrong))
+		for _, w := range unchanged.wrong[:min(5, len(unchanged.wrong))] {
+			fmt.Fprintln(os.Stderr, w)
+		}
+		code = 1
+	}
+	os.Exit(code)
+}
+
+var unchanged struct {
+	sync.Mutex
+	checked int      // messages compared
+	wrong   []string // what differed
+}
+
+// compareUnchanged renders, on a copy of the stream, the message
+// unchangedSeat made (r) and notes a difference in the bytes sent or in
+// what the stream keeps for the next message.
+func compareUnchanged(s *Server, c echo.Context, access table.Access, ls *liveStream, r liveRender) {
+	long, short := ls.copy(), ls.copy()
+	long.check.reusable = false // the long way
+	want, err := s.htmlMessage(c, access, long)
+	if err != nil || long.sent != r.version {
+		return // a newer version came meanwhile: nothing to compare
+	}
+	got, err := short.htmlParts(r)
+	var diff string
+	switch {
+	case err != nil:
+		diff = err.Error()
+	case !bytes.Equal(joinPieces(want), joinPieces(got)):
+		diff = fmt.Sprintf("message\n long: %s\nshort: %s", joinPieces(want), joinPieces(got))
+	case !slices.Equal(long.keys, short.keys) || !slices.Equal(long.shared, short.shared) ||
+		!slices.Equal(long.inputs, short.inputs) || !slices.Equal(long.hashes, short.hashes) ||
+		long.skeleton != short.skeleton:
+		diff = fmt.Sprintf("kept\n long: %q %v %v\nshort: %q %v %v", long.keys, long.inputs, long.hashes, short.keys, short.inputs, short.hashes)
+	case !slices.EqualFunc(long.held, short.held, bytes.Equal):
+		diff = "held sources"
+	}
+	unchanged.Lock()
+	defer unchanged.Unlock()
+	unchanged.checked++
+	if diff != "" {
+		unchanged.wrong = append(unchanged.wrong, fmt.Sprintf("game %s seat %d version %d after %d: %s", access.Code, access.Seat, r.version, ls.sent, diff))
+	}
+}
+
+// copy is the stream as it is, sharing nothing the next message writes.
+func (ls *liveStream) copy() *liveStream {
+	c := *ls
+	c.keys, c.shared, c.inputs, c.hashes = slices.Clone(ls.keys), slices.Clone(ls.shared), slices.Clone(ls.inputs), slices.Clone(ls.hashes)
+	c.held, c.earlier = slices.Clone(ls.held), slices.Clone(ls.earlier)
+	c.spareInputs, c.spareHashes, c.spareHeld, c.msgBuf = nil, nil, nil, nil
+	c.seatBufs = [2][]byte{}
+	return &c
+}
+
+func joinPieces(msg []piece) []byte {
+	var b []byte
+	for _, p := range msg {
+		b = append(b, p.raw...)
+	}
+	return b
+}
+
+// TestTraitStepsOfOthersAreNotRendered: when a seat steps a trait, the
+// five other phones' messages are made without a view model or a page
+// (their private parts can't have changed), and are the very bytes the
+// page rendered would give (TestMain compares each); the stepping phone's
+// own page is rendered.
+func TestTraitStepsOfOthersAreNotRendered(t *testing.T) {
+	s, phones := benchGame(t, false)
+	unchanged.Lock()
+	before := unchanged.checked
+	unchanged.Unlock()
+	traits := []string{"might", "speed", "sanity", "knowledge"}
+	for i := range 24 {
+		actor := phones[i%len(phones)]
+		if _, err := s.tables.Act(context.Background(), actor.access, game.Action{
+			Type: "step_trait", Trait: traits[i%len(traits)], Delta: 1 - 2*(i/6%2)}); err != nil {
+			t.Fatal(err)
+		}
+		// The stepping phone first, so the shared parts are in the cache
+		// when the others ask.
+		actor.push(t, s)
+		for _, p := range phones {
+			if p != actor {
+				p.push(t, s)
+			}
+		}
+	}
+	unchanged.Lock()
+	checked, wrong := unchanged.checked-before, len(unchanged.wrong)
+	unchanged.Unlock()
+	// The phone that made the change before loses its undo button: that
+	// part alone is rendered, the rest taken as it was.
+	if want := 24 * 5; checked != want {
+		t.Errorf("%d messages made without rendering, want %d (five phones of six, 24 steps)", checked, want)
+	}
+	if wrong > 0 {
+		t.Errorf("%d differ from the page rendered (TestMain lists them)", wrong)
+	}
+}

@@ -246,14 +246,51 @@ func UndoPart(h Head, can bool, what string) templ.Component {
 	return PartOf("undo", h, undoPart{CanUndo: can, UndoWhat: what}, phoneUndo)
 }
 
-// OwnParts renders, into the cache of ctx only, the shared parts that show
-// a seat to the other phones (its line and board sheet) but are not on its
-// own page: the page is then the version's first to have them cached,
-// for the others to take.
-func OwnParts(ctx context.Context, h Head, l PlayerLine, b Board) error {
+// LogTailPart is the last lines of the log under the board, a shared part.
+func LogTailPart(h Head, log []LogLine) templ.Component {
+	return SharedOf("logtail", h, log, LogTail)
+}
+
+// LogPart is the whole log's sheet, a shared part.
+func LogPart(h Head, log []LogLine) templ.Component { return SharedOf("log", h, log, logSheet) }
+
+// RollsPart is the table's last rolls, a shared part.
+func RollsPart(h Head, rolls []RollLine) templ.Component {
+	return SharedOf("rolls", h, rolls, RollLog)
+}
+
+// OmensPart is the omen count and the haunt roll's chance, a shared part.
+func OmensPart(h Head, omens OmenStatus) templ.Component {
+	return SharedOf("omens", h, omens, OmenLine)
+}
+
+// SharedView is what every seat's page shows alike at one version: each
+// explorer's line and board sheet (a page shows all but its own), the log,
+// the rolls and the omens.
+type SharedView struct {
+	Lines  []PlayerLine
+	Boards []Board
+	Log    []LogLine
+	Rolls  []RollLine
+	Omens  OmenStatus
+}
+
+// CacheShared renders, into the cache of ctx only, every shared part a
+// seat's page may hold: a phone that finds one not cached yet at a version
+// then needs no page of its own rendered.
+func CacheShared(ctx context.Context, h Head, v SharedView) error {
 	ctx = context.WithValue(ctx, recorderKey{}, (*PartRecorder)(nil))
-	if err := LinePart(h, l).Render(ctx, io.Discard); err != nil {
-		return err
+	parts := []templ.Component{LogTailPart(h, v.Log), LogPart(h, v.Log), RollsPart(h, v.Rolls), OmensPart(h, v.Omens)}
+	for _, l := range v.Lines {
+		parts = append(parts, LinePart(h, l))
 	}
-	return BoardPart(h, b).Render(ctx, io.Discard)
+	for _, b := range v.Boards {
+		parts = append(parts, BoardPart(h, b))
+	}
+	for _, part := range parts {
+		if err := part.Render(ctx, io.Discard); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -348,7 +348,7 @@ func PlayerPage(p Player) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = SharedOf("logtail", p.Head, p.Log, LogTail).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = LogTailPart(p.Head, p.Log).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -386,7 +386,7 @@ func PlayerPage(p Player) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = SharedOf("rolls", p.Head, p.Rolls, RollLog).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = RollsPart(p.Head, p.Rolls).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -471,7 +471,7 @@ func PlayerPage(p Player) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if p.Started {
-			templ_7745c5c3_Err = SharedOf("omens", p.Head, p.Omens, OmenLine).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = OmensPart(p.Head, p.Omens).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -490,7 +490,7 @@ func PlayerPage(p Player) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = SharedOf("log", p.Head, p.Log, logSheet).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = LogPart(p.Head, p.Log).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

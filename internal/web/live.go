@@ -390,11 +390,7 @@ func (s *Server) renderLive(c echo.Context, access table.Access, ls *liveStream,
 	}
 	r.page, r.spans = buf.Bytes(), rec.Spans
 	ls.check = check
-	if !access.Host {
-		if err := views.OwnParts(views.WithParts(c.Request().Context(), nil, r.cache), h, check.line, check.board); err != nil {
-			return liveRender{}, err
-		}
-	}
+
 	return r, nil
 }
 

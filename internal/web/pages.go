@@ -114,7 +114,7 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 		vm.Others = make([]views.Board, 0, len(st.Seats))
 		for i := range st.Seats {
 			seat := &st.Seats[i]
-			b := memo(m, "board", lang, seat.ID, func() views.Board { return board(lang, st, seat, false, "") })
+			b := boardOf(m, lang, st, seat)
 			if seat.ID != me.ID {
 				vm.Others = append(vm.Others, b)
 				continue
@@ -133,15 +133,12 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 		if check != nil {
 			*check = checkSeat(st, access, &opts, played)
 			check.tokens, check.lang = tokens, lang
-			check.line = memo(m, "line", lang, me.ID, func() views.PlayerLine { return playerLine(lang, st, me) })
-			check.board = memo(m, "board", lang, me.ID, func() views.Board { return board(lang, st, me, false, "") })
 		}
 		if !st.Started {
 			return
 		}
 		vm.Roller = roller(h.Lang, st, me, opts, vm.Me.Traits)
-		vm.Rolls = memo(m, "rolls", lang, 0, func() []views.RollLine { return rollLines(lang, st) })
-		vm.Omens = memo(m, "omens", lang, 0, func() views.OmenStatus { return omenStatus(lang, st) })
+		vm.Rolls, vm.Omens = rollsOf(m, lang, st), omensOf(m, lang, st)
 		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
 		vm.Reveal = reveal(h.Lang, st, me.ID)
 		if vm.Reveal != nil {
@@ -162,6 +159,36 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 		check.reusable = err == nil && (vm.Phone.Now.Later == nil || vm.Phone.Now.Later.WaitSeconds == 0)
 	}
 	return vm, err
+}
+
+// The seatless pieces of a player page, made once per version and language
+// (memo) by whichever phone asks first.
+
+func boardOf(m versionMemo, lang string, st *game.State, seat *game.Seat) views.Board {
+	return memo(m, "board", lang, seat.ID, func() views.Board { return board(lang, st, seat, false, "") })
+}
+
+func lineOf(m versionMemo, lang string, st *game.State, seat *game.Seat) views.PlayerLine {
+	return memo(m, "line", lang, seat.ID, func() views.PlayerLine { return playerLine(lang, st, seat) })
+}
+
+func rollsOf(m versionMemo, lang string, st *game.State) []views.RollLine {
+	return memo(m, "rolls", lang, 0, func() []views.RollLine { return rollLines(lang, st) })
+}
+
+func omensOf(m versionMemo, lang string, st *game.State) views.OmenStatus {
+	return memo(m, "omens", lang, 0, func() views.OmenStatus { return omenStatus(lang, st) })
+}
+
+// sharedView is what every seat's page shows alike now (views.CacheShared).
+func (s *Server) sharedView(st *game.State, lang string) views.SharedView {
+	m := s.memoOf(st)
+	v := views.SharedView{Log: s.shared.logLines(st, lang), Rolls: rollsOf(m, lang, st), Omens: omensOf(m, lang, st)}
+	for i := range st.Seats {
+		seat := &st.Seats[i]
+		v.Lines, v.Boards = append(v.Lines, lineOf(m, lang, st, seat)), append(v.Boards, boardOf(m, lang, st, seat))
+	}
+	return v
 }
 
 func (s *Server) tablePage(c echo.Context) error {

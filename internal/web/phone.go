@@ -26,7 +26,7 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		if seat.ID != me.ID {
-			p.Lines = append(p.Lines, memo(m, "line", lang, seat.ID, func() views.PlayerLine { return playerLine(lang, st, seat) }))
+			p.Lines = append(p.Lines, lineOf(m, lang, st, seat))
 		}
 	}
 	if st.Haunt != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 
 	"github.com/labstack/echo/v4"
 
@@ -40,11 +41,6 @@ type seatCheck struct {
 	lang     string     // the page's language
 	tokens   uint64     // the table's tokens count (Tables.TokensChanged)
 	head     views.Head // the page's, at the version it was built for
-	// The seat's own line and board sheet on the other phones: its page
-	// has neither, but renders them into the version's cache (renderLive)
-	// for the others to find there.
-	line  views.PlayerLine
-	board views.Board
 	seatState
 }
 
@@ -84,7 +80,6 @@ var checkUnchanged func(s *Server, c echo.Context, access table.Access, ls *live
 // false when it can't say so, or the cache lacks a shared part no phone
 // rendered yet: the page is then rendered.
 func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStream, buf *bytes.Buffer) (r liveRender, ok bool) {
-
 	if access.Host || ls.sent < 0 || !ls.check.reusable || ls.check.tokens != s.tables.TokensChanged() {
 		return liveRender{}, false
 	}
@@ -113,14 +108,14 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 	}
 	gone := undoGone
 	r.cache = s.shared.version(access.Code, r.version, ls.check.lang)
+	h := ls.check.head
+	h.Version = r.version
 	r.spans = make([]views.PartSpan, len(ls.keys))
 	for i, key := range ls.keys {
 		sp := views.PartSpan{Key: key, Inputs: ls.inputs[i], Skipped: true}
 		if key == "undo" && undoGone {
 			// The one private part rendered, as the page renders it.
 			rec := &views.PartRecorder{Buf: buf}
-			h := ls.check.head
-			h.Version = r.version
 			if views.UndoPart(h, false, "").Render(views.WithParts(c.Request().Context(), rec, nil), buf) != nil || len(rec.Spans) != 1 {
 				return liveRender{}, false
 			}
@@ -128,17 +123,9 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 			undoGone = false
 		}
 		if ls.shared[i] {
-			in := r.cache.vp.made(partKey{kind: partInputs, lang: r.cache.lang, key: key})
-			if in == nil {
+			sp.Shared = true
+			if !s.sharedSpan(c, access.Code, ls, r.cache, i, &sp) {
 				return liveRender{}, false
-			}
-			sp.Shared, sp.Inputs = true, in.hash
-			if sp.Inputs != ls.inputs[i] {
-				e := r.cache.vp.made(partKey{kind: partHTML, lang: r.cache.lang, key: key, held: sp.Inputs})
-				if e == nil || e.b == nil {
-					return liveRender{}, false
-				}
-				sp.Skipped, sp.Hash, sp.Aside = false, e.hash, true
 			}
 		}
 		r.spans[i] = sp
@@ -155,3 +142,53 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 	}
 	return r, true
 }
+
+// sharedSpan fills the span of the stream's i-th part, a shared one, from
+// the version's cache: unchanged when its inputs are those of the last
+// message, else its hash, the body left aside for the message to take from
+// the cache. A part not cached yet is rendered with every other shared
+// part of the version (cacheShared); false when that can't be done.
+func (s *Server) sharedSpan(c echo.Context, code string, ls *liveStream, cache langParts, i int, sp *views.PartSpan) bool {
+	inputs := partKey{kind: partInputs, lang: cache.lang, key: sp.Key}
+	in := cache.vp.made(inputs)
+	if in == nil {
+		if !s.cacheShared(c, code, ls.check.head, cache) {
+			return false
+		}
+		if in = cache.vp.made(inputs); in == nil {
+			return false
+		}
+	}
+	sp.Inputs = in.hash
+	if sp.Inputs == ls.inputs[i] {
+		return true
+	}
+	e := cache.vp.made(partKey{kind: partHTML, lang: cache.lang, key: sp.Key, held: sp.Inputs})
+	if e == nil || e.b == nil {
+		return false
+	}
+	sp.Skipped, sp.Hash, sp.Aside = false, e.hash, true
+	return true
+}
+
+// cacheShared renders every shared part of a seat's page at the cache's
+// version into it, once per version and language; false when the game is
+// past that version already.
+func (s *Server) cacheShared(c echo.Context, code string, h views.Head, cache langParts) bool {
+	e := cache.vp.get("shared:"+cache.lang, func(e *sharedEntry) {
+		var view views.SharedView
+		e.err = errMovedOn
+		s.tables.Read(code, func(st *game.State) {
+			if st.Version == cache.vp.version {
+				view, e.err = s.sharedView(st, cache.lang), nil
+			}
+		})
+		if e.err == nil {
+			h.Version = cache.vp.version
+			e.err = views.CacheShared(views.WithParts(c.Request().Context(), nil, cache), h, view)
+		}
+	})
+	return e.err == nil
+}
+
+var errMovedOn = errors.New("the game is past this version")

@@ -155,7 +155,9 @@ func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Componen
 				return body(h, in).Render(ctx, w)
 			}
 			// Rendered apart from this page: nothing of it is noted here.
-			alone := context.WithValue(ctx, recorderKey{}, (*PartRecorder)(nil))
+			// The rendering is kept for every phone of the version, so it
+			// must not fail because this phone's request ended.
+			alone := context.WithValue(context.WithoutCancel(ctx), recorderKey{}, (*PartRecorder)(nil))
 			if rec == nil {
 				span.Inputs = cache.Inputs(key, func() uint64 { return fingerprint(key, h, in) })
 			}
@@ -276,8 +278,9 @@ type SharedView struct {
 }
 
 // CacheShared renders, into the cache of ctx only, every shared part a
-// seat's page may hold: a phone that finds one not cached yet at a version
-// then needs no page of its own rendered.
+// seat's page may hold (PlayerPage's SharedOf parts: one missing here only
+// makes the phones that need it render their pages): a phone that finds one
+// not cached yet at a version then needs no page of its own rendered.
 func CacheShared(ctx context.Context, h Head, v SharedView) error {
 	ctx = context.WithValue(ctx, recorderKey{}, (*PartRecorder)(nil))
 	parts := []templ.Component{LogTailPart(h, v.Log), LogPart(h, v.Log), RollsPart(h, v.Rolls), OmensPart(h, v.Omens)}

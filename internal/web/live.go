@@ -119,6 +119,17 @@ func (s *Server) events(c echo.Context) error {
 		}
 		return err
 	}
+	// The stream's request stays the same, so its access changes only with
+	// the tokens: checked again when they changed.
+	holds := func() bool {
+		if changed := s.tables.TokensChanged(); !checked || changed != tokens {
+			tokens, checked = changed, true
+			if now, ok := s.access(c, code, role); !ok || now != access {
+				return false
+			}
+		}
+		return true
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -128,28 +139,19 @@ func (s *Server) events(c echo.Context) error {
 				return nil // the server is stopping
 			}
 			var err error
-			for {
-				// The stream's request stays the same, so its access changes
-				// only with the tokens: checked again when they changed.
-				if changed := s.tables.TokensChanged(); !checked || changed != tokens {
-					tokens, checked = changed, true
-					if now, ok := s.access(c, code, role); !ok || now != access {
-						out.send([]byte("event: gone\ndata: {}\n\n"))
-						return nil
-					}
-				}
-				if msgOf == nil {
-					wire, err = out.encode(piece{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)})
-					break
-				}
-				err = build(job)
-				// A message reads the newest state, which may be past a seat
-				// moved to another phone while it was built; the count goes
-				// up before such a state can be read, so an unchanged count
-				// means the access checked still held.
-				if err != nil || s.tables.TokensChanged() == tokens {
-					break
-				}
+			if !holds() {
+				out.send([]byte("event: gone\ndata: {}\n\n"))
+				return nil
+			}
+			if msgOf == nil {
+				wire, err = out.encode(piece{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)})
+			} else if err = build(job); err == nil && !holds() {
+				// The message read the newest state, which may be past the
+				// seat moved to another phone while it was built (the count
+				// goes up before such a state can be read). A token that
+				// still holds held all along: its message goes as built.
+				out.send([]byte("event: gone\ndata: {}\n\n"))
+				return nil
 			}
 			if err != nil {
 				if ctx.Err() == nil { // a phone that left is no fault
@@ -390,7 +392,6 @@ func (s *Server) renderLive(c echo.Context, access table.Access, ls *liveStream,
 	}
 	r.page, r.spans = buf.Bytes(), rec.Spans
 	ls.check = check
-
 	return r, nil
 }
 
@@ -745,8 +746,9 @@ type sharedEntry struct {
 	// ready: a shared part's HTML, made, holding no version field: the
 	// versions after may take it over (langParts.Shared).
 	ready atomic.Bool
-	// made: part's fill has run (unchangedSeat reads entries it did not
-	// make, and must not wait on one being made or stop it being made).
+	// made: the entry's fill has run. unchangedSeat looks entries up
+	// without making them, so it can't ask their once (a Do of nothing
+	// would keep the fill from ever running).
 	made atomic.Bool
 	// A shared part as a JSON string, and that deflated (a stream piece).
 	json, z []byte

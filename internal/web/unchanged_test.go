@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -65,6 +66,10 @@ func compareUnchanged(s *Server, c echo.Context, access table.Access, ls *liveSt
 		diff = fmt.Sprintf("kept\n long: %q %v %v\nshort: %q %v %v", long.keys, long.inputs, long.hashes, short.keys, short.inputs, short.hashes)
 	case !slices.EqualFunc(long.held, short.held, bytes.Equal):
 		diff = "held sources"
+	case !reflect.DeepEqual(long.earlier, short.earlier):
+		diff = "earlier parts"
+	case versionless(long.check) != versionless(short.check):
+		diff = fmt.Sprintf("check\n long: %+v\nshort: %+v", long.check, short.check)
 	}
 	unchanged.Lock()
 	defer unchanged.Unlock()
@@ -72,6 +77,13 @@ func compareUnchanged(s *Server, c echo.Context, access table.Access, ls *liveSt
 	if diff != "" {
 		unchanged.wrong = append(unchanged.wrong, fmt.Sprintf("game %s seat %d version %d after %d: %s", access.Code, access.Seat, r.version, ls.sent, diff))
 	}
+}
+
+// versionless is c with its page's version taken out: a message made
+// without rendering keeps the check of the page it reuses.
+func versionless(c seatCheck) seatCheck {
+	c.head.Version = 0
+	return c
 }
 
 // copy is the stream as it is, sharing nothing the next message writes.
@@ -135,5 +147,31 @@ func TestTraitStepsOfOthersAreNotRendered(t *testing.T) {
 	}
 	if wrong > 0 {
 		t.Errorf("%d differ from the page rendered (TestMain lists them)", wrong)
+	}
+}
+
+// TestGonePhoneLeavesTheCacheWhole: a phone whose request ended before its
+// message was built may be the one that caches the version's shared parts
+// (cacheShared); what it renders is kept for every phone, so it must not
+// fail with the phone's ended request, nor the other phones after it.
+func TestGonePhoneLeavesTheCacheWhole(t *testing.T) {
+	s, phones := benchGame(t, false)
+	if _, err := s.tables.Act(context.Background(), phones[0].access, game.Action{Type: "step_trait", Trait: "might", Delta: 1}); err != nil {
+		t.Fatal(err)
+	}
+	gone := phones[1]
+	ctx, cancel := context.WithCancel(gone.c.Request().Context())
+	cancel()
+	gone.c.SetRequest(gone.c.Request().WithContext(ctx))
+	if _, err := s.htmlMessage(gone.c, gone.access, gone.ls); err != nil {
+		t.Logf("the phone that left: %v", err) // its own message may fail
+	}
+	for i, p := range phones {
+		if p == gone {
+			continue
+		}
+		if _, err := s.htmlMessage(p.c, p.access, p.ls); err != nil {
+			t.Errorf("phone %d after the one that left: %v", i+1, err)
+		}
 	}
 }

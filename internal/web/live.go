@@ -260,6 +260,7 @@ type liveStream struct {
 	// check is what the private parts were last built from
 	// (unchangedSeat).
 	check seatCheck
+	spans []views.PartSpan // the parts of the last message unchangedSeat made
 	// The lists of the message before the last and the buffer of the
 	// last message's own bytes, to be used again.
 	spareInputs, spareHashes []uint64

@@ -114,7 +114,8 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 	r.cache = s.shared.version(access.Code, r.version, ls.check.lang)
 	h := ls.check.head
 	h.Version = r.version
-	r.spans = make([]views.PartSpan, len(ls.keys))
+	ls.spans = resized(ls.spans, len(ls.keys)) // read by htmlParts only
+	r.spans = ls.spans
 	for i, key := range ls.keys {
 		sp := views.PartSpan{Key: key, Inputs: ls.inputs[i], Skipped: true}
 		if key == "undo" && undoGone {

@@ -91,7 +91,7 @@ func (ls *liveStream) copy() *liveStream {
 	c := *ls
 	c.keys, c.shared, c.inputs, c.hashes = slices.Clone(ls.keys), slices.Clone(ls.shared), slices.Clone(ls.inputs), slices.Clone(ls.hashes)
 	c.held, c.earlier = slices.Clone(ls.held), slices.Clone(ls.earlier)
-	c.spareInputs, c.spareHashes, c.spareHeld, c.msgBuf = nil, nil, nil, nil
+	c.spareInputs, c.spareHashes, c.spareHeld, c.msgBuf, c.spans = nil, nil, nil, nil, nil
 	c.seatBufs = [2][]byte{}
 	return &c
 }

@@ -695,7 +695,7 @@ func writeBlanked(h *maphash.Hash, b, blank []byte) {
 			return
 		}
 		h.Write(b[:i])
-		h.WriteString(`name="version" value=""`)
+		h.Write(blankedVersion)
 		b = b[i+len(blank):]
 	}
 }
@@ -941,16 +941,17 @@ func (lp langParts) Shared(key string, inputs uint64, render func(io.Writer) err
 			return
 		}
 		e.b = b.Bytes()
+		field := versionField(lp.vp.version)
 		versionless := false
 		if !bytes.Contains(e.b, slotOpenBytes) { // shared parts hold no secret, but never edit one
 			e.blank = e.b // most hold no form, so no version field
-			if v := fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version); bytes.Contains(e.b, v) {
-				e.blank = appendBlanked(nil, e.b, v)
+			if bytes.Contains(e.b, field) {
+				e.blank = appendBlanked(nil, e.b, field)
 			} else {
 				versionless = true
 			}
 		}
-		e.hash = hashBlanked(e.b, fmt.Appendf(nil, `name="version" value="%d"`, lp.vp.version))
+		e.hash = hashBlanked(e.b, field)
 		e.ready.Store(versionless)
 	})
 	return e.b, e.hash, e.err

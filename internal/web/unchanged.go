@@ -110,7 +110,7 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 	if err != nil || !ok {
 		return liveRender{}, false
 	}
-	gone := undoGone
+	renderedUndo := false
 	r.cache = s.shared.version(access.Code, r.version, ls.check.lang)
 	h := ls.check.head
 	h.Version = r.version
@@ -124,8 +124,7 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 			if views.UndoPart(h, false, "").Render(views.WithParts(c.Request().Context(), rec, nil), buf) != nil || len(rec.Spans) != 1 {
 				return liveRender{}, false
 			}
-			sp = rec.Spans[0]
-			undoGone = false
+			sp, renderedUndo = rec.Spans[0], true
 		}
 		if ls.shared[i] {
 			sp.Shared = true
@@ -135,11 +134,11 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 		}
 		r.spans[i] = sp
 	}
-	if undoGone { // the page had no undo button
+	if undoGone && !renderedUndo { // the page had no undo button
 		return liveRender{}, false
 	}
 	r.page, r.skel, r.same = buf.Bytes(), ls.skeleton, true
-	if gone {
+	if undoGone {
 		ls.check.undo = false
 	}
 	if checkUnchanged != nil {

@@ -6,6 +6,11 @@ package main
 // delivered by their own event streams (?view=html, the page's live HTML,
 // or ?view=json, the JSON view scripts use). The same workload runs against
 // boardgame.io in bench/boardgameio.
+//
+// With -view none the streams carry no view, only the plain stream's
+// version number: the server stores the action and tells six phones, and
+// nothing else. That is the floor any view is built on, measured the same
+// way.
 
 import (
 	"bufio"
@@ -89,7 +94,11 @@ func (c countingReader) Read(p []byte) (int, error) {
 // follow reads the phone's view stream until ctx ends. A view is held once
 // its whole message has arrived (its id is the version).
 func (p *phone) follow(ctx context.Context, cfg config, code string, vs *viewStream, ready chan<- struct{}) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, cfg.base+"/api/games/"+code+"/events?view="+cfg.view, nil)
+	url := cfg.base + "/api/games/" + code + "/events"
+	if cfg.view != "none" {
+		url += "?view=" + cfg.view
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err
 	}
@@ -116,7 +125,7 @@ func (p *phone) follow(ctx context.Context, cfg config, code string, vs *viewStr
 		body = zr
 	}
 	rd := bufio.NewReaderSize(countingReader{body, &vs.plain}, 64<<10)
-	var event, id []byte
+	var event, id, data []byte
 	first := true
 	for {
 		line, err := rd.ReadSlice('\n')
@@ -133,7 +142,10 @@ func (p *phone) follow(ctx context.Context, cfg config, code string, vs *viewStr
 		// The line is only valid until the next read: keep copies.
 		switch line = bytes.TrimRight(line, "\r\n"); {
 		case len(line) == 0:
-			if bytes.Equal(event, []byte("html")) || bytes.Equal(event, []byte("view")) {
+			if bytes.Equal(event, []byte("version")) {
+				id = data // the plain stream's version is its data
+			}
+			if bytes.Equal(event, []byte("html")) || bytes.Equal(event, []byte("view")) || bytes.Equal(event, []byte("version")) {
 				if v, err := strconv.ParseInt(string(id), 10, 64); err == nil {
 					vs.hold(v, time.Now())
 					vs.msgs.Add(1)
@@ -143,11 +155,13 @@ func (p *phone) follow(ctx context.Context, cfg config, code string, vs *viewStr
 					}
 				}
 			}
-			event, id = event[:0], id[:0]
+			event, id, data = event[:0], id[:0], data[:0]
 		case bytes.HasPrefix(line, []byte("event: ")):
 			event = append(event[:0], line[len("event: "):]...)
 		case bytes.HasPrefix(line, []byte("id: ")):
 			id = append(id[:0], line[len("id: "):]...)
+		case bytes.HasPrefix(line, []byte("data: ")) && bytes.Equal(event, []byte("version")):
+			data = append(data[:0], line[len("data: "):]...)
 		}
 	}
 }

@@ -91,7 +91,7 @@ func main() {
 	flag.IntVar(&cfg.setupPar, "setup-parallel", 8, "games set up at once")
 	flag.DurationVar(&cfg.settle, "settle", 3*time.Second, "how long to wait after the last action for updates to arrive")
 	flag.StringVar(&cfg.workload, "workload", "steady", "steady: actions spread evenly over time; burst: each round one action in every game at once, until all phones hold the new view")
-	flag.StringVar(&cfg.view, "view", "html", "burst: the view each phone's stream carries: html (the page's) or json (scripts')")
+	flag.StringVar(&cfg.view, "view", "html", "burst: the view each phone's stream carries: html (the page's), json (scripts'), or none (the plain stream, only the version number: the floor no view can go below)")
 	flag.BoolVar(&cfg.gzip, "gzip", true, "burst: phones accept a gzip-compressed stream")
 	flag.IntVar(&cfg.rounds, "rounds", 50, "burst: rounds")
 	flag.DurationVar(&cfg.gap, "gap", 100*time.Millisecond, "burst: pause between rounds")
@@ -131,7 +131,7 @@ func (cfg *config) check() error {
 		return fmt.Errorf("bad -fetch %q", cfg.fetch)
 	case cfg.workload != "steady" && cfg.workload != "burst":
 		return fmt.Errorf("bad -workload %q", cfg.workload)
-	case cfg.view != "html" && cfg.view != "json":
+	case cfg.view != "html" && cfg.view != "json" && cfg.view != "none":
 		return fmt.Errorf("bad -view %q", cfg.view)
 	case cfg.rounds < 1:
 		return errors.New("-rounds must be at least 1")

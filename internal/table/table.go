@@ -67,6 +67,20 @@ type Tables struct {
 
 	// tokensChanged counts the changes to any game's tokens (TokensChanged).
 	tokensChanged atomic.Uint64
+
+	// unloaded hear the code of each game UnloadIdle dropped (OnUnload).
+	unloaded []func(code string)
+}
+
+// OnUnload makes f hear the code of every game dropped from memory, after
+// the drop, so what others keep of a game (the web's cache of its rendered
+// views) goes with it. A game asked for again in the meantime is loaded
+// anew, and f may then drop what was made of it: keeping it is only ever
+// a saving, never needed.
+func (t *Tables) OnUnload(f func(code string)) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.unloaded = append(t.unloaded, f)
 }
 
 // TokensChanged counts the changes to any game's tokens (a seat joined or
@@ -351,9 +365,9 @@ func (t *Tables) load(code string) (*Game, error) {
 // come back when asked for.
 func (t *Tables) UnloadIdle() int {
 	cutoff := t.now().Add(-UnloadAfter).UnixNano()
+	var dropped []string
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	n := 0
+	hear := t.unloaded
 	for code, g := range t.games {
 		if g.lastUsed.Load() > cutoff || t.live(g) {
 			continue
@@ -363,10 +377,16 @@ func (t *Tables) UnloadIdle() int {
 		g.mu.RUnlock()
 		if streams == 0 {
 			delete(t.games, code)
-			n++
+			dropped = append(dropped, code)
 		}
 	}
-	return n
+	t.mu.Unlock()
+	for _, code := range dropped {
+		for _, f := range hear {
+			f(code)
+		}
+	}
+	return len(dropped)
 }
 
 // UnloadIdleEvery runs UnloadIdle every interval until ctx ends.

@@ -837,6 +837,15 @@ func (sp *sharedParts) at(code string, version int) *versionParts {
 	return vp
 }
 
+// forget drops what is cached of a game, once the tables dropped it from
+// memory: without it, every game ever shown kept its last version's parts
+// for as long as the server ran.
+func (sp *sharedParts) forget(code string) {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	delete(sp.games, code)
+}
+
 // get is the entry of key, made by fill the first time it is asked for.
 func (vp *versionParts) get(key string, fill func(e *sharedEntry)) *sharedEntry {
 	vp.mu.Lock()

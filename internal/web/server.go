@@ -41,6 +41,12 @@ type Server struct {
 
 // New builds the echo instance with every route.
 func New(cfg Config) *echo.Echo {
+	_, e := newServer(cfg)
+	return e
+}
+
+// newServer is New and the server behind its routes.
+func newServer(cfg Config) (*Server, *echo.Echo) {
 	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log, shared: newSharedParts()}
 	if s.now == nil {
 		s.now = time.Now
@@ -48,12 +54,13 @@ func New(cfg Config) *echo.Echo {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.tables.OnUnload(s.shared.forget)
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = s.httpError
 	s.routes(e)
-	return e
+	return s, e
 }
 
 // statusOf maps a refusal to its HTTP status.

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
+	"lantern/internal/table"
 	"lantern/views"
 )
 
@@ -52,4 +53,18 @@ func SharedPartsOf(cfg Config, code, token, lang string) (map[string]string, err
 		}
 	}
 	return parts, nil
+}
+
+// OnUnchangedMessage runs f, after the package's own check, each time a
+// stream makes a message without rendering, until restore is called.
+func OnUnchangedMessage(f func(code string, seat int)) (restore func()) {
+	old := checkUnchanged.Load()
+	check := unchangedCheck(func(s *Server, c echo.Context, access table.Access, ls *liveStream, r liveRender) {
+		if old != nil {
+			(*old)(s, c, access, ls, r)
+		}
+		f(access.Code, access.Seat)
+	})
+	checkUnchanged.Store(&check)
+	return func() { checkUnchanged.Store(old) }
 }

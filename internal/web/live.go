@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"hash/maphash"
@@ -111,14 +112,6 @@ func (s *Server) events(c echo.Context) error {
 	case "json":
 		msgOf = s.jsonMessage
 	}
-	job := &buildJob{done: make(chan any, 1)}
-	job.fn = func() error {
-		msg, err := msgOf(c, access, stream)
-		if err == nil {
-			wire, err = out.encode(msg...)
-		}
-		return err
-	}
 	// The stream's request stays the same, so its access changes only with
 	// the tokens: checked again when they changed.
 	holds := func() bool {
@@ -129,6 +122,25 @@ func (s *Server) events(c echo.Context) error {
 			}
 		}
 		return true
+	}
+	job := &buildJob{done: make(chan any, 1)}
+	job.fn = func() error {
+		msg, err := msgOf(c, access, stream)
+		if err != nil {
+			return err
+		}
+		// The message read the newest state, which may be past the seat
+		// moved to another phone while it was built (the count goes up
+		// before such a state can be read). A token that still holds held
+		// all along: its message goes as built. One that does not is not
+		// even encoded: encoding moves the compressed stream on (its
+		// checksum and length), and the stream's end must hold only what
+		// was sent.
+		if !holds() {
+			return errSeatGone
+		}
+		wire, err = out.encode(msg...)
+		return err
 	}
 	for {
 		select {
@@ -145,11 +157,7 @@ func (s *Server) events(c echo.Context) error {
 			}
 			if msgOf == nil {
 				wire, err = out.encode(piece{raw: fmt.Appendf(nil, "event: version\ndata: %d\n\n", v)})
-			} else if err = build(job); err == nil && !holds() {
-				// The message read the newest state, which may be past the
-				// seat moved to another phone while it was built (the count
-				// goes up before such a state can be read). A token that
-				// still holds held all along: its message goes as built.
+			} else if err = build(job); errors.Is(err, errSeatGone) {
 				out.send([]byte("event: gone\ndata: {}\n\n"))
 				return nil
 			}
@@ -169,6 +177,10 @@ func (s *Server) events(c echo.Context) error {
 		}
 	}
 }
+
+// errSeatGone: the stream's seat moved to another phone while its message
+// was built.
+var errSeatGone = errors.New("the seat moved to another phone")
 
 // build runs fn, a stream's message being built and compressed, on one of
 // a few long-lived goroutines: their stacks stay grown for the engine's

@@ -156,9 +156,8 @@ func benchLive(b *testing.B, asJSON bool) {
 // noComparing turns TestMain's check of the messages made without
 // rendering off for a benchmark: it renders each of them again.
 func noComparing(b *testing.B) {
-	check := checkUnchanged
-	checkUnchanged = nil
-	b.Cleanup(func() { checkUnchanged = check })
+	check := checkUnchanged.Swap(nil)
+	b.Cleanup(func() { checkUnchanged.Store(check) })
 }
 
 // BenchmarkJSONMessageBuild is the JSON view's work for one new version in

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"errors"
+	"sync/atomic"
 
 	"github.com/labstack/echo/v4"
 
@@ -74,7 +75,9 @@ func checkSeat(st *game.State, access table.Access, opts *game.Options, played m
 
 // checkUnchanged, set by tests, is told of each message unchangedSeat makes
 // before the stream keeps it.
-var checkUnchanged func(s *Server, c echo.Context, access table.Access, ls *liveStream, r liveRender)
+var checkUnchanged atomic.Pointer[unchangedCheck]
+
+type unchangedCheck func(s *Server, c echo.Context, access table.Access, ls *liveStream, r liveRender)
 
 // unchangedSeat is the phone's page at the game's newest version when none
 // of its private parts can have changed since the stream's last message:
@@ -141,8 +144,8 @@ func (s *Server) unchangedSeat(c echo.Context, access table.Access, ls *liveStre
 	if undoGone {
 		ls.check.undo = false
 	}
-	if checkUnchanged != nil {
-		checkUnchanged(s, c, access, ls, r)
+	if check := checkUnchanged.Load(); check != nil {
+		(*check)(s, c, access, ls, r)
 	}
 	return r, true
 }

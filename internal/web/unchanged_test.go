@@ -20,7 +20,8 @@ import (
 // package (the browser tests' phones included), to the one the long way
 // makes: the view model built and the page rendered.
 func TestMain(m *testing.M) {
-	checkUnchanged = compareUnchanged
+	check := unchangedCheck(compareUnchanged)
+	checkUnchanged.Store(&check)
 	code := m.Run()
 	unchanged.Lock()
 	defer unchanged.Unlock()

@@ -197,8 +197,49 @@
       var s = d.querySelector("summary");
       if (d.open) state.open.push((s ? s.textContent : "") + "#" + i);
     });
+    // A focused link or button (a sheet's close, an explorer's line) and
+    // how far a list or sheet was scrolled, when a part replaced them.
+    var a = document.activeElement;
+    if (!state.focus && a && a !== live && live.contains(a)) state.spot = spotOf(a);
+    state.scrolls = [];
+    live.querySelectorAll(scrollers).forEach(function (el) {
+      if (el.scrollTop || el.scrollLeft) state.scrolls.push([spotOf(el), el.scrollTop, el.scrollLeft]);
+    });
     return state;
   }
+  // The live part's elements that scroll on their own (app.css): sheets,
+  // the log's list, the haunt chart.
+  var scrollers = ".sheet, .log ol, .chart-wrap";
+
+  // spotOf says where an element is, to find its like again after a swap
+  // (spotted): by its id, else by the nearest id or part around it, its tag
+  // and its place among those tags there, and its link.
+  function spotOf(el) {
+    if (el.id) return { id: el.id };
+    var box = el.parentElement && el.parentElement.closest("[id], [data-part]");
+    if (box && !live.contains(box)) box = null;
+    var scope = box || live;
+    return {
+      box: box ? (box.id ? "#" + cssEscape(box.id) : '[data-part="' + cssEscape(box.getAttribute("data-part")) + '"]') : null,
+      tag: el.tagName, href: el.getAttribute("href"),
+      at: Array.prototype.indexOf.call(scope.getElementsByTagName(el.tagName), el)
+    };
+  }
+  function spotted(spot) {
+    if (spot.id) {
+      var byID = document.getElementById(spot.id);
+      return byID && live.contains(byID) ? byID : null;
+    }
+    var scope = spot.box ? live.querySelector(spot.box) : live;
+    if (!scope) return null;
+    var list = scope.getElementsByTagName(spot.tag), el = list[spot.at];
+    if (el && el.getAttribute("href") === spot.href) return el;
+    for (var i = 0; spot.href && i < list.length; i++) {
+      if (list[i].getAttribute("href") === spot.href) return list[i];
+    }
+    return el || null;
+  }
+  function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, "\\$&"); }
   function restoreState(state) {
     formKeys().forEach(function (pair) {
       var fields = state.forms[pair[1]];
@@ -217,6 +258,22 @@
     live.querySelectorAll("details").forEach(function (d, i) {
       var s = d.querySelector("summary");
       if (state.open.indexOf((s ? s.textContent : "") + "#" + i) >= 0) d.open = true;
+    });
+    // Once the page's own script has shown again what was open (an open
+    // sheet is hidden until then: it reacts to the swap in a microtask
+    // queued before this one), scroll and focus go back.
+    if (!state.spot && !state.scrolls.length) return;
+    Promise.resolve().then(function () {
+      state.scrolls.forEach(function (sc) {
+        var el = spotted(sc[0]);
+        // A refusal shown at a sheet's top is read first (phone.js).
+        if (el && !el.querySelector(".sheet-error")) { el.scrollTop = sc[1]; el.scrollLeft = sc[2]; }
+      });
+      var a = document.activeElement;
+      if (state.spot && (!a || a === document.body || !document.contains(a))) {
+        var el = spotted(state.spot);
+        if (el) el.focus({ preventScroll: true });
+      }
     });
   }
 

@@ -486,3 +486,61 @@ func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
 		d.checkNoExceptions()
 	}
 }
+
+// TestBrowserLiveUpdateKeepsSheetFocusAndScroll: a push that replaces the
+// part holding an open sheet keeps where the person was in it. The focus
+// stays on the sheet's close link (it went to the body: keyboards and
+// screen readers lost their place), and the whole log, scrolled down to
+// read back, stays where it was (it jumped to the top on every change).
+func TestBrowserLiveUpdateKeepsSheetFocusAndScroll(t *testing.T) {
+	app := newTestApp(t)
+	devs := newTabs(t, app.url(), map[string][2]int{"bob": phoneSize()})
+	bob := devs["bob"]
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	for i := range 24 { // a log long enough to scroll
+		app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1 - 2*(i%2)})
+	}
+	bob.openSeat(g, 2, "en", "Bob")
+	bob.markPage()
+	steps := 0
+	aliceSteps := func(what string) {
+		t.Helper()
+		steps++
+		v := app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": 1 - 2*(steps%2)})
+		bob.waitUntil(what, fmt.Sprintf(`document.querySelector('#live input[name=version]').value === "%d"`, v))
+		bob.settle()
+		if !evalIn[bool](bob, bob.stillMarked()) {
+			t.Fatalf("%s: bob's page reloaded", what)
+		}
+	}
+
+	// Bob opens Alice's sheet from her line: the focus goes to its close.
+	bob.tap(`#live a[href="#sheet-seat-1"]`)
+	focused := `document.activeElement && document.activeElement.matches('#sheet-seat-1.open [data-close]')`
+	bob.waitUntil("the sheet's close focused", focused)
+	html := evalIn[string](bob, `document.querySelector('#live [data-part="board-1"]').innerHTML`)
+	aliceSteps("Alice's step with her sheet open")
+	if evalIn[string](bob, `document.querySelector('#live [data-part="board-1"]').innerHTML`) == html {
+		t.Fatalf("Alice's board part was not replaced: the test proves nothing")
+	}
+	if !evalIn[bool](bob, focused) {
+		t.Errorf("the focus left the open sheet's close for %s", evalIn[string](bob, `document.activeElement ? document.activeElement.outerHTML.slice(0, 80) : "nothing"`))
+	}
+
+	// Bob reads back through the whole log.
+	bob.tap(`#sheet-seat-1.open [data-close]`)
+	bob.tap(`#live a[href="#sheet-log"]`)
+	bob.waitUntil("the whole log open", `!!document.querySelector('#sheet-log.open')`)
+	top := evalIn[int](bob, `(() => { const s = document.getElementById('sheet-log'); s.scrollTop = 300; return Math.round(s.scrollTop); })()`)
+	if top < 100 {
+		t.Fatalf("the whole log scrolls only to %d: too short to test", top)
+	}
+	aliceSteps("Alice's step with the whole log open")
+	if got := evalIn[int](bob, `Math.round(document.getElementById('sheet-log').scrollTop)`); got != top {
+		t.Errorf("the whole log was at %d before Alice's step, %d after", top, got)
+	}
+	if !evalIn[bool](bob, `!!document.querySelector('#sheet-log.open')`) {
+		t.Errorf("the whole log closed")
+	}
+	bob.checkNoExceptions()
+}

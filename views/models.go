@@ -176,7 +176,8 @@ type OmenForm struct {
 // OmenStatus is the omen count and what it means for the next haunt roll.
 type OmenStatus struct {
 	Count  int
-	Chance string // that the next (or owed) haunt roll starts the haunt
+	Chance string // that the owed haunt roll (or, Next, the next omen's) starts the haunt
+	Next   bool   // Chance is for the haunt roll after one more omen: none is owed
 	Owed   string // who owes a haunt roll now, if anyone
 	Drawn  []string
 }

@@ -69,7 +69,7 @@ func omenStatus(lang string, s *game.State) views.OmenStatus {
 		o.Owed = seatName(s, s.Omens[s.OwedHauntRolls[0]].Seat)
 		o.Chance = percent(game.ChanceBelow(game.HauntRollDice, len(s.Omens)))
 	} else {
-		o.Chance = percent(game.ChanceBelow(game.HauntRollDice, len(s.Omens)+1))
+		o.Chance, o.Next = percent(game.ChanceBelow(game.HauntRollDice, len(s.Omens)+1)), true
 	}
 	return o
 }

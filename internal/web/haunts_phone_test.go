@@ -1,7 +1,9 @@
 package web_test
 
 import (
+	"net/http"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +51,47 @@ func TestBrowserHauntChartOnPhone(t *testing.T) {
 			b.open("/haunts")
 			b.waitUntil("chart", `!!document.querySelector('.chart td')`)
 			b.screenshot(shots, "haunts-390-"+lang)
+		}
+	}
+}
+
+// TestOmenLineSaysWhichRoll: the omen line's chance is the owed haunt
+// roll's when one is owed, and otherwise says it is for the next omen's
+// roll (with no omen drawn, "chance the haunt roll starts the haunt: 0.1%"
+// read as if a roll were due). Seed 002: a haunt roll follows each omen,
+// and starts the haunt when the total of 6 dice is below the omens drawn.
+func TestOmenLineSaysWhichRoll(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	omens := func(lang string) string {
+		t.Helper()
+		page := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(2), withLang(lang)).Body.String()
+		at := strings.Index(page, `<p class="omens">`)
+		if at < 0 {
+			t.Fatalf("%s: no omen line", lang)
+		}
+		end := strings.Index(page[at:], "</p>")
+		return strings.Join(strings.Fields(page[at+len(`<p class="omens">`):at+end]), " ")
+	}
+	for _, step := range []struct {
+		lang, want string
+	}{
+		{"en", "chance the next omen&#39;s haunt roll starts the haunt: 0.1%"},
+		{"zh", "下一张预兆的作祟掷骰揭露真相的机会：0.1%"},
+	} {
+		if got := omens(step.lang); !strings.Contains(got, step.want) {
+			t.Errorf("%s, no omen drawn: %q, want %q in it", step.lang, got, step.want)
+		}
+	}
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	for _, step := range []struct {
+		lang, want, not string
+	}{
+		{"en", "chance the haunt roll starts the haunt: 0.1%", "next omen"},
+		{"zh", "作祟掷骰揭露真相的机会：0.1%", "下一张预兆"},
+	} {
+		if got := omens(step.lang); !strings.Contains(got, step.want) || strings.Contains(got, step.not) {
+			t.Errorf("%s, a haunt roll owed: %q, want %q in it and not %q", step.lang, got, step.want, step.not)
 		}
 	}
 }

@@ -134,12 +134,20 @@
     return true;
   }
 
+  function inView(el) {
+    var r = el.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  }
+
   function afterSwap(y) {
     updateOdds();
     window.scrollTo(0, y);
     attention();
+    // A refusal the person can't see where it is (scrolled away, or under
+    // an open sheet) is told again in the toast; once is enough when it is
+    // in view.
     var err = live.querySelector(".error[role=alert]");
-    if (err) showToast(err.textContent);
+    if (err && (document.documentElement.classList.contains("sheet-open") || !inView(err))) showToast(err.textContent);
     return checkBuzz(false);
   }
 
@@ -239,6 +247,11 @@
     }
     return el || null;
   }
+  // refocus gives an element back the focus it had; that is no typing.
+  function refocus(el) {
+    refocusing = true;
+    try { el.focus({ preventScroll: true }); } finally { refocusing = false; }
+  }
   function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, "\\$&"); }
   function restoreState(state) {
     formKeys().forEach(function (pair) {
@@ -252,7 +265,7 @@
           // at the new page's default, never blank.
           else if (el.tagName !== "SELECT" || Array.prototype.some.call(el.options, function (o) { return o.value === fields[k]; })) el.value = fields[k];
         }
-        if (state.focus && state.focus[0] === pair[1] && state.focus[1] === k) el.focus({ preventScroll: true });
+        if (state.focus && state.focus[0] === pair[1] && state.focus[1] === k) refocus(el);
       });
     });
     live.querySelectorAll("details").forEach(function (d, i) {
@@ -272,23 +285,43 @@
       var a = document.activeElement;
       if (state.spot && (!a || a === document.body || !document.contains(a))) {
         var el = spotted(state.spot);
-        if (el) el.focus({ preventScroll: true });
+        if (el) refocus(el);
       }
     });
   }
 
-  // While a field has the focus (a phone's keyboard is up), live updates
-  // wait until it is left, so nothing jumps under the person's thumb.
+  // While a field has the focus (a phone's keyboard is up) and is being
+  // typed in, live updates wait until it is left, so nothing jumps under
+  // the person's thumb. A field left focused without typing (a keyboard
+  // closed with Back leaves it so) holds them no longer than typingPause:
+  // the phone must not stay behind the table. What was typed, and the
+  // focus, are kept across the update (keepState).
+  var typingPause = 5000, typedAt = 0, typingTimer = 0, refocusing = false;
   function typing() {
     var a = document.activeElement;
-    return a && live.contains(a) && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "checkbox" && a.type !== "radio";
+    return a && live.contains(a) && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "checkbox" && a.type !== "radio" &&
+      Date.now() - typedAt < typingPause;
+  }
+  ["focusin", "input", "keydown"].forEach(function (kind) {
+    live.addEventListener(kind, function () { if (!refocusing) typedAt = Date.now(); });
+  });
+  // holdForTyping keeps what came for later, and looks again once the
+  // typing may have paused.
+  function holdForTyping() {
+    pending = true;
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(function () {
+      if (!pending) return;
+      if (typing()) holdForTyping(); else settle();
+    }, Math.max(100, typingPause - (Date.now() - typedAt)));
   }
 
   // refresh fetches the whole live part once: the way back after missed
   // stream messages.
   function refresh() {
     if (!fragmentURL) return;
-    if (busy || typing()) { pending = true; return; }
+    if (busy) { pending = true; return; }
+    if (typing()) { holdForTyping(); return; }
     busy = true;
     queue = [];
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
@@ -310,7 +343,8 @@
   // changed parts when the page shows the version they were cut from.
   // Anything else means messages were missed, and one fetch catches up.
   function show() {
-    if (busy || typing()) { pending = true; return; }
+    if (busy) { pending = true; return; }
+    if (typing()) { holdForTyping(); return; }
     pending = false;
     while (queue.length) {
       var m = queue.shift();

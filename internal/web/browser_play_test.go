@@ -544,3 +544,36 @@ func TestBrowserLiveUpdateKeepsSheetFocusAndScroll(t *testing.T) {
 	}
 	bob.checkNoExceptions()
 }
+
+// TestBrowserFieldLeftFocusedHoldsUpdatesOnlyAWhile: while a field is being
+// typed in, another player's change waits, so nothing jumps under the
+// thumb; a field left focused without typing (Android's Back closes the
+// keyboard and keeps the focus) holds it only a few seconds, and then the
+// change shows with what was typed and the focus kept.
+func TestBrowserFieldLeftFocusedHoldsUpdatesOnlyAWhile(t *testing.T) {
+	app := newTestApp(t)
+	bob := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	bob.openSeat(g, 2, "en", "Bob")
+	bob.markPage()
+	bob.section("dice")
+	need := `#live .roll-form input[name=need]`
+	bob.typeInto(need, "5")
+	shown := `document.querySelector('#live').innerHTML.indexOf('Alice: Speed') >= 0`
+	app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+	time.Sleep(500 * time.Millisecond)
+	if evalIn[bool](bob, shown) {
+		t.Errorf("Alice's change showed while Bob was typing")
+	}
+	bob.waitUntil("Alice's change once Bob stopped typing", shown)
+	if !evalIn[bool](bob, bob.stillMarked()) {
+		t.Fatalf("bob's page reloaded")
+	}
+	if got := evalIn[string](bob, `document.querySelector('`+need+`').value`); got != "5" {
+		t.Errorf("the target Bob typed is %q after the update, want 5", got)
+	}
+	if !evalIn[bool](bob, `document.activeElement === document.querySelector('`+need+`')`) {
+		t.Errorf("the field Bob was in lost the focus")
+	}
+	bob.checkNoExceptions()
+}

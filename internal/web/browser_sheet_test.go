@@ -85,3 +85,37 @@ func TestBrowserOmenWithoutRoomShowsTheField(t *testing.T) {
 		t.Errorf("an omen without its room was recorded: %v", st.Omens)
 	}
 }
+
+// TestBrowserRefusalToldOnceWhenSeen: a refusal shown in the status line
+// where the person can see it is not told again in a toast over the now
+// bar; scrolled out of sight, it is.
+func TestBrowserRefusalToldOnceWhenSeen(t *testing.T) {
+	app := newTestApp(t)
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	refuse := func(d *tab) (seen, toast bool) {
+		t.Helper()
+		// The page acts on a version the game has left: a stale page.
+		app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+		d.waitUntil("Alice's step", `document.querySelector('#live').innerHTML.indexOf('Alice: Speed') >= 0`)
+		evalIn[bool](d, `(document.querySelectorAll('#live input[name=version]').forEach(e => e.value = '1'), true)`)
+		// Tapped where the page is scrolled to: its top on a tall screen,
+		// its end on a short one.
+		evalIn[bool](d, `(() => { window.scrollTo(0, document.body.scrollHeight);
+			const b = document.querySelector('#live .board [data-trait=sanity] button[value="1"]'); b.form.requestSubmit(b); return true; })()`)
+		d.waitText("the refusal", jsText(`#live .error[role=alert]`), "The table changed while you were deciding. Here is the current board; try again.")
+		d.settle()
+		return evalIn[bool](d, `(() => { const r = document.querySelector('#live .error[role=alert]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()`),
+			!evalIn[bool](d, `document.getElementById('toast').hidden`)
+	}
+	tall := newTab(t, app.url(), 390, 2400)
+	tall.openSeat(g, 2, "en", "Bob")
+	if seen, toast := refuse(tall); !seen || toast {
+		t.Errorf("a phone that shows the whole page: refusal in view %v, toast %v; want in view and no toast", seen, toast)
+	}
+	// On a short screen, scrolled down, the status line is out of sight.
+	short := newTab(t, app.url(), 390, 480)
+	short.openSeat(g, 2, "en", "Bob")
+	if seen, toast := refuse(short); seen || !toast {
+		t.Errorf("a phone scrolled down: refusal in view %v, toast %v; want out of view and a toast", seen, toast)
+	}
+}

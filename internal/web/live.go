@@ -21,6 +21,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
+	"lantern/internal/i18n"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -65,6 +66,12 @@ func (s *Server) events(c echo.Context) error {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			known = n
 		}
+	}
+	// A page rendered in another language than the phone's now (changed
+	// in another tab) gets its live part whole, never parts of two
+	// languages.
+	if lang := c.QueryParam("lang"); lang != "" && i18n.Normalize(lang) != s.lang(c) {
+		known = -1
 	}
 	role := asSeat
 	if access.Host {
@@ -232,7 +239,12 @@ var (
 func acceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(name) == "gzip" && strings.ReplaceAll(q, " ", "") != "q=0" {
+		if strings.TrimSpace(name) != "gzip" {
+			continue
+		}
+		// q=0 (or 0.0, 0.00…) refuses it.
+		weight, isQ := strings.CutPrefix(strings.ReplaceAll(q, " ", ""), "q=")
+		if w, err := strconv.ParseFloat(weight, 64); !isQ || err != nil || w > 0 {
 			return true
 		}
 	}

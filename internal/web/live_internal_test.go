@@ -294,3 +294,28 @@ func TestSharedPartTakenOver(t *testing.T) {
 		t.Errorf("the board taken over is not the page's")
 	}
 }
+
+// TestAcceptsGzip: a phone gets a compressed stream unless it says no to
+// gzip, with a weight of zero however written (RFC 9110 12.4.2).
+func TestAcceptsGzip(t *testing.T) {
+	for header, want := range map[string]bool{
+		"":                     false,
+		"gzip":                 true,
+		"gzip, deflate, br":    true,
+		"br;q=1.0, gzip;q=0.8": true,
+		"gzip;q=0":             false,
+		"gzip; q=0":            false,
+		"gzip;q=0.0":           false,
+		"gzip;q=0.000":         false,
+		"gzip;q=0.001":         true,
+		"deflate, gzip;q=0":    false,
+		"identity":             false,
+		"x-gzip":               false,
+	} {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Header.Set("Accept-Encoding", header)
+		if got := acceptsGzip(req); got != want {
+			t.Errorf("Accept-Encoding %q: gzip %v, want %v", header, got, want)
+		}
+	}
+}

@@ -311,6 +311,16 @@ func TestLiveHTML(t *testing.T) {
 		if m := s.html(); m.V != v || m.Full == nil {
 			t.Errorf("first message to an older page: %+v", m)
 		}
+		// So does a current page in English on a phone switched to Chinese
+		// (in another tab): never parts of two languages in one page.
+		s = lvOpen(t, srv, g.api("/events?view=html&lang=en&v="+strconv.Itoa(v)), seat2, withLang("zh"))
+		if m := s.html(); m.V != v || m.Full == nil || !strings.Contains(*m.Full, "撤销") && !strings.Contains(*m.Full, "掷骰") {
+			t.Errorf("first message to a current page in another language: %+v", m)
+		}
+		s = lvOpen(t, srv, g.api("/events?view=html&lang=zh&v="+strconv.Itoa(v)), seat2, withLang("zh"))
+		if m := s.html(); m.V != v || m.Full != nil || m.Parts != nil {
+			t.Errorf("first message to a current page in the phone's language: %+v", m)
+		}
 	})
 
 	t.Run("host gets the table", func(t *testing.T) {

@@ -92,7 +92,7 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 	tokens := s.tables.TokensChanged() // before the state: a later change is seen
 	h := s.head(c, "")
 	h.Path = "/g/" + access.Code
-	h.Events = "/api/games/" + access.Code + "/events?view=html"
+	h.Events = "/api/games/" + access.Code + "/events?view=html&lang=" + h.Lang
 	h.Fragment = h.Path
 	h.Act = h.Path + "/act"
 	var vm views.Player
@@ -216,7 +216,7 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, error) {
 	h := s.head(c, i18n.T(s.lang(c), "table_title"))
 	h.Path = "/g/" + access.Code + "/table"
-	h.Events = "/api/games/" + access.Code + "/events?view=html"
+	h.Events = "/api/games/" + access.Code + "/events?view=html&lang=" + h.Lang
 	h.Fragment = h.Path
 	h.Act = "/g/" + access.Code + "/act"
 	h.TV = tvMode(c)

@@ -134,9 +134,12 @@
     return true;
   }
 
+  // inView: all of el is on the screen, below the header while it stays
+  // on top (it scrolls away when it is tall, headerFit).
   function inView(el) {
-    var r = el.getBoundingClientRect();
-    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    var r = el.getBoundingClientRect(), bar = document.querySelector("header.bar");
+    var top = bar && !bar.classList.contains("tall") ? bar.getBoundingClientRect().bottom : 0;
+    return r.height > 0 && r.top >= top && r.bottom <= window.innerHeight;
   }
 
   function afterSwap(y) {
@@ -208,7 +211,7 @@
     // A focused link or button (a sheet's close, an explorer's line) and
     // how far a list or sheet was scrolled, when a part replaced them.
     var a = document.activeElement;
-    if (!state.focus && a && a !== live && live.contains(a)) state.spot = spotOf(a);
+    if (!state.focus && a && live.contains(a) && /^(A|BUTTON|SUMMARY)$/.test(a.tagName) && !(skip && skip.contains(a))) state.spot = spotOf(a);
     state.scrolls = [];
     live.querySelectorAll(scrollers).forEach(function (el) {
       if (el.scrollTop || el.scrollLeft) state.scrolls.push([spotOf(el), el.scrollTop, el.scrollLeft]);
@@ -219,40 +222,46 @@
   // the log's list, the haunt chart.
   var scrollers = ".sheet, .log ol, .chart-wrap";
 
-  // spotOf says where an element is, to find its like again after a swap
-  // (spotted): by its id, else by the nearest id or part around it, its tag
-  // and its place among those tags there, and its link.
+  // spotOf says where an element is, to find it again after a swap
+  // (spotted): by its id, else by the nearest id or part around it, its tag,
+  // its place among those tags there and what it says (its link, name and
+  // value, text): an element that is not the same one is not taken for it.
   function spotOf(el) {
     if (el.id) return { id: el.id };
     var box = el.parentElement && el.parentElement.closest("[id], [data-part]");
     if (box && !live.contains(box)) box = null;
-    var scope = box || live;
     return {
-      box: box ? (box.id ? "#" + cssEscape(box.id) : '[data-part="' + cssEscape(box.getAttribute("data-part")) + '"]') : null,
-      tag: el.tagName, href: el.getAttribute("href"),
-      at: Array.prototype.indexOf.call(scope.getElementsByTagName(el.tagName), el)
+      boxID: box && box.id, part: box && !box.id ? box.getAttribute("data-part") : null,
+      tag: el.tagName, at: Array.prototype.indexOf.call((box || live).getElementsByTagName(el.tagName), el), says: saysOf(el)
     };
-  }
-  function spotted(spot) {
-    if (spot.id) {
-      var byID = document.getElementById(spot.id);
-      return byID && live.contains(byID) ? byID : null;
-    }
-    var scope = spot.box ? live.querySelector(spot.box) : live;
-    if (!scope) return null;
-    var list = scope.getElementsByTagName(spot.tag), el = list[spot.at];
-    if (el && el.getAttribute("href") === spot.href) return el;
-    for (var i = 0; spot.href && i < list.length; i++) {
-      if (list[i].getAttribute("href") === spot.href) return list[i];
-    }
-    return el || null;
   }
   // refocus gives an element back the focus it had; that is no typing.
   function refocus(el) {
     refocusing = true;
     try { el.focus({ preventScroll: true }); } finally { refocusing = false; }
   }
-  function cssEscape(s) { return window.CSS && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, "\\$&"); }
+  function saysOf(el) {
+    return [el.getAttribute("href"), el.getAttribute("name"), el.getAttribute("value"), el.textContent.trim()].join("\n");
+  }
+  function spotted(spot) {
+    if (spot.id) {
+      var byID = document.getElementById(spot.id);
+      return byID && live.contains(byID) ? byID : null;
+    }
+    var scope = live;
+    if (spot.boxID) scope = document.getElementById(spot.boxID);
+    else if (spot.part) {
+      scope = null;
+      live.querySelectorAll("[data-part]").forEach(function (p) { if (p.getAttribute("data-part") === spot.part) scope = p; });
+    }
+    if (!scope || !live.contains(scope)) return null;
+    var list = scope.getElementsByTagName(spot.tag);
+    if (list[spot.at] && saysOf(list[spot.at]) === spot.says) return list[spot.at];
+    for (var i = 0; i < list.length; i++) {
+      if (saysOf(list[i]) === spot.says) return list[i];
+    }
+    return null;
+  }
   function restoreState(state) {
     formKeys().forEach(function (pair) {
       var fields = state.forms[pair[1]];
@@ -299,14 +308,22 @@
   var typingPause = 5000, typedAt = 0, typingTimer = 0, refocusing = false;
   function typing() {
     var a = document.activeElement;
-    return a && live.contains(a) && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "checkbox" && a.type !== "radio" &&
+    // A select counts too: its own part is seldom replaced while its list
+    // is open, and one left focused after a choice must not stop updates.
+    return !!a && live.contains(a) && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "checkbox" && a.type !== "radio" &&
       Date.now() - typedAt < typingPause;
   }
-  ["focusin", "input", "keydown"].forEach(function (kind) {
+  ["focusin", "input", "change", "keydown"].forEach(function (kind) {
     live.addEventListener(kind, function () { if (!refocusing) typedAt = Date.now(); });
   });
   // holdForTyping keeps what came for later, and looks again once the
   // typing may have paused.
+  // mustWait says whether what came must wait, and keeps it for later.
+  function mustWait() {
+    if (busy) { pending = true; return true; }
+    if (typing()) { holdForTyping(); return true; }
+    return false;
+  }
   function holdForTyping() {
     pending = true;
     clearTimeout(typingTimer);
@@ -319,9 +336,7 @@
   // refresh fetches the whole live part once: the way back after missed
   // stream messages.
   function refresh() {
-    if (!fragmentURL) return;
-    if (busy) { pending = true; return; }
-    if (typing()) { holdForTyping(); return; }
+    if (!fragmentURL || mustWait()) return;
     busy = true;
     queue = [];
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
@@ -343,8 +358,7 @@
   // changed parts when the page shows the version they were cut from.
   // Anything else means messages were missed, and one fetch catches up.
   function show() {
-    if (busy) { pending = true; return; }
-    if (typing()) { holdForTyping(); return; }
+    if (mustWait()) return;
     pending = false;
     while (queue.length) {
       var m = queue.shift();

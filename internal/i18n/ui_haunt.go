@@ -49,7 +49,7 @@ var _ = register(map[string][2]string{
 	"omen_count":         {"Omens drawn: %d", "已翻出预兆：%d"},
 	"owes_haunt_roll":    {"%s owes a haunt roll", "%s 需要进行作祟掷骰"},
 	"haunt_chance":       {"chance the haunt roll starts the haunt: %s", "作祟掷骰揭露真相的机会：%s"},
-	"haunt_chance_next":  {"chance the next omen's haunt roll starts the haunt: %s", "下一张预兆的作祟掷骰揭露真相的机会：%s"},
+	"haunt_chance_next":  {"chance the next omen's haunt roll starts the haunt: %s", "翻出下一张预兆时，作祟掷骰揭露真相的机会：%s"},
 	"haunt_roll_now":     {"Make the haunt roll", "进行作祟掷骰"},
 	"haunt_roll_explain": {"You drew the %s in the %s. Roll 6 dice: if the total is less than %d (the omens drawn), the haunt begins.", "你在%[2]s翻出了%[1]s。掷 6 颗骰子：若总点数小于 %[3]d（已翻出的预兆数），作祟开始。"},
 	"roll_six":           {"Roll 6 dice", "掷 6 颗骰子"},

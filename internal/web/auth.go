@@ -160,7 +160,13 @@ func (s *Server) access(c echo.Context, code, as string) (table.Access, bool) {
 var errNotAuthorized = &game.Error{Kind: game.Forbidden, Key: "err_not_authorized"}
 
 // lang is the phone's language: its own choice (cookie), else the browser's.
+// A live page's own requests (its stream, its refresh and its posts) name
+// the language it was rendered in (?lang=): one switched in another tab
+// never mixes into it; the page itself follows on its next load.
 func (s *Server) lang(c echo.Context) string {
+	if l := c.QueryParam("lang"); l != "" {
+		return i18n.Normalize(l)
+	}
 	if l := cookieValue(c, langCookie); l != "" {
 		return i18n.Normalize(l)
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 func TestBrowserFight(t *testing.T) {
@@ -574,6 +576,16 @@ func TestBrowserFieldLeftFocusedHoldsUpdatesOnlyAWhile(t *testing.T) {
 	}
 	if !evalIn[bool](bob, `document.activeElement === document.querySelector('`+need+`')`) {
 		t.Errorf("the field Bob was in lost the focus")
+	}
+
+	// Bob rolls with Go on his keyboard: the form's answer is the new
+	// truth, and the field he sent it from is not focused again (it held
+	// the next updates back, and kept the keyboard up).
+	bob.do("roll with Enter", chromedp.SendKeys(chromedp.CSS(need), "\r"))
+	bob.waitUntil("Bob's roll", `!!document.querySelector('#live .rolls li')`)
+	bob.settle()
+	if evalIn[bool](bob, `document.activeElement === document.querySelector('`+need+`')`) {
+		t.Errorf("the field Bob rolled from has the focus again after the roll")
 	}
 	bob.checkNoExceptions()
 }

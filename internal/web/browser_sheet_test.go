@@ -95,12 +95,12 @@ func TestBrowserRefusalToldOnceWhenSeen(t *testing.T) {
 	refuse := func(d *tab) (seen, toast bool) {
 		t.Helper()
 		// The page acts on a version the game has left: a stale page.
-		app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
-		d.waitUntil("Alice's step", `document.querySelector('#live').innerHTML.indexOf('Alice: Speed') >= 0`)
-		evalIn[bool](d, `(document.querySelectorAll('#live input[name=version]').forEach(e => e.value = '1'), true)`)
+		v := app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+		d.waitUntil("Alice's step", fmt.Sprintf(`document.querySelector('#live input[name=version]').value === "%d"`, v))
 		// Tapped where the page is scrolled to: its top on a tall screen,
-		// its end on a short one.
-		evalIn[bool](d, `(() => { window.scrollTo(0, document.body.scrollHeight);
+		// its end on a short one; all at once, so no update comes between.
+		evalIn[bool](d, `(() => { document.querySelectorAll('#live input[name=version]').forEach(e => e.value = '1');
+			window.scrollTo(0, document.body.scrollHeight);
 			const b = document.querySelector('#live .board [data-trait=sanity] button[value="1"]'); b.form.requestSubmit(b); return true; })()`)
 		d.waitText("the refusal", jsText(`#live .error[role=alert]`), "The table changed while you were deciding. Here is the current board; try again.")
 		d.settle()

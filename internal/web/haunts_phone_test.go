@@ -77,7 +77,7 @@ func TestOmenLineSaysWhichRoll(t *testing.T) {
 		lang, want string
 	}{
 		{"en", "chance the next omen&#39;s haunt roll starts the haunt: 0.1%"},
-		{"zh", "下一张预兆的作祟掷骰揭露真相的机会：0.1%"},
+		{"zh", "翻出下一张预兆时，作祟掷骰揭露真相的机会：0.1%"},
 	} {
 		if got := omens(step.lang); !strings.Contains(got, step.want) {
 			t.Errorf("%s, no omen drawn: %q, want %q in it", step.lang, got, step.want)

@@ -21,7 +21,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -66,12 +65,6 @@ func (s *Server) events(c echo.Context) error {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			known = n
 		}
-	}
-	// A page rendered in another language than the phone's now (changed
-	// in another tab) gets its live part whole, never parts of two
-	// languages.
-	if lang := c.QueryParam("lang"); lang != "" && i18n.Normalize(lang) != s.lang(c) {
-		known = -1
 	}
 	role := asSeat
 	if access.Host {

@@ -92,9 +92,10 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 	tokens := s.tables.TokensChanged() // before the state: a later change is seen
 	h := s.head(c, "")
 	h.Path = "/g/" + access.Code
+	// The page's own requests name its language (auth.go lang).
 	h.Events = "/api/games/" + access.Code + "/events?view=html&lang=" + h.Lang
-	h.Fragment = h.Path
-	h.Act = h.Path + "/act"
+	h.Fragment = h.Path + "?lang=" + h.Lang
+	h.Act = h.Path + "/act?lang=" + h.Lang
 	var vm views.Player
 	played := s.tables.PlayedHaunts(access.Code)
 	mine := s.controlled(c, access.Code)
@@ -217,8 +218,8 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 	h := s.head(c, i18n.T(s.lang(c), "table_title"))
 	h.Path = "/g/" + access.Code + "/table"
 	h.Events = "/api/games/" + access.Code + "/events?view=html&lang=" + h.Lang
-	h.Fragment = h.Path
-	h.Act = "/g/" + access.Code + "/act"
+	h.Fragment = h.Path + "?lang=" + h.Lang
+	h.Act = "/g/" + access.Code + "/act?lang=" + h.Lang
 	h.TV = tvMode(c)
 	key, err := s.tables.JoinKey(access.Code)
 	if err != nil {

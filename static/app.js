@@ -316,14 +316,14 @@
   ["focusin", "input", "change", "keydown"].forEach(function (kind) {
     live.addEventListener(kind, function () { if (!refocusing) typedAt = Date.now(); });
   });
-  // holdForTyping keeps what came for later, and looks again once the
-  // typing may have paused.
   // mustWait says whether what came must wait, and keeps it for later.
   function mustWait() {
     if (busy) { pending = true; return true; }
     if (typing()) { holdForTyping(); return true; }
     return false;
   }
+  // holdForTyping keeps what came for later, and looks again once the
+  // typing may have paused.
   function holdForTyping() {
     pending = true;
     clearTimeout(typingTimer);

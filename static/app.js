@@ -68,6 +68,9 @@
   // announced is the newest version the event stream has told of; queue
   // holds its messages not yet shown (while a field has the focus).
   var announced = version, queue = [];
+  // streamName names this page's stream, so the server answers the page's
+  // own form posts with what changed since that stream's last message.
+  var streamName = Math.random().toString(36).slice(2) + Date.now().toString(36);
 
   function showToast(text) {
     if (!toast || !text) return;
@@ -92,47 +95,25 @@
     return afterSwap(y);
   }
 
-  // held is each part's source as the stream last sent it, version fields
-  // blanked: a changed part may come as an edit of it (internal/web/
-  // partedit.go), a list of new text and [start, length] runs of the held
-  // source. resolveParts turns a message's parts into whole HTML, in the
-  // order they come (even when the page shows them already), or null when
-  // an edit reads a source this phone does not hold.
-  var held = {};
-  var versionField = /name="version" value="\d*"/g;
-  function resolveParts(parts) {
-    var out = [];
-    for (var i = 0; i < parts.length; i++) {
-      var key = parts[i][0], v = parts[i][1];
-      if (typeof v !== "string") {
-        var old = held[key];
-        if (typeof old !== "string") return null;
-        v = v.map(function (p) { return typeof p === "string" ? p : old.slice(p[0], p[0] + p[1]); }).join("");
-      }
-      out.push([key, v]);
-    }
-    out.forEach(function (p) { held[p[0]] = p[1].replace(versionField, 'name="version" value=""'); });
-    return out;
-  }
-
   // swapParts puts the parts a stream message carries in place of the same
   // parts of the page (views/parts.go); the rest stays as it is, only its
   // version fields move on. Like swap, it keeps what the person is doing.
-  function swapParts(parts, newVersion) {
+  function swapParts(parts, newVersion, skip) {
     var y = window.scrollY;
     var byKey = {};
     live.querySelectorAll("[data-part]").forEach(function (el) { byKey[el.getAttribute("data-part")] = el; });
     if (!parts.every(function (p) { return byKey[p[0]]; })) return false;
-    var kept = keepState(null);
+    var kept = keepState(skip || null);
     // A refusal shown earlier belongs to an older version.
     live.querySelectorAll(".error[role=alert]").forEach(function (el) { el.remove(); });
     parts.forEach(function (p) { byKey[p[0]].innerHTML = p[1]; });
     live.querySelectorAll("input[type=hidden][name=version]").forEach(function (el) { el.value = String(newVersion); });
     restoreState(kept);
     version = newVersion;
-    afterSwap(y);
+    lastBuzz = afterSwap(y);
     return true;
   }
+  var lastBuzz = false; // whether the last swapParts buzzed
 
   // inView: all of el is on the screen, below the header while it stays
   // on top (it scrolls away when it is tall, headerFit).
@@ -389,19 +370,11 @@
   function connect() {
     if (!eventsURL) return;
     if (source) source.close();
-    source = new EventSource(eventsURL + (eventsURL.indexOf("?") >= 0 ? "&" : "?") + "v=" + version);
+    source = new EventSource(eventsURL + (eventsURL.indexOf("?") >= 0 ? "&" : "?") + "v=" + version + "&stream=" + streamName);
     source.addEventListener("html", function (e) {
       setOffline(false);
       var m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
-      if (typeof m.full === "string") held = {};
-      if (m.parts && !(m.parts = resolveParts(m.parts))) {
-        // An edit of a source this phone does not hold: start the stream
-        // again (its first message catches up) and fetch meanwhile.
-        connect();
-        refresh();
-        return;
-      }
       announced = Math.max(announced, m.v);
       queue.push(m);
       show();
@@ -416,8 +389,7 @@
     });
     // The seat moved to another phone: the page says so after a reload.
     source.addEventListener("gone", function () { source.close(); location.reload(); });
-    // A stream keeps no part's source from an earlier one.
-    source.onopen = function () { setOffline(false); held = {}; };
+    source.onopen = function () { setOffline(false); };
     source.onerror = function () {
       setOffline(true);
       // The browser retries on its own; a closed stream (server restart,
@@ -441,7 +413,9 @@
     setTimeout(function () { if (pending && !typing()) settle(); }, 0);
   });
 
-  // Forms post without a reload; the server answers with the fresh live part.
+  // Forms post without a reload; the server answers with what changed
+  // since this page's stream's last message (the parts, as the stream would
+  // send them), or with the fresh live part (a refusal, or no stream).
   live.addEventListener("submit", function (e) {
     var form = e.target;
     if (!fragmentURL || form.hasAttribute("data-plain") || (form.method || "").toLowerCase() !== "post") return;
@@ -453,12 +427,24 @@
     busy = true;
     fetch(form.action, {
       method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
-      headers: { "X-Lantern": "fetch" }
+      headers: { "X-Lantern": "fetch", "X-Lantern-Stream": streamName }
     }).then(function (r) {
       return r.text().then(function (t) {
         if (r.status >= 500) { showToast(t); buttons.forEach(function (b) { b.disabled = false; }); return; }
-        // A refusal keeps what was typed, so it can be corrected.
-        var buzzed = swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), r.ok ? form : null);
+        var buzzed;
+        if ((r.headers.get("Content-Type") || "").indexOf("application/json") === 0) {
+          var m = JSON.parse(t);
+          buzzed = false;
+          announced = Math.max(announced, m.v);
+          if (m.v <= version) { /* the stream showed it already */ }
+          else if (typeof m.full === "string") buzzed = swap(m.full, m.v, form);
+          else if (m.parts && m.base === version && swapParts(m.parts, m.v, form)) buzzed = lastBuzz;
+          else pending = true; // settle() catches up
+          buttons.forEach(function (b) { b.disabled = false; });
+        } else {
+          // A refusal keeps what was typed, so it can be corrected.
+          buzzed = swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), r.ok ? form : null);
+        }
         // Feel it: your dice landed (unless the haunt, or someone, just buzzed).
         if (r.ok && !buzzed) {
           if (isDiceForm(form)) { vibrate([30, 50, 30]); play("dice"); } else vibrate(8);

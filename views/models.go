@@ -12,6 +12,9 @@ type Head struct {
 	Path string
 	// Events is the SSE URL for live pages, empty for static ones.
 	Events string
+	// Secret says the page belongs to a game whose seats hold hidden
+	// tokens: it goes uncompressed (internal/web/secret.go).
+	Secret bool
 	// Fragment is the URL that re-renders the live part of the page.
 	Fragment string
 	Version  int

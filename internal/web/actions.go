@@ -19,7 +19,8 @@ var errBadNumber = &game.Error{Kind: game.Invalid, Key: "err_bad_number"}
 
 // formAction takes an action from a plain HTML form on the player or table
 // page. Without the app's script it answers with a redirect (post/redirect/
-// get); with it, with the fresh live part of the page. A refusal re-renders
+// get); with it, with what changed on the page since its stream's last
+// message (postAnswer), or the fresh live part. A refusal re-renders
 // the page with the message and a 4xx status, so the person sees why and
 // what the table looks like now.
 func (s *Server) formAction(c echo.Context) error {
@@ -46,6 +47,11 @@ func (s *Server) formAction(c echo.Context) error {
 	}
 	if err == nil && !isFetch(c) {
 		return c.Redirect(http.StatusSeeOther, pagePath(access))
+	}
+	if err == nil {
+		if answered, err := s.postAnswer(c, access); answered {
+			return err
+		}
 	}
 	status, text := http.StatusOK, ""
 	if err != nil {

@@ -160,12 +160,13 @@ func (s *Server) apiMe(c echo.Context) error {
 		return s.apiError(c, code, err)
 	}
 	var body PrivateState
-	s.tables.Read(code, func(st *game.State) { body = privateState(st, access) })
-	b, err := meStateJSON(body)
+	var secret bool
+	s.tables.Read(code, func(st *game.State) { body, secret = privateState(st, access), hiddenDeal(st) })
+	b, err := marshalJSON(body)
 	if err != nil {
 		return err
 	}
-	return secretBlob(c, http.StatusOK, echo.MIMEApplicationJSON, b)
+	return answer(c, http.StatusOK, echo.MIMEApplicationJSON, append(b, '\n'), secret)
 }
 
 func (s *Server) apiAction(c echo.Context) error {

@@ -138,13 +138,13 @@ func kept[T any](xs []T, keep func(*T) bool) []T {
 // engine's options say (opts, game.Options), so no rule is worked out again
 // here. What every seat's area holds alike comes from m, made once per
 // version; the seat's options then pick from it.
-func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options, m versionMemo) *views.Cards {
+func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Cards {
 	box := catalog.Box()
 	rooms := boxRooms(lang)
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused, m), Drawn: drawnCard(lang, opts.Drawn),
-		Decks: memo(m, "decks", lang, 0, func() []views.Fact { return deckCounts(lang, s) }),
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn),
+		Decks: deckCounts(lang, s),
 		Rooms: rooms.rooms,
-		Piles: pickUps(memo(m, "piles", lang, 0, func() []views.Pile { return piles(lang, s) }), opts.PickUp)}
+		Piles: pickUps(piles(lang, s), opts.PickUp)}
 	if len(opts.Rooms) > 0 {
 		// A few rooms each: looked up in the list, not a map made per phone.
 		allowed := func(source string) game.RoomOption {

@@ -87,33 +87,26 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 // An omen's room is the room just discovered when it owes one, else one of
 // the house's omen rooms, or of the chart's 13 when no omen room was
 // recorded.
-func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []string, m versionMemo) views.Draw {
+func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []string) views.Draw {
 	d := views.Draw{CanOmen: slices.Contains(decks, "omen")}
-	// The memo's lists are shared by every screen of a version: filtered
-	// into new slices, never in place.
 	allowed := func(opts []views.Option) []views.Option {
-		if !slices.ContainsFunc(opts, func(o views.Option) bool { return slices.Contains(refused, o.ID) }) {
-			return opts // nothing refused: the memo's own list, unchanged
-		}
-		return slices.DeleteFunc(slices.Clone(opts), func(o views.Option) bool { return slices.Contains(refused, o.ID) })
+		return slices.DeleteFunc(opts, func(o views.Option) bool { return slices.Contains(refused, o.ID) })
 	}
 	if slices.Contains(decks, "item") {
-		d.Items = allowed(memo(m, "deck:item", lang, 0, func() []views.Option { return deckOptions(lang, s, "item") }))
+		d.Items = allowed(deckOptions(lang, s, "item"))
 	}
 	if slices.Contains(decks, "event") {
-		d.Events = allowed(memo(m, "deck:event", lang, 0, func() []views.Option { return deckOptions(lang, s, "event") }))
+		d.Events = allowed(deckOptions(lang, s, "event"))
 	}
 	if !d.CanOmen {
 		return d
 	}
-	d.Omens = allowed(memo(m, "deck:omen", lang, 0, func() []views.Option {
-		return omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
-	}))
+	d.Omens = allowed(omenOptions(lang, func(id string) bool { return !s.InDeck(id) }))
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Deck == "omen" {
 		d.OmenRoom = owed.Room
 		return d
 	}
-	d.OmenRooms = memo(m, "house-omen-rooms", lang, 0, func() []views.Option { return houseOmenRooms(lang, s, "") })
+	d.OmenRooms = houseOmenRooms(lang, s, "")
 	if len(d.OmenRooms) == 0 {
 		d.OmenRooms = omenRoomOptions(lang)
 	}

@@ -9,25 +9,16 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
-	"lantern/internal/table"
 	"lantern/views"
 )
-
-// UnchangedCompared is how many messages made without rendering (
-// unchangedSeat) were compared with the page rendered so far (TestMain).
-func UnchangedCompared() int {
-	unchanged.Lock()
-	defer unchanged.Unlock()
-	return unchanged.checked
-}
 
 // DecodeForm lets the external tests decode the forms the pages render.
 func DecodeForm(form url.Values) (game.Action, error) { return decodeForm(form) }
 
 // SharedPartsOf renders the player page of the seat holding token in lang,
-// without the shared-part cache, and returns its shared parts by key.
+// and returns its shared parts by key.
 func SharedPartsOf(cfg Config, code, token, lang string) (map[string]string, error) {
-	s := &Server{tables: cfg.Tables, now: cfg.Now, log: cfg.Log, shared: newSharedParts()}
+	s := &Server{tables: cfg.Tables, now: cfg.Now, log: cfg.Log, streams: newLiveStreams()}
 	e := echo.New()
 	req := httptest.NewRequest(http.MethodGet, "/g/"+code, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -43,7 +34,7 @@ func SharedPartsOf(cfg Config, code, token, lang string) (map[string]string, err
 	}
 	var buf bytes.Buffer
 	rec := &views.PartRecorder{Buf: &buf}
-	if err := views.PlayerPage(vm).Render(views.WithParts(req.Context(), rec, nil), &buf); err != nil {
+	if err := views.PlayerPage(vm).Render(views.WithParts(req.Context(), rec), &buf); err != nil {
 		return nil, err
 	}
 	parts := map[string]string{}
@@ -53,18 +44,4 @@ func SharedPartsOf(cfg Config, code, token, lang string) (map[string]string, err
 		}
 	}
 	return parts, nil
-}
-
-// OnUnchangedMessage runs f, after the package's own check, each time a
-// stream makes a message without rendering, until restore is called.
-func OnUnchangedMessage(f func(code string, seat int)) (restore func()) {
-	old := checkUnchanged.Load()
-	check := unchangedCheck(func(s *Server, c echo.Context, access table.Access, ls *liveStream, r liveRender) {
-		if old != nil {
-			(*old)(s, c, access, ls, r)
-		}
-		f(access.Code, access.Seat)
-	})
-	checkUnchanged.Store(&check)
-	return func() { checkUnchanged.Store(old) }
 }

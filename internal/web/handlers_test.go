@@ -1163,7 +1163,7 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 				text = *body.Full
 			}
 			for _, part := range body.Parts {
-				text += part.text()
+				text += part.html
 			}
 			for _, s := range traitorText(p.lang) {
 				if strings.Contains(text, s) || strings.Contains(text, html.EscapeString(s)) {

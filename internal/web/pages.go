@@ -82,14 +82,6 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 
 // playerView is a seat's page as that seat may see it now.
 func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, error) {
-	return s.playerViewChecked(c, access, nil)
-}
-
-// playerViewChecked is playerView, and notes in check (when not nil) what
-// the page's private parts were built from beyond the seat's own board
-// (unchangedSeat).
-func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *seatCheck) (views.Player, error) {
-	tokens := s.tables.TokensChanged() // before the state: a later change is seen
 	h := s.head(c, "")
 	h.Path = "/g/" + access.Code
 	// The page's own requests name its language (auth.go lang).
@@ -107,21 +99,19 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 		me := st.SeatByID(access.Seat)
 		h.Version = st.Version
 		h.Title = me.Name
-		// What every seat sees alike is built once per version and language.
+		h.Secret = hiddenDeal(st)
 		lang := h.Lang
-		m := s.memoOf(st)
-		vm = views.Player{Head: h, Status: memo(m, "status", lang, 0, func() views.Status { return statusLine(lang, st) }),
-			Log: s.shared.logLines(st, lang)}
+		vm = views.Player{Head: h, Status: statusLine(lang, st), Log: logLines(lang, st)}
 		vm.Others = make([]views.Board, 0, len(st.Seats))
 		for i := range st.Seats {
 			seat := &st.Seats[i]
-			b := boardOf(m, lang, st, seat)
+			b := board(lang, st, seat, false, "")
 			if seat.ID != me.ID {
 				vm.Others = append(vm.Others, b)
 				continue
 			}
-			// The seat's own board is every other phone's view of it
-			// (the memo's, shared: never changed), with its controls.
+			// The seat's own board is every other phone's view of it,
+			// with its controls.
 			vm.Me = b
 			vm.Me.Editable, vm.Me.Actor = st.Started && st.Ended == nil, asSeat
 		}
@@ -130,23 +120,19 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 		twoPlayer(h.Lang, st, mine, &vm)
 		// What this seat may do now, asked of the engine once for the page.
 		opts := st.Options(access.Actor())
-		defer phoneView(h.Lang, st, me, &vm, opts, m, now)
-		if check != nil {
-			*check = checkSeat(st, access, &opts, played)
-			check.tokens, check.lang = tokens, lang
-		}
+		defer phoneView(h.Lang, st, me, &vm, opts, now)
 		if !st.Started {
 			return
 		}
 		vm.Roller = roller(h.Lang, st, me, opts, vm.Me.Traits)
-		vm.Rolls, vm.Omens = rollsOf(m, lang, st), omensOf(m, lang, st)
+		vm.Rolls, vm.Omens = rollLines(lang, st), omenStatus(lang, st)
 		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
 		vm.Reveal = reveal(h.Lang, st, me.ID)
 		if vm.Reveal != nil {
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		}
 		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me, opts, m)
+			vm.Cards = cardsArea(h.Lang, st, me, opts)
 		}
 		vm.Explore = explore(h.Lang, st, me, opts)
 		vm.Fight = fight(h.Lang, st, me.ID, opts)
@@ -154,42 +140,7 @@ func (s *Server) playerViewChecked(c echo.Context, access table.Access, check *s
 		vm.Buzz = buzzMarks(st, me.ID)
 	})
 	vm.Head = h
-	if check != nil {
-		check.head = h
-		// A wait counting down is rendered anew with every version.
-		check.reusable = err == nil && (vm.Phone.Now.Later == nil || vm.Phone.Now.Later.WaitSeconds == 0)
-	}
 	return vm, err
-}
-
-// The seatless pieces of a player page, made once per version and language
-// (memo) by whichever phone asks first.
-
-func boardOf(m versionMemo, lang string, st *game.State, seat *game.Seat) views.Board {
-	return memo(m, "board", lang, seat.ID, func() views.Board { return board(lang, st, seat, false, "") })
-}
-
-func lineOf(m versionMemo, lang string, st *game.State, seat *game.Seat) views.PlayerLine {
-	return memo(m, "line", lang, seat.ID, func() views.PlayerLine { return playerLine(lang, st, seat) })
-}
-
-func rollsOf(m versionMemo, lang string, st *game.State) []views.RollLine {
-	return memo(m, "rolls", lang, 0, func() []views.RollLine { return rollLines(lang, st) })
-}
-
-func omensOf(m versionMemo, lang string, st *game.State) views.OmenStatus {
-	return memo(m, "omens", lang, 0, func() views.OmenStatus { return omenStatus(lang, st) })
-}
-
-// sharedView is what every seat's page shows alike now (views.CacheShared).
-func (s *Server) sharedView(st *game.State, lang string) views.SharedView {
-	m := s.memoOf(st)
-	v := views.SharedView{Log: s.shared.logLines(st, lang), Rolls: rollsOf(m, lang, st), Omens: omensOf(m, lang, st)}
-	for i := range st.Seats {
-		seat := &st.Seats[i]
-		v.Lines, v.Boards = append(v.Lines, lineOf(m, lang, st, seat)), append(v.Boards, boardOf(m, lang, st, seat))
-	}
-	return v
 }
 
 func (s *Server) tablePage(c echo.Context) error {
@@ -233,7 +184,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 	err = s.tables.Read(access.Code, func(st *game.State) {
 		h.Version = st.Version
 		vm.Status = statusLine(h.Lang, st)
-		vm.Log = s.shared.logLines(st, h.Lang)
+		vm.Log = logLines(h.Lang, st)
 		now := s.now()
 		vm.Suggested = st.SeatNumber(st.SuggestedFirstSeat(now))
 		for i := range st.Seats {

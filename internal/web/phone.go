@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"lantern/internal/game"
@@ -20,13 +19,13 @@ const defendWait = 20 * time.Second
 // each, the attack sheet, the damage forms and the now bar. It runs with
 // the game's read lock held, after the shared parts of vm are built; the
 // prompts it moves to the now bar leave the haunt section.
-func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, m versionMemo, now time.Time) {
+func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, now time.Time) {
 	p := &vm.Phone
 	p.Lines = make([]views.PlayerLine, 0, len(st.Seats))
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		if seat.ID != me.ID {
-			p.Lines = append(p.Lines, lineOf(m, lang, st, seat))
+			p.Lines = append(p.Lines, playerLine(lang, st, seat))
 		}
 	}
 	if st.Haunt != nil {
@@ -77,48 +76,8 @@ func playerLine(lang string, st *game.State, seat *game.Seat) views.PlayerLine {
 }
 
 // damageSplit is amount damage of kind for seat to spread; each trait's
-// value after n damage comes from the engine's own loss rule. Its slices are
-// shared (damageSplits): copy one before changing it.
+// value after n damage comes from the engine's own loss rule.
 func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
-	key := damageKey{lang: lang, explorer: seat.Explorer, kind: kind, amount: amount, floor: floor, exact: exact}
-	for i, t := range game.DamageTraits(kind) {
-		key.traits[i] = seat.Traits[t]
-	}
-	damageSplits.Lock()
-	d, ok := damageSplits.m[key]
-	damageSplits.Unlock()
-	if ok {
-		return d
-	}
-	d = makeDamageSplit(lang, seat, kind, amount, floor, exact)
-	damageSplits.Lock()
-	if len(damageSplits.m) >= damageSplitsMax {
-		clear(damageSplits.m)
-	}
-	damageSplits.m[key] = d
-	damageSplits.Unlock()
-	return d
-}
-
-// damageSplits keeps the damage splits made lately by all they are made of:
-// every phone's page holds two (physical and mental) for its own seat, and
-// a seat's traits change far less often than its page is built.
-var damageSplits = struct {
-	sync.Mutex
-	m map[damageKey]views.DamageSplit
-}{m: map[damageKey]views.DamageSplit{}}
-
-// damageSplitsMax bounds damageSplits; past it, it starts again empty.
-const damageSplitsMax = 4096
-
-type damageKey struct {
-	lang, explorer, kind string
-	amount, floor        int
-	exact                bool
-	traits               [2]game.TraitState
-}
-
-func makeDamageSplit(lang string, seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
 	d := views.DamageSplit{Kind: kind, Amount: amount, Exact: exact}
 	for i, t := range game.DamageTraits(kind) {
 		ts := seat.Traits[t]

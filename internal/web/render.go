@@ -35,7 +35,7 @@ func (s *Server) page(c echo.Context, status int, h views.Head, body templ.Compo
 	hd.Set("Cache-Control", "no-store")
 	hd.Set("X-Lantern-Version", strconv.Itoa(h.Version))
 	hd.Set("Content-Language", h.Lang)
-	return secretBlob(c, status, echo.MIMETextHTMLCharsetUTF8, buf.Bytes())
+	return answer(c, status, echo.MIMETextHTMLCharsetUTF8, buf.Bytes(), h.Secret)
 }
 
 func (s *Server) head(c echo.Context, title string) views.Head {

@@ -35,8 +35,8 @@ type Server struct {
 	lanURLs []string
 	now     func() time.Time
 	log     *slog.Logger
-	// shared holds the parts of the live views every seat sees alike.
-	shared *sharedParts
+	// streams are the open event streams.
+	streams *liveStreams
 }
 
 // New builds the echo instance with every route.
@@ -47,14 +47,13 @@ func New(cfg Config) *echo.Echo {
 
 // newServer is New and the server behind its routes.
 func newServer(cfg Config) (*Server, *echo.Echo) {
-	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log, shared: newSharedParts()}
+	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log, streams: newLiveStreams()}
 	if s.now == nil {
 		s.now = time.Now
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	s.tables.OnUnload(s.shared.forget)
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true

@@ -65,27 +65,16 @@ func statusLine(lang string, s *game.State) views.Status {
 // logLimit bounds the log a page shows; the API and the store keep it all.
 const logLimit = 60
 
-// logLines are the newest logLimit events, newest first, and their texts by
-// sequence number. known holds texts already written (those of the version
-// before), which are not written again: an event's text never changes once
-// it is in the log, as it reads only the event, the box, the seats' names
-// (set when a seat joins) and events before it (a monster's name too: one
-// whose adding was undone since keeps the name its lines gave it).
-func logLines(lang string, s *game.State, known map[int]string) ([]views.LogLine, map[int]string) {
+// logLines are the newest logLimit events, newest first.
+func logLines(lang string, s *game.State) []views.LogLine {
 	lines := make([]views.LogLine, 0, min(len(s.Events), logLimit))
-	texts := make(map[int]string, cap(lines))
 	for i := len(s.Events) - 1; i >= 0 && len(lines) < logLimit; i-- {
 		e := &s.Events[i]
-		text, ok := known[e.Seq]
-		if !ok {
-			text = describe(lang, s, *e)
-		}
-		texts[e.Seq] = text
 		lines = append(lines, views.LogLine{
-			Time: e.At.Local().Format("15:04"), Text: text, Undone: s.IsUndone(e.Seq),
+			Time: e.At.Local().Format("15:04"), Text: describe(lang, s, *e), Undone: s.IsUndone(e.Seq),
 		})
 	}
-	return lines, texts
+	return lines
 }
 
 func seatName(s *game.State, id int) string {

@@ -1,0 +1,101 @@
+package web
+
+import (
+	"sync"
+
+	"lantern/internal/table"
+)
+
+// Stream limits: a phone opens one stream per page, a seat one or two
+// phones (a second screen, a page left open); a table's worth of phones
+// may share one address behind a NAT. A stream past a limit closes the
+// oldest of its seat or address, so one phone opening streams in a loop
+// holds at most a few and can't starve the other tables.
+const (
+	streamsPerSeat    = 8
+	streamsPerAddress = 32
+)
+
+// liveStreams is every open event stream: by the page's name for it, so a
+// page's form post finds its stream (postAnswer), and by seat and address,
+// for the limits.
+type liveStreams struct {
+	mu     sync.Mutex
+	byID   map[string]*liveStream
+	bySeat map[table.Access][]*liveStream
+	byAddr map[string][]*liveStream
+	addr   map[*liveStream]string
+}
+
+func newLiveStreams() *liveStreams {
+	return &liveStreams{byID: map[string]*liveStream{}, bySeat: map[table.Access][]*liveStream{},
+		byAddr: map[string][]*liveStream{}, addr: map[*liveStream]string{}}
+}
+
+// add notes a new stream from addr, closing the oldest of its seat or
+// address past the limits.
+func (ss *liveStreams) add(ls *liveStream, addr string) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ls.id != "" {
+		ss.byID[ls.id] = ls // a page reconnecting takes its name back
+	}
+	ss.addr[ls] = addr
+	ss.bySeat[ls.access] = append(ss.bySeat[ls.access], ls)
+	ss.byAddr[addr] = append(ss.byAddr[addr], ls)
+	for len(ss.bySeat[ls.access]) > streamsPerSeat {
+		ss.dropLocked(ss.bySeat[ls.access][0])
+	}
+	for len(ss.byAddr[addr]) > streamsPerAddress {
+		ss.dropLocked(ss.byAddr[addr][0])
+	}
+}
+
+// remove forgets a stream that ended.
+func (ss *liveStreams) remove(ls *liveStream) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if _, ok := ss.addr[ls]; ok {
+		ss.dropLocked(ls)
+	}
+}
+
+// dropLocked forgets ls and tells it to end.
+func (ss *liveStreams) dropLocked(ls *liveStream) {
+	addr := ss.addr[ls]
+	delete(ss.addr, ls)
+	if ls.id != "" && ss.byID[ls.id] == ls {
+		delete(ss.byID, ls.id)
+	}
+	ss.bySeat[ls.access] = without(ss.bySeat[ls.access], ls)
+	if len(ss.bySeat[ls.access]) == 0 {
+		delete(ss.bySeat, ls.access)
+	}
+	ss.byAddr[addr] = without(ss.byAddr[addr], ls)
+	if len(ss.byAddr[addr]) == 0 {
+		delete(ss.byAddr, addr)
+	}
+	close(ls.closed)
+}
+
+// find is the stream a page named id, when it was opened with access.
+func (ss *liveStreams) find(id string, access table.Access) *liveStream {
+	if id == "" {
+		return nil
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ls := ss.byID[id]; ls != nil && ls.access == access {
+		return ls
+	}
+	return nil
+}
+
+func without(list []*liveStream, ls *liveStream) []*liveStream {
+	for i, x := range list {
+		if x == ls {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}

@@ -88,10 +88,11 @@
   // whose answer is the new truth.
   function swap(html, newVersion, skip) {
     var y = window.scrollY;
-    var kept = keepState(skip);
+    var kept = keepState([live], skip);
     live.innerHTML = html;
     restoreState(kept);
     if (newVersion >= 0) version = newVersion;
+    live.dataset.version = String(version); // what the page shows (tests wait for it)
     return afterSwap(y);
   }
 
@@ -103,13 +104,14 @@
     var byKey = {};
     live.querySelectorAll("[data-part]").forEach(function (el) { byKey[el.getAttribute("data-part")] = el; });
     if (!parts.every(function (p) { return byKey[p[0]]; })) return false;
-    var kept = keepState(skip || null);
+    var kept = keepState(parts.map(function (p) { return byKey[p[0]]; }), skip || null);
     // A refusal shown earlier belongs to an older version.
     live.querySelectorAll(".error[role=alert]").forEach(function (el) { el.remove(); });
     parts.forEach(function (p) { byKey[p[0]].innerHTML = p[1]; });
     live.querySelectorAll("input[type=hidden][name=version]").forEach(function (el) { el.value = String(newVersion); });
     restoreState(kept);
     version = newVersion;
+    live.dataset.version = String(version);
     lastBuzz = afterSwap(y);
     return true;
   }
@@ -153,9 +155,9 @@
 
   // A form is known across swaps by what it acts on: its action and hidden
   // fields (type, seat, trait, card…), numbered when several look alike.
-  function formKeys() {
+  function formKeys(scopes) {
     var seen = {}, keys = [];
-    live.querySelectorAll("form").forEach(function (f) {
+    within(scopes, "form").forEach(function (f) {
       var k = f.getAttribute("action") || "";
       f.querySelectorAll("input[type=hidden]").forEach(function (h) {
         if (h.name !== "version") k += "|" + h.name + "=" + h.value;
@@ -173,9 +175,18 @@
     }
     return el.value !== el.defaultValue;
   }
-  function keepState(skip) {
-    var state = { forms: {}, open: [], focus: null };
-    formKeys().forEach(function (pair) {
+  // within is every element matching sel in scopes (elements of the page:
+  // the live part, or the parts an update replaces), in order.
+  function within(scopes, sel) {
+    var out = [];
+    scopes.forEach(function (el) { Array.prototype.push.apply(out, el.querySelectorAll(sel)); });
+    return out;
+  }
+  // keepState notes what the person is doing inside scopes (what an update
+  // is about to replace), but in skip (the form just submitted).
+  function keepState(scopes, skip) {
+    var state = { scopes: scopes, forms: {}, open: [], focus: null };
+    formKeys(scopes).forEach(function (pair) {
       var f = pair[0], fields = {};
       if (f === skip) return;
       Array.prototype.forEach.call(f.elements, function (el) {
@@ -185,16 +196,17 @@
       });
       state.forms[pair[1]] = fields;
     });
-    live.querySelectorAll("details").forEach(function (d, i) {
+    within(scopes, "details").forEach(function (d, i) {
       var s = d.querySelector("summary");
       if (d.open) state.open.push((s ? s.textContent : "") + "#" + i);
     });
     // A focused link or button (a sheet's close, an explorer's line) and
     // how far a list or sheet was scrolled, when a part replaced them.
     var a = document.activeElement;
-    if (!state.focus && a && live.contains(a) && /^(A|BUTTON|SUMMARY)$/.test(a.tagName) && !(skip && skip.contains(a))) state.spot = spotOf(a);
+    var inScope = a && scopes.some(function (el) { return el.contains(a); });
+    if (!state.focus && inScope && /^(A|BUTTON|SUMMARY)$/.test(a.tagName) && !(skip && skip.contains(a))) state.spot = spotOf(a);
     state.scrolls = [];
-    live.querySelectorAll(scrollers).forEach(function (el) {
+    within(scopes, scrollers).forEach(function (el) {
       if (el.scrollTop || el.scrollLeft) state.scrolls.push([spotOf(el), el.scrollTop, el.scrollLeft]);
     });
     return state;
@@ -244,7 +256,7 @@
     return null;
   }
   function restoreState(state) {
-    formKeys().forEach(function (pair) {
+    formKeys(state.scopes).forEach(function (pair) {
       var fields = state.forms[pair[1]];
       if (!fields) return;
       Array.prototype.forEach.call(pair[0].elements, function (el) {
@@ -258,7 +270,7 @@
         if (state.focus && state.focus[0] === pair[1] && state.focus[1] === k) refocus(el);
       });
     });
-    live.querySelectorAll("details").forEach(function (d, i) {
+    within(state.scopes, "details").forEach(function (d, i) {
       var s = d.querySelector("summary");
       if (state.open.indexOf((s ? s.textContent : "") + "#" + i) >= 0) d.open = true;
     });
@@ -389,9 +401,10 @@
     });
     // The seat moved to another phone: the page says so after a reload.
     source.addEventListener("gone", function () { source.close(); location.reload(); });
-    source.onopen = function () { setOffline(false); };
+    source.onopen = function () { setOffline(false); live.dataset.stream = "open"; };
     source.onerror = function () {
       setOffline(true);
+      live.dataset.stream = "closed";
       // The browser retries on its own; a closed stream (server restart,
       // network change) is reopened by hand.
       // A refused stream (the seat moved to another phone) closes too: the

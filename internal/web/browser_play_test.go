@@ -475,7 +475,7 @@ func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
 	// change, and the stream's announcement of it must not fetch it again.
 	evalIn[bool](alice, `(() => {
 		window.__swaps = 0;
-		new MutationObserver(() => { window.__swaps++; }).observe(document.getElementById('live'), {childList: true});
+		new MutationObserver(() => { window.__swaps++; }).observe(document.getElementById('live'), {childList: true, subtree: true});
 		return true;
 	})()`)
 	alice.tap(`#live .board [data-trait=sanity] button[value="1"]`)

@@ -34,7 +34,7 @@ import (
 
 // testApp is the real handler over a fresh database file.
 type testApp struct {
-	t      *testing.T
+	t testing.TB
 	h      http.Handler
 	tables *table.Tables
 	n      atomic.Int64 // numbers the default client address of each request
@@ -43,13 +43,13 @@ type testApp struct {
 	srv  *httptest.Server
 }
 
-func newTestApp(t *testing.T) *testApp {
+func newTestApp(t testing.TB) *testApp {
 	t.Helper()
 	return newTestAppAt(t, time.Now)
 }
 
 // newTestAppAt is newTestApp on the clock now.
-func newTestAppAt(t *testing.T, now func() time.Time) *testApp {
+func newTestAppAt(t testing.TB, now func() time.Time) *testApp {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lantern.db"))
@@ -156,7 +156,7 @@ func (a *testApp) form(target string, v url.Values, opts ...reqOpt) *httptest.Re
 		append([]reqOpt{withHeader("Content-Type", "application/x-www-form-urlencoded")}, opts...)...)
 }
 
-func decodeBody(t *testing.T, rec *httptest.ResponseRecorder) map[string]any {
+func decodeBody(t testing.TB, rec *httptest.ResponseRecorder) map[string]any {
 	t.Helper()
 	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type %q, want JSON: %s", ct, rec.Body)
@@ -309,7 +309,7 @@ func tableSize() [2]int { return [2]int{1280, 900} }
 // tab is one browser with one tab (a table's screen or a phone), with its
 // own profile, so no two share cookies.
 type tab struct {
-	t    *testing.T
+	t testing.TB
 	name string
 	base string
 	ctx  context.Context
@@ -318,7 +318,7 @@ type tab struct {
 	exceptions []string
 }
 
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, p := range []string{"chromium", "/usr/bin/chromium", "chromium-browser"} {
 		if path, err := exec.LookPath(p); err == nil {
@@ -330,13 +330,13 @@ func chromiumPath(t *testing.T) string {
 }
 
 // newTab opens one browser of the given size on the app at base.
-func newTab(t *testing.T, base string, width, height int, extra ...chromedp.ExecAllocatorOption) *tab {
+func newTab(t testing.TB, base string, width, height int, extra ...chromedp.ExecAllocatorOption) *tab {
 	t.Helper()
 	return newTabs(t, base, map[string][2]int{"browser": {width, height}}, extra...)["browser"]
 }
 
 // newTabs starts one browser per name, in parallel.
-func newTabs(t *testing.T, base string, sizes map[string][2]int, extra ...chromedp.ExecAllocatorOption) map[string]*tab {
+func newTabs(t testing.TB, base string, sizes map[string][2]int, extra ...chromedp.ExecAllocatorOption) map[string]*tab {
 	t.Helper()
 	path := chromiumPath(t)
 	tabs := map[string]*tab{}
@@ -531,7 +531,7 @@ func (d *tab) screenshot(dir, label string) {
 
 // shotDir is where screenshots go: LANTERN_SCREENSHOTS, or a temporary
 // folder.
-func shotDir(t *testing.T) string {
+func shotDir(t testing.TB) string {
 	if dir := os.Getenv("LANTERN_SCREENSHOTS"); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err == nil {
 			return dir
@@ -691,7 +691,7 @@ func (a *testApp) post(target, token string, body any) map[string]any {
 // ---- Reading the game's pages -------------------------------------------
 
 // hiddenTraitorCell finds an omen and room whose haunt has a hidden traitor.
-func hiddenTraitorCell(t *testing.T) (omen, room string, number int) {
+func hiddenTraitorCell(t testing.TB) (omen, room string, number int) {
 	t.Helper()
 	ch := catalog.Chart()
 	for _, o := range ch.Omens {
@@ -725,7 +725,7 @@ const jsOwnName = `(document.querySelector('#live > article.board header strong'
 
 // bpTraitOf is a trait as btTrait reads it from a page ("value@position"),
 // taken from the server's state.
-func traitOf(t *testing.T, st web.PublicState, name, trait string) (string, web.TraitJSON) {
+func traitOf(t testing.TB, st web.PublicState, name, trait string) (string, web.TraitJSON) {
 	t.Helper()
 	for _, s := range st.Seats {
 		if s.Name == name {

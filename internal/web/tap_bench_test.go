@@ -1,0 +1,121 @@
+package web_test
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// BenchmarkTapLatency is what a player feels when they tap: real Chromium at
+// phone size (390×844), three phones of a six-seat game in exploring (cards
+// in hands, a long log) open, the CPU slowed as on a cheap phone (Chrome's
+// own throttling, 6× unless LANTERN_CPU_SLOWDOWN says otherwise). Each op is
+// one tap on − or + of the first phone's Might; it ends when every phone
+// shows the change. It reports, over all taps, the time from the tap to the
+// tapping phone's screen showing it (own-*) and to each other phone's
+// (others-*), painted: the page's version marker moved, then a frame.
+//
+//	go test -run '^$' -bench TapLatency -benchtime 60x ./internal/web/
+func BenchmarkTapLatency(b *testing.B) {
+	slowdown := 6.0
+	if v, err := strconv.ParseFloat(os.Getenv("LANTERN_CPU_SLOWDOWN"), 64); err == nil && v >= 1 {
+		slowdown = v
+	}
+	app := newTestApp(b)
+	g := app.seatGame(true,
+		[2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"}, [2]string{"Carol", "vivian-lopez"},
+		[2]string{"Dan", "father-rhinehardt"}, [2]string{"Eve", "peter-akimoto"}, [2]string{"Finn", "heather-granville"})
+	for i, card := range []string{"bell", "revolver", "candle", "lucky-stone", "armor", "axe"} {
+		app.act(g, g.host, map[string]any{"type": "draw_card", "seat": i + 1, "card": card})
+	}
+	for i := range 120 { // the log's length the pages show, and more
+		app.act(g, g.host, map[string]any{"type": "step_trait", "seat": i%3 + 4, "trait": "knowledge", "delta": 1 - 2*(i/3%2)})
+	}
+
+	names := []string{"Alice", "Bob", "Carol"}
+	sizes := map[string][2]int{}
+	for _, n := range names {
+		sizes[n] = phoneSize()
+	}
+	tabs := newTabs(b, app.url(), sizes)
+	phones := make([]*tab, len(names))
+	for i, n := range names {
+		d := tabs[n]
+		d.openSeat(g, i+1, "en", n)
+		d.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+		if _, err := chromedp.Call(d.ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown}); err != nil {
+			b.Fatalf("slow the CPU: %v", err)
+		}
+		// shown[v] is when version v was on the screen: the page's marker
+		// moved, then the frame after it was drawn.
+		evalIn[bool](d, `(() => {
+			const live = document.getElementById('live');
+			window.__shown = {};
+			new MutationObserver(() => {
+				const v = live.dataset.version;
+				requestAnimationFrame(() => setTimeout(() => { if (!(v in window.__shown)) window.__shown[v] = Date.now(); }, 0));
+			}).observe(live, {attributes: true, attributeFilter: ['data-version']});
+			return true;
+		})()`)
+		phones[i] = d
+	}
+
+	var own, others []float64
+	delta := 1
+	b.ResetTimer()
+	for b.Loop() {
+		delta = -delta
+		version := evalIn[int](phones[0], `+document.getElementById('live').dataset.version`)
+		for _, d := range phones[1:] {
+			d.waitUntil("the phone caught up", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, version))
+		}
+		sel := fmt.Sprintf(`#live .board [data-trait=might] button.step[value="%d"]`, delta)
+		start := evalIn[float64](phones[0], `(() => { const t = Date.now(); document.querySelector(`+jsString(sel)+`).click(); return t; })()`)
+		next := strconv.Itoa(version + 1)
+		for i, d := range phones {
+			shown := waitShown(d, next)
+			if i == 0 {
+				own = append(own, shown-start)
+			} else {
+				others = append(others, shown-start)
+			}
+		}
+	}
+	b.StopTimer()
+	for _, d := range phones {
+		b.Logf("%s: %s", d.name, evalIn[string](d, `JSON.stringify((window.__prof||[]).slice(-3))`))
+	}
+	for _, d := range phones {
+		d.checkNoExceptions()
+	}
+	report := func(name string, ms []float64) {
+		slices.Sort(ms)
+		at := func(q float64) float64 { return ms[min(len(ms)-1, int(q*float64(len(ms))))] }
+		b.ReportMetric(at(0.50), name+"-p50-ms")
+		b.ReportMetric(at(0.95), name+"-p95-ms")
+	}
+	report("own", own)
+	report("others", others)
+	b.ReportMetric(slowdown, "cpu-slowdown")
+}
+
+// waitShown is when the phone showed version v (Date.now() in ms).
+func waitShown(d *tab, v string) float64 {
+	d.t.Helper()
+	deadline := time.Now().Add(tabWait)
+	for {
+		if t, err := evalErr[float64](d, `window.__shown[`+jsString(v)+`] || 0`); err == nil && t > 0 {
+			return t
+		}
+		if time.Now().After(deadline) {
+			d.fatalf("version %s never shown", v)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

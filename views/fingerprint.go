@@ -169,8 +169,6 @@ func (f *fingerprinter) fast(v reflect.Value) bool {
 		for i := range x {
 			f.str(x[i].ID)
 			f.str(x[i].Label)
-			f.uint(uint64(x[i].Dice))
-			f.uint(uint64(x[i].Bonus))
 		}
 	case []TraitRow:
 		for i := range x {

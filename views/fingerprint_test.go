@@ -80,7 +80,7 @@ func TestFingerprint(t *testing.T) {
 // the fingerprint.
 func TestFingerprintFastPaths(t *testing.T) {
 	fields := map[reflect.Type]string{
-		optionsType:     "ID:string Label:string Dice:int Bonus:int",
+		optionsType:     "ID:string Label:string",
 		traitRowsType:   "ID:string Label:string Values:array Position:int Start:int Overflow:int Value:int",
 		logLinesType:    "Time:string Text:string Undone:bool",
 		traitValuesType: "Short:string Label:string Value:string",

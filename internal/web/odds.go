@@ -23,6 +23,7 @@ func rollOdds(s *game.State, seat *game.Seat, r *views.Roller) string {
 	o := oddsTable{s: s, actor: game.Actor{Seat: seat.ID}, plans: map[game.RollOdds]int{}}
 	o.k = append(make([]byte, 0, 1024), `{"k":{`...)
 	var a game.Action
+	named := make([]string, 0, len(r.Modifiers))
 	for i := -len(r.Traits); i < r.MaxDice; i++ {
 		if i < 0 {
 			a = game.Action{Trait: r.Traits[len(r.Traits)+i].ID}
@@ -31,7 +32,7 @@ func rollOdds(s *game.State, seat *game.Seat, r *views.Roller) string {
 		}
 		for _, p := range r.Purposes {
 			a.Purpose = p.ID
-			o.subsets(a, r.Modifiers, r.Choose, nil)
+			o.subsets(a, r.Modifiers, r.Choose, named)
 		}
 	}
 	if o.k[len(o.k)-1] == ',' {
@@ -45,11 +46,12 @@ func rollOdds(s *game.State, seat *game.Seat, r *views.Roller) string {
 // oddsTable is rollOdds' JSON as it is written: the keys (k) and the
 // plans (p), each plan once (plans: its index).
 type oddsTable struct {
-	s     *game.State
-	actor game.Actor
-	k, p  []byte
-	plans map[game.RollOdds]int
-	buf   [game.MaxNeed + 1]int // key's plans
+	s      *game.State
+	actor  game.Actor
+	k, p   []byte
+	plans  map[game.RollOdds]int
+	buf    [game.MaxNeed + 1]int // key's plans
+	chosen int                   // the result a roll names (Action.Choose)
 }
 
 // subsets writes the key of roll a with the modifiers named, then of each
@@ -61,7 +63,7 @@ func (o *oddsTable) subsets(a game.Action, mods []views.Option, choose int, name
 		return
 	}
 	for i, m := range mods {
-		o.subsets(a, mods[i+1:], choose, append(named[:len(named):len(named)], m.ID))
+		o.subsets(a, mods[i+1:], choose, append(named, m.ID)) // the engine keeps no modifiers list: one array serves
 	}
 }
 
@@ -72,8 +74,11 @@ func (o *oddsTable) subsets(a game.Action, mods []views.Option, choose int, name
 func (o *oddsTable) key(a game.Action, named []string, choose int) bool {
 	a.Modifiers = named
 	plans := o.buf[:0]
+	if choose > 0 { // else no result may be chosen: none is named
+		a.Choose = &o.chosen
+	}
 	for v := range min(choose, game.MaxNeed) + 1 {
-		a.Choose = &v
+		o.chosen = v
 		odds, err := o.s.RollOdds(o.actor, a)
 		switch {
 		case err != nil && v == 0:

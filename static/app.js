@@ -476,39 +476,25 @@
 
 
   // The roller shows the exact chance of making its target before rolling:
-  // each die is 0, 1 or 2 with chance 1/3 (the server uses the same law).
-  function chanceAtLeast(n, bonus, target) {
-    var dist = [1];
-    for (var i = 0; i < n; i++) {
-      var next = new Array(dist.length + 2).fill(0);
-      for (var t = 0; t < dist.length; t++) for (var f = 0; f <= 2; f++) next[t + f] += dist[t];
-      dist = next;
-    }
-    var good = 0, all = 0;
-    dist.forEach(function (w, t) { all += w; if (t + bonus >= target) good += w; });
-    return good / all;
-  }
+  // the server computed it for every choice its form offers (data-odds:
+  // web.rollOdds); the script only picks the one the fields name.
+  var oddsText = null, odds = null;
   function updateOdds() {
     var form = live.querySelector(".roll-form");
     if (!form) return;
     var trait = form.querySelector(".roll-trait");
-    var opt = trait.options[trait.selectedIndex];
-    var n = trait.value ? parseInt(opt.dataset.dice, 10) : parseInt(form.dice.value || "0", 10);
-    // What each modifier does comes from the card data (data-dice, data-bonus).
-    var more = 0, fewer = 0, bonus = 0;
-    form.querySelectorAll("input[name=modifiers]:checked").forEach(function (m) {
-      var d = parseInt(m.dataset.dice || "0", 10);
-      if (d < 0) fewer -= d; else more += d;
-      bonus += parseInt(m.dataset.bonus || "0", 10);
-    });
-    // Fewer dice never go below one (Drip, Smoke); the most is the box's.
-    n += more;
-    if (fewer > 0) n = Math.max(1, n - fewer);
-    n = Math.min(parseInt(form.dataset.maxDice, 10), n);
-    var target = parseInt(form.need.value || "0", 10);
     form.querySelector(".roll-dice").hidden = !!trait.value;
-    var out = form.querySelector("output[name=odds]");
-    out.textContent = target > 0 && n > 0 ? n + " 🎲 → " + target + "+ : " + Math.round(chanceAtLeast(n, bonus, target) * 100) + "%" : "";
+    if (form.dataset.odds !== oddsText) {
+      oddsText = form.dataset.odds;
+      odds = JSON.parse(oddsText || '{"k":{},"p":[]}');
+    }
+    var mods = [];
+    form.querySelectorAll("input[name=modifiers]:checked").forEach(function (m) { mods.push(m.value); });
+    var plan = odds.k[(trait.value || "d" + form.dice.value) + "|" + form.purpose.value + "|" + mods.join(",")];
+    if (Array.isArray(plan)) plan = form.choose ? plan[form.choose.value] : null;
+    plan = plan == null ? null : odds.p[plan];
+    var need = form.need.value, chance = plan && /^[1-9][0-9]*$/.test(need) ? plan[1].split(" ")[need] : null;
+    form.querySelector("output[name=odds]").textContent = chance ? plan[0] + " → " + need + "+ : " + chance : "";
   }
   live.addEventListener("input", updateOdds);
 

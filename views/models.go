@@ -122,22 +122,26 @@ type Player struct {
 type Option struct {
 	ID    string
 	Label string
-	// Dice and Bonus are what a roll modifier adds (from the card data), for
-	// the script's odds.
-	Dice, Bonus int
 }
 
 // Roller is the dice roller on a phone.
 type Roller struct {
-	Traits    []TraitRow
+	Traits []TraitRow
+	// Purposes are what a roll may be for: a plain purpose, or a card's
+	// stored result rolled ahead (It Is Meant to Be, from the card data).
+	Purposes  []Option
 	Modifiers []Option
 	Stored    int
 	HasStored bool
 	// Choose is the highest result a card lets the seat name instead of
 	// rolling (Angel Feather), 0 when none; MaxDice the most dice a roll
-	// may have, for the form and the script's odds.
+	// may have, MaxNeed the highest target.
 	Choose  int
 	MaxDice int
+	MaxNeed int
+	// Odds are the engine's odds of each choice the form offers, for the
+	// script to pick from (web.rollOdds).
+	Odds string
 	// Reroll offers Lucky Stone / Rabbit's Foot on the seat's last roll.
 	Reroll *RollLine
 	// Last is the seat's newest roll, shown right under the buttons.

@@ -142,15 +142,24 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 	return evs, nil
 }
 
+// admits is what decide asks of any action first: a seated actor, a game
+// not over.
+func (s *State) admits(actor Actor, a Action) error {
+	if !actor.Host && a.Type != ActJoin && s.SeatByID(actor.Seat) == nil {
+		return refuse(Forbidden, "err_not_seated")
+	}
+	if s.Ended != nil && a.Type != ActUndo {
+		return refuse(Conflict, "err_game_over")
+	}
+	return nil
+}
+
 // decide is Decide up to the verdict: the action's own events, or why it is
 // refused. What Decide adds after it (cards a change clears, deaths, the
 // events' numbers) never refuses, so a dry run (Options) stops here.
 func (s *State) decide(actor Actor, a Action) ([]Event, error) {
-	if !actor.Host && a.Type != ActJoin && s.SeatByID(actor.Seat) == nil {
-		return nil, refuse(Forbidden, "err_not_seated")
-	}
-	if s.Ended != nil && a.Type != ActUndo {
-		return nil, refuse(Conflict, "err_game_over")
+	if err := s.admits(actor, a); err != nil {
+		return nil, err
 	}
 	var evs []Event
 	var err error

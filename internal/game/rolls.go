@@ -284,55 +284,9 @@ func (s *State) resolveDice(rec *RollRecord, p rollPlan, faces []int, total *int
 }
 
 func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, true)
+	seat, purpose, plan, err := s.rollPlanOf(actor, a)
 	if err != nil {
 		return nil, err
-	}
-	purpose := a.Purpose
-	base := a.Dice
-	stored := StoredDice(purpose)
-	switch {
-	case stored > 0:
-		base = stored
-	case a.Trait != "":
-		if !validTrait(a.Trait) {
-			return nil, refuse(Invalid, "err_bad_trait", a.Trait)
-		}
-		base = seat.Value(a.Trait)
-		if purpose == "" {
-			purpose = "trait"
-		}
-	case base < 1 || base > MaxDice:
-		return nil, refuse(Invalid, "err_dice_count", MaxDice)
-	}
-	if a.Room != "" { // the room the roller names changes the dice (Groundskeeper in the Gardens)
-		n, err := s.roomDice(seat.ID, a)
-		if err != nil {
-			return nil, err
-		}
-		base = min(max(base+n, 1), MaxDice)
-	}
-	if !plainPurpose(purpose) && stored == 0 {
-		return nil, refuse(Invalid, "err_bad_purpose", purpose)
-	}
-	if purpose == "" {
-		purpose = "free"
-	}
-	if a.Need < 0 || a.Need > 2*MaxDice+4 {
-		return nil, refuse(Invalid, "err_bad_target")
-	}
-	mods := a.Modifiers
-	if stored > 0 && len(mods) > 0 {
-		return nil, refuse(Invalid, "err_modifier_clash")
-	}
-	plan, err := s.planRoll(seat, base, purpose, a.Trait != "", mods, a.Choose)
-	if err != nil {
-		return nil, err
-	}
-	if a.Source != "" {
-		if err := s.sourceRollFits(actor, seat, a); err != nil {
-			return nil, err
-		}
 	}
 	rec := RollRecord{Seat: seat.ID, Purpose: purpose, Trait: a.Trait, Target: a.Need, Source: a.Source}
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
@@ -345,8 +299,109 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		rec.OmenCount = len(s.Omens) // read against the omens revealed now (Disquieting Sounds)
 	}
 	rolled := rec // rec itself stays off the heap for a dry run
-	rolled.Modifiers = slices.Clone(mods)
-	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rolled}}, s.usedUp(seat, mods)...), nil
+	rolled.Modifiers = slices.Clone(a.Modifiers)
+	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rolled}}, s.usedUp(seat, a.Modifiers)...), nil
+}
+
+// MaxNeed is the highest target a roll may name: 8 dice of 2 and a bonus
+// of 4 (Adrenaline Shot).
+const MaxNeed = 2*MaxDice + 4
+
+// RollOdds is what a roll would roll, asked before it is made: Dice dice
+// plus Bonus, or, when Fixed, the result Total without dice (a result
+// chosen, Angel Feather, or stored, It Is Meant to Be, with its bonus).
+type RollOdds struct {
+	Dice, Bonus int
+	Fixed       bool
+	Total       int
+}
+
+// Chance is the exact chance that the roll totals need or more: the dice
+// law (ChanceAtLeast) for dice, certain or hopeless for a fixed result.
+func (o RollOdds) Chance(need int) float64 {
+	switch {
+	case !o.Fixed:
+		return ChanceAtLeast(o.Dice, o.Bonus, need)
+	case o.Total >= need:
+		return 1
+	}
+	return 0
+}
+
+// RollOdds says what roll action a would roll if actor made it now, with
+// the modifiers it names, or why Decide would refuse it. Its target is
+// read as Decide reads it; typed faces or a total are not (the odds are
+// asked before the dice are known).
+func (s *State) RollOdds(actor Actor, a Action) (RollOdds, error) {
+	a.Type, a.Faces, a.Total = ActRoll, nil, nil
+	if err := s.admits(actor, a); err != nil {
+		return RollOdds{}, err
+	}
+	_, _, p, err := s.rollPlanOf(actor, a)
+	switch {
+	case err != nil:
+		return RollOdds{}, err
+	case p.chosen != nil:
+		return RollOdds{Fixed: true, Total: *p.chosen}, nil
+	case p.stored != nil:
+		return RollOdds{Fixed: true, Total: *p.stored + p.bonus}, nil
+	}
+	return RollOdds{Dice: p.dice, Bonus: p.bonus}, nil
+}
+
+// rollPlanOf is decideRoll's checks of a roll before any die: the seat that
+// rolls, the roll's purpose and the dice to roll.
+func (s *State) rollPlanOf(actor Actor, a Action) (*Seat, string, rollPlan, error) {
+	seat, err := s.actingSeat(actor, a, true)
+	if err != nil {
+		return nil, "", rollPlan{}, err
+	}
+	purpose := a.Purpose
+	base := a.Dice
+	stored := StoredDice(purpose)
+	switch {
+	case stored > 0:
+		base = stored
+	case a.Trait != "":
+		if !validTrait(a.Trait) {
+			return nil, "", rollPlan{}, refuse(Invalid, "err_bad_trait", a.Trait)
+		}
+		base = seat.Value(a.Trait)
+		if purpose == "" {
+			purpose = "trait"
+		}
+	case base < 1 || base > MaxDice:
+		return nil, "", rollPlan{}, refuse(Invalid, "err_dice_count", MaxDice)
+	}
+	if a.Room != "" { // the room the roller names changes the dice (Groundskeeper in the Gardens)
+		n, err := s.roomDice(seat.ID, a)
+		if err != nil {
+			return nil, "", rollPlan{}, err
+		}
+		base = min(max(base+n, 1), MaxDice)
+	}
+	if !plainPurpose(purpose) && stored == 0 {
+		return nil, "", rollPlan{}, refuse(Invalid, "err_bad_purpose", purpose)
+	}
+	if purpose == "" {
+		purpose = "free"
+	}
+	if a.Need < 0 || a.Need > MaxNeed {
+		return nil, "", rollPlan{}, refuse(Invalid, "err_bad_target")
+	}
+	if stored > 0 && len(a.Modifiers) > 0 {
+		return nil, "", rollPlan{}, refuse(Invalid, "err_modifier_clash")
+	}
+	plan, err := s.planRoll(seat, base, purpose, a.Trait != "", a.Modifiers, a.Choose)
+	if err != nil {
+		return nil, "", rollPlan{}, err
+	}
+	if a.Source != "" {
+		if err := s.sourceRollFits(actor, seat, a); err != nil {
+			return nil, "", rollPlan{}, err
+		}
+	}
+	return seat, purpose, plan, nil
 }
 
 // plainPurpose reports whether a roll may be made for this purpose by

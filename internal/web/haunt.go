@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"slices"
@@ -153,23 +154,34 @@ func rollLines(lang string, s *game.State) []views.RollLine {
 	return lines
 }
 
+// rollPurposes are the plain purposes the roller offers, a free roll
+// ("") first.
+var rollPurposes = []string{"", "event", "room", "item"}
+
 // roller is the dice roller of seat, with opts what the engine says it may
 // do now (its Options) and traits its board's rows (shared: not changed).
 func roller(lang string, s *game.State, seat *game.Seat, opts game.Options, traits []views.TraitRow) views.Roller {
-	r := views.Roller{Traits: traits, MaxDice: game.MaxDice}
+	r := views.Roller{Traits: traits, MaxDice: game.MaxDice, MaxNeed: game.MaxNeed}
 	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
+	for _, p := range rollPurposes {
+		r.Purposes = append(r.Purposes, views.Option{ID: p, Label: i18n.T(lang, "purpose_"+cmp.Or(p, "free"))})
+	}
+	for _, m := range game.RollModifiers() {
+		if game.StoredDice(m) > 0 { // its roll stores a result ahead (It Is Meant to Be)
+			r.Purposes = append(r.Purposes, views.Option{ID: m, Label: i18n.T(lang, "purpose_meant")})
+		}
+	}
 	// The modifiers the engine allows now (game.Options): items held and
 	// usable, room tokens on the board, a stored result when there is one.
 	if opts.Roll != nil {
 		for _, mo := range opts.Roll.Modifiers {
-			o := views.Option{ID: mo.Card, Label: cardName(lang, mo.Card) + " — " + i18n.T(lang, "mod_"+mo.Card)}
+			r.Modifiers = append(r.Modifiers, views.Option{ID: mo.Card, Label: cardName(lang, mo.Card) + " — " + i18n.T(lang, "mod_"+mo.Card)})
 			if c := catalog.Box().Card(mo.Card); c != nil && c.Modifier != nil {
-				o.Dice, o.Bonus = c.Modifier.Dice, c.Modifier.Bonus
 				r.Choose = max(r.Choose, c.Modifier.Choose) // a result named instead of rolled
 			}
-			r.Modifiers = append(r.Modifiers, o)
 		}
 	}
+	r.Odds = rollOdds(s, seat, &r)
 	if last := s.LastRoll(seat.ID); last != nil {
 		l := rollLine(lang, s, *last)
 		r.Last = &l

@@ -296,9 +296,6 @@ func (s *State) attackEvents(attacker, defender Target, trait string, dice int, 
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
-	if s.dry {
-		return dryRunEvents, nil // nothing below refuses
-	}
 	rec.Modifiers = slices.Clone(a.Modifiers)
 	evs := []Event{{Type: EvAttacked, Seat: attacker.Seat, Attack: &AttackState{
 		Attacker: attacker, Defender: defender, Trait: trait, Weapon: a.Weapon, Ranged: a.Ranged, Attack: rec,

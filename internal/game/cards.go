@@ -182,9 +182,6 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	if s.dry {
-		return s.withCardAttack(dryRunEvents, seat, card, a) // it refuses only an attack
-	}
 	keep := kept(card)
 	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
 	if keep {
@@ -202,15 +199,9 @@ func (s *State) withCardAttack(evs []Event, seat *Seat, card *catalog.Card, a Ac
 	if s.attackOpen() {
 		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
-	if s.dry && a.Faces == nil && a.Total == nil {
-		return dryRunEvents, nil // cardAttackEvent refuses only dice typed in
-	}
 	at, err := s.cardAttackEvent(seat, card.ID, card.Attack, a)
 	if err != nil {
 		return nil, err
-	}
-	if s.dry {
-		return dryRunEvents, nil // never appended to: the verdict is all a dry run reads
 	}
 	return append(evs, at), nil
 }
@@ -282,9 +273,6 @@ func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Conflict, "err_already_offered")
 		}
 	}
-	if s.dry {
-		return dryRunEvents, nil
-	}
 	return []Event{{Type: EvCardOffered, Seat: seat.ID, To: to.ID, Card: a.Card}}, nil
 }
 
@@ -335,9 +323,6 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 	if held.Used {
 		return nil, refuse(Conflict, "err_used_this_turn")
 	}
-	if s.dry {
-		return dryRunEvents, nil
-	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: a.Card, How: "drop"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
@@ -357,9 +342,6 @@ func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
 	}
 	if !slices.Contains(s.Piles[a.Room], a.Card) {
 		return nil, refuse(Conflict, "err_not_in_pile")
-	}
-	if s.dry {
-		return dryRunEvents, nil
 	}
 	evs := []Event{{Type: EvCardMoved, To: seat.ID, Room: a.Room, Card: a.Card, How: "pick_up"}}
 	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
@@ -381,9 +363,6 @@ func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
 	if goesByItself(card) {
 		// Ended only by what its text prints (Grave Dirt, Webs).
 		return nil, refuse(Conflict, "err_event_not_cleared", card.Name)
-	}
-	if s.dry {
-		return dryRunEvents, nil
 	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
@@ -424,9 +403,6 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 		// its roll or while held: use_card has nothing to mark (the phone
 		// offered no Use for it either).
 		return nil, refuse(Conflict, "err_card_acts_itself", card.Name)
-	}
-	if s.dry && (card.Use == nil || card.Use.Need <= 0) {
-		return dryRunEvents, nil // only a use through a roll may still be refused
 	}
 	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
 	if card.Use != nil && card.Use.Need > 0 {

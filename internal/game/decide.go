@@ -576,9 +576,6 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 		}
 		evs = s.endTurnClearings(s.Turn, a.Room)
 	}
-	if s.dry {
-		return dryRunEvents, nil // nothing below refuses
-	}
 	next := s.nextTurn()
 	evs = append(evs, Event{Type: EvTurnEnded, Seat: next})
 	return append(evs, s.turnDamageEvents(next)...), nil

@@ -24,7 +24,7 @@ type effectSourceEntry struct {
 }
 
 // effectSources are every card ("card:<id>") and room ("room:<id>") of the
-// box by source name, made once: the dry runs behind Options ask often.
+// box by source name, made once: Options' dry runs ask often.
 var effectSources = sync.OnceValue(func() map[string]effectSourceEntry {
 	box := catalog.Box()
 	out := make(map[string]effectSourceEntry, len(box.Cards)+len(box.Rooms))
@@ -49,10 +49,6 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 	evs, err := s.applyEffect(actor, a)
 	if err != nil {
 		return nil, err
-	}
-	if s.dry && len(evs) > 0 {
-		// Accepted: the seat was found above, and clearings only add.
-		return dryRunEvents, nil
 	}
 	if _, room, _, _ := effectSource(a.Source); room != nil {
 		// evs may be empty (a gain at the trait's cap): the seat comes
@@ -151,17 +147,9 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 		if s.RoomGains[seat.ID][room.ID] {
 			return nil, refuse(Conflict, "err_room_gain_used")
 		}
-		if s.dry {
-			return dryRunEvents, nil
-		}
 		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
 		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source, "")...), nil
 	case room != nil && room.EndTurnDamage != nil:
-		if d := room.EndTurnDamage; s.dry {
-			if less, _ := s.damageReduction(seat.ID, d.Kind); d.Dice > 0 || d.Amount > less {
-				return dryRunEvents, nil // effectEvents rolls its dice, or damage is left to split
-			}
-		}
 		evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source, "")
 		if len(evs) == 0 {
 			if _, c := s.damageReduction(seat.ID, room.EndTurnDamage.Kind); c != nil {

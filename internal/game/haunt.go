@@ -251,9 +251,6 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	card := catalog.Box().Card(a.Omen)
-	if s.dry && card != nil {
-		return s.withCardAttack(dryRunEvents, seat, card, a) // it refuses only an attack
-	}
 	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
 	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, card, a)
 }

@@ -764,14 +764,14 @@ func drawEveryCard(s *game.State, actor game.Actor) (decks, refused []string) {
 	return decks, refused
 }
 
-// TestOptionsDrawGroupsMatchEveryCard: Options asks Decide about one card
-// of each kind the draw's checks tell apart, and its answer is the one
-// asking every card gives (app: what Options offers, Decide accepts), for
+// TestOptionsDrawMatchesEveryCard: the decks Options offers and the cards
+// it refuses in them are those asking Decide about every card gives (app:
+// what Options offers, Decide accepts), for
 // every seat and the host, over turns, attacks (Creepy Puppet and the Bite
 // wait while another attack is open), the haunt, deaths (seed 000, 伤害:
 // the dead don't explore), a replacement owed out of turn (Jonah's Turn),
 // omens drawn and decks run low or out.
-func TestOptionsDrawGroupsMatchEveryCard(t *testing.T) {
+func TestOptionsDrawMatchesEveryCard(t *testing.T) {
 	leaveOnly := func(s *game.State, deck string, keep ...string) {
 		for _, c := range catalog.Box().Cards {
 			if c.Deck == deck && !slices.Contains(keep, c.ID) {

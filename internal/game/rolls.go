@@ -338,15 +338,11 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
-	if s.dry {
-		return dryRunEvents, nil // nothing below refuses
-	}
 	if roll, _, _, _ := effectSource(a.Source); roll != nil && roll.VsOmens {
 		rec.OmenCount = len(s.Omens) // read against the omens revealed now (Disquieting Sounds)
 	}
-	rolled := rec // rec itself stays off the heap for a dry run
-	rolled.Modifiers = slices.Clone(mods)
-	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rolled}}, s.usedUp(seat, mods)...), nil
+	rec.Modifiers = slices.Clone(mods)
+	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}, s.usedUp(seat, mods)...), nil
 }
 
 // plainPurpose reports whether a roll may be made for this purpose by
@@ -360,24 +356,16 @@ func plainPurpose(purpose string) bool {
 }
 
 // sourceRollFits is what decideRoll checks of a roll made for a card or
-// room beyond any roll's checks (Options shares those between rooms:
-// dryRun.roomRoll).
+// room beyond any roll's checks.
 func (s *State) sourceRollFits(actor Actor, seat *Seat, a Action) error {
 	roll, room, card, err := effectSource(a.Source)
 	if err != nil {
 		return err
 	}
-	return s.sourceChecks(actor, seat, &a, effectSourceEntry{roll: roll, room: room, card: card})
-}
-
-// sourceChecks are sourceRollFits' checks once the source is looked up (at:
-// effectSource's answer for a.Source), for Options to look each room up
-// once for every seat (dryRun.roomRoll).
-func (s *State) sourceChecks(actor Actor, seat *Seat, a *Action, at effectSourceEntry) error {
-	if err := s.mayRollFor(actor, seat, a.Source, at.roll, at.room, at.card); err != nil {
+	if err := s.mayRollFor(actor, seat, a.Source, roll, room, card); err != nil {
 		return err
 	}
-	return s.rollFits(actor, seat, a, at.roll, at.room, at.card)
+	return s.rollFits(actor, seat, &a, roll, room, card)
 }
 
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the

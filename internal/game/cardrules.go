@@ -87,10 +87,11 @@ func (s *State) turnsRolls() []RollRecord {
 // mayRollFor checks a roll made for a card or room: a held item or omen
 // within its limits, a room a held card shields from (Medallion: never
 // roll for them), and a voluntary roll — a held item's or omen's, or a
-// room's special or barrier roll (the Vault, the Chasm) — once per turn,
-// and so is one for an item someone else holds (the Dynamite thrown at
-// you). An event's roll or a room's leaving roll is forced and may come
-// again. roll, room and card are effectSource's answer for the source
+// barrier room's (the Vault, the Chasm) — once per turn, and so is one for
+// an item someone else holds (the Dynamite thrown at you). An event's roll
+// or a room's entering or leaving roll is forced and may come again (seed
+// 002 行动: 一回合中人物可进行多次能力考验，特别是强迫的能力考验): the
+// Collapsed Room and the Mystic Elevator roll each time you enter. roll, room and card are effectSource's answer for the source
 // (sourceRollFits looks it up once for this and rollFits).
 func (s *State) mayRollFor(actor Actor, seat *Seat, source string, roll *catalog.Roll, room *catalog.Room, card *catalog.Card) error {
 	if s.Removed[source] {
@@ -107,6 +108,14 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, source string, roll *catalog
 			return refuse(Conflict, "err_token_not_placed", card.Name)
 		}
 	case card != nil:
+		if s.Holds(seat.ID, card.ID) && card.Use != nil && card.Use.InsteadOfAttack {
+			// Thrown instead of an attack (the Dynamite): those in the room
+			// it lands in roll, never its thrower, who no longer holds it
+			// once it is thrown (items.json: "Every explorer and monster
+			// there … makes a Speed roll"; seed 000 炸药: 该房间中的所有人物/
+			// 怪物皆需以速度进行能力考验).
+			return refuse(Conflict, "err_roll_thrown", card.Name)
+		}
 		if s.Holds(seat.ID, card.ID) {
 			if err := s.mayUse(actor, seat, card); err != nil {
 				return err
@@ -117,7 +126,7 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, source string, roll *catalog
 		if c := s.shieldingCard(seat.ID, room.ID); c != nil {
 			return refuse(Conflict, "err_card_shields", c.Name, room.Name)
 		}
-		voluntary = voluntary || room.Kind == "special" || room.Kind == "barrier"
+		voluntary = voluntary || room.Kind == "barrier"
 	}
 	if voluntary && s.rolledThisTurn(seat.ID, source) {
 		return refuse(Conflict, "err_roll_once_turn", sourceName(room, card))

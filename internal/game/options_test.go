@@ -164,8 +164,8 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 	if o.Attack == nil || !slices.Equal(targetNames(o.Attack.Targets), []string{"P2", "P3", "P4"}) {
 		t.Errorf("%s: the traitor's targets %+v", rule, o.Attack)
 	}
-	if o.Monsters == nil || len(o.Monsters.Attack) != 0 || !slices.Equal(o.Monsters.Move, []string{"Zombie"}) {
-		t.Errorf("seed 000 l.347: the monsters attack on their own turn, not the traitor's: %+v", o.Monsters)
+	if o.Monsters == nil || len(o.Monsters.Attack) != 0 || len(o.Monsters.Move) != 0 {
+		t.Errorf("seed 000 l.347: the monsters attack and move on their own turn, not the traitor's: %+v", o.Monsters)
 	}
 	if h := optionsFor(s, 2); h.Attack != nil || h.Monsters == nil || len(h.Monsters.Attack)+len(h.Monsters.Move) != 0 {
 		t.Errorf("seed 000 袭击: one attacks on one's own turn; heroes don't run monsters (they may only stun): %+v", h.Monsters)
@@ -174,6 +174,9 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 	o = optionsFor(s, 1)
 	if o.Monsters == nil || len(o.Monsters.Attack) != 1 || !slices.Equal(targetNames(o.Monsters.Attack[0].Targets), []string{"P2", "P3", "P4"}) {
 		t.Errorf("seed 000 怪物: the traitor runs the monsters against the heroes on their turn: %+v", o.Monsters)
+	}
+	if !slices.Equal(o.Monsters.Move, []string{"Zombie"}) {
+		t.Errorf("seed 000 怪物: the traitor rolls the monsters' moves on their turn: %+v", o.Monsters)
 	}
 }
 

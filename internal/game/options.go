@@ -921,7 +921,7 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		ar := &ApplyRoll{Source: last.Source, Roll: last.Seq, Bracket: -1}
 		// The roll applyEffect reads, as it reads it (a release roll: the
 		// holder's later ones, or a rescuer's).
-		roll, _ := s.sourceRoll(me.ID, last.Source)
+		roll := s.RollOf(me.ID, last.Source)
 		_, _, card, _ := effectSource(last.Source)
 		ar.Release = card != nil && roll != nil && roll == card.Release
 		if roll != nil {
@@ -1008,4 +1008,184 @@ func (s *State) drawnFrom(d *dryRun, me *Seat, m *turnMark) (card string, done b
 		return c.ID, true
 	}
 	return "", true
+}
+
+// ---- Card options: rolls for cards not held, outcome choices, draw
+// effects, items to take ----
+
+// CardRollOption is a roll for an event card the seat may make now: Trait,
+// or Dice for a plain roll; Holder is the seat number it frees (a rescue).
+type CardRollOption struct {
+	Card   string `json:"card"`
+	Trait  string `json:"trait,omitempty"`
+	Dice   int    `json:"dice,omitempty"`
+	Holder int    `json:"holder,omitempty"`
+}
+
+// cardRollOptions are the rolls for event cards the seat doesn't hold that
+// Decide accepts now: a token in the house not removed, another explorer's
+// lingering event it may free them from, or the next trait of a card drawn
+// that asks one roll per trait.
+func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
+	var out []CardRollOption
+	for _, r := range eventRolls() {
+		c, src := r.card, r.source
+		if s.Holds(me.ID, c.ID) {
+			continue
+		}
+		roll, rescued := s.rollFor(me.ID, src, c.Roll, c)
+		token := c.StaysInRoom && s.Gone[c.ID] && !s.Removed[src]
+		each := roll.Each && s.DrewBy[c.ID] == me.ID && len(s.sourceRollsThisTurn(me.ID, src)) > 0
+		if !token && rescued == 0 && !each {
+			continue
+		}
+		try := []Action{{Dice: roll.Dice}}
+		if traits := roll.RollTraits(); traits != nil {
+			try = nil
+			for _, t := range traits {
+				try = append(try, Action{Trait: t})
+			}
+		}
+		for _, a := range try {
+			a.Type, a.Source, a.Purpose, a.Total = ActRoll, src, "event", &zeroTotal
+			if d.allows(a) {
+				out = append(out, CardRollOption{Card: c.ID, Trait: a.Trait, Dice: a.Dice, Holder: s.SeatNumber(rescued)})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sourcedCard is a card and its source name ("card:<id>").
+type sourcedCard struct {
+	card   *catalog.Card
+	source string
+}
+
+// eventRolls lists once the event cards with a roll that cardRollOptions
+// may offer one not holding them, so that, asked for every seat's view, it
+// builds no source names and reads nothing of the others: a token that
+// stays in its room, a card one may be freed from (a release roll), or a
+// roll per trait. (Without a release roll, the roll read is the card's.)
+var eventRolls = sync.OnceValue(func() (out []sourcedCard) {
+	for i := range catalog.Box().Cards {
+		c := &catalog.Box().Cards[i]
+		if c.Deck == "event" && c.Roll != nil && (c.StaysInRoom || c.Release != nil || c.Roll.Each) {
+			out = append(out, sourcedCard{card: c, source: "card:" + c.ID})
+		}
+	}
+	return out
+})
+
+// applyChoices fills in what applying a roll's outcome asks the player to
+// choose: the traits it takes when it takes no plain Apply, and the other
+// seats it may be applied to.
+func (s *State) applyChoices(d *dryRun, me *Seat, ar *ApplyRoll) {
+	plain := Action{Type: ActApplyEffect, Source: ar.Source}
+	if !d.allows(plain) {
+		for _, item := range s.itemsHeld(me.ID) {
+			if d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Card: item}) {
+				ar.Items = append(ar.Items, item)
+			}
+		}
+		ar.Room = d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Room: catalog.Box().Rooms[0].ID})
+		for _, t := range Traits {
+			a := plain
+			a.Trait = t
+			if d.allows(a) {
+				ar.Traits = append(ar.Traits, t)
+			}
+		}
+	}
+	for _, other := range s.Seats {
+		n := s.SeatNumber(other.ID)
+		if other.ID == me.ID {
+			continue
+		}
+		a := plain
+		a.To = n
+		ok := d.allows(a)
+		for _, t := range Traits {
+			a.Trait = t
+			ok = ok || d.allows(a)
+		}
+		if ok {
+			ar.To = append(ar.To, n)
+		}
+	}
+}
+
+// DrawEffectOption is a drawn card's effect (no roll) the seat may apply
+// now; Items are the items it may name when the effect takes one.
+type DrawEffectOption struct {
+	Card  string   `json:"card"`
+	Items []string `json:"items,omitempty"`
+}
+
+// drawEffectOptions are the draw effects Decide accepts from the seat now
+// (Jonah's Turn, Skeletons' damage, Whoops!, Image in the Mirror B).
+func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
+	var out []DrawEffectOption
+	for _, e := range effectCards() {
+		c := e.card
+		if !s.Gone[c.ID] || s.EffectDone[c.ID] {
+			continue
+		}
+		a := Action{Type: ActApplyEffect, Source: e.source}
+		opt := DrawEffectOption{Card: c.ID}
+		if c.Effect.GiveBack || c.Effect.DiscardItem {
+			for _, item := range s.itemsHeld(me.ID) {
+				if a.Card = item; d.allows(a) {
+					opt.Items = append(opt.Items, item)
+				}
+			}
+			a.Card = ""
+		}
+		if len(opt.Items) > 0 || d.allows(a) {
+			out = append(out, opt)
+		}
+	}
+	return out
+}
+
+// effectCards are the cards with an effect on drawing them, with their
+// source names, listed once: every seat's view looks for them.
+var effectCards = sync.OnceValue(func() (out []sourcedCard) {
+	for i := range catalog.Box().Cards {
+		if c := &catalog.Box().Cards[i]; c.Effect != nil {
+			out = append(out, sourcedCard{card: c, source: "card:" + c.ID})
+		}
+	}
+	return out
+})
+
+// TakeOption is an explorer a held card may take items from, and which.
+type TakeOption struct {
+	From  int      `json:"from"`
+	Items []string `json:"items"`
+}
+
+// takeOptions are what applying a held card that takes an item accepts now
+// (Pickpocket's Gloves): each other explorer with the items it may take.
+func (s *State) takeOptions(d *dryRun, me *Seat, card *catalog.Card) []TakeOption {
+	if card.Roll == nil || len(card.Roll.Brackets) == 0 || !card.Roll.Brackets[0].TakeItem {
+		return nil
+	}
+	var out []TakeOption
+	for _, other := range s.Seats {
+		if other.ID == me.ID {
+			continue
+		}
+		t := TakeOption{From: s.SeatNumber(other.ID)}
+		for _, item := range s.itemsHeld(other.ID) {
+			if d.allows(Action{Type: ActApplyEffect, Source: "card:" + card.ID, To: t.From, Card: item}) {
+				t.Items = append(t.Items, item)
+			}
+		}
+		if len(t.Items) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
 }

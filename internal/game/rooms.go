@@ -248,3 +248,27 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 	}
 	return o
 }
+
+// ---- Room effects: who they spare ----
+
+// immuneToRooms: the known traitor (and monsters) ignore harmful room texts.
+func (s *State) immuneToRooms(seatID int) bool {
+	return s.Haunt != nil && seatID != 0 && (s.Haunt.PublicTraitor() == seatID || s.Sides[seatID] == SideTraitor)
+}
+
+func roomRollHurts(r *catalog.Room) bool {
+	if r.Roll == nil {
+		return false
+	}
+	for _, b := range r.Roll.Brackets {
+		if b.Damage != nil {
+			return true
+		}
+		for _, n := range b.Gain {
+			if n < 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

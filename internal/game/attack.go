@@ -145,8 +145,7 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 }
 
 // attackFrom is all decideAttack checks before it reads the target: an
-// attack may be made now, by whom, with which trait and how many dice
-// (Options asks it once for all the targets it would refuse).
+// attack may be made now, by whom, with which trait and how many dice.
 func (s *State) attackFrom(actor Actor, a Action) (attacker Target, trait string, dice int, err error) {
 	if !s.Started || !s.hauntStarted() {
 		return Target{}, "", 0, refuse(Conflict, "err_attack_before_haunt")

@@ -136,8 +136,7 @@ func (s *State) owesDraw(seatID int, deck string) bool { return s.OwedDraws[seat
 // omens go to the hand with what they give; events that stay with the
 // player (Debris, Lights Out, Grave Dirt, Webs) too; other events are
 // resolved and discarded. Omens are drawn with draw_omen (they need the room
-// for the haunt roll); Bite counts as an omen but isn't kept. Options asks
-// it about one card per drawGroup: what more it reads of a card goes there.
+// for the haunt roll); Bite counts as an omen but isn't kept.
 func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {

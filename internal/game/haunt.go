@@ -220,8 +220,7 @@ func (s *State) foldHauntRevealed(e Event) {
 	}
 }
 
-// decideDrawOmen records an omen drawn in a room. Options asks it about one
-// omen per drawGroup: what more it reads of a card goes there.
+// decideDrawOmen records an omen drawn in a room.
 func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {

@@ -65,7 +65,7 @@ type Options struct {
 	Rooms     []RoomOption   `json:"rooms,omitempty"`
 	ApplyRoll *ApplyRoll     `json:"apply_roll,omitempty"`
 	// CardRolls are rolls for event cards the seat doesn't hold that it
-	// may make now (cardlimits.go): a token in the house (the Closet Door),
+	// may make now (cardRollOptions): a token in the house (the Closet Door),
 	// freeing another explorer (Webs), the next trait of a card that asks
 	// one roll per trait (Hanged Men).
 	CardRolls []CardRollOption `json:"card_rolls,omitempty"`

@@ -275,7 +275,7 @@ func (s *State) attackCancelled(seatID int) *catalog.Card {
 // gateRolled reports whether the seat made and applied the roll a gated
 // weapon asks for this turn (Sacrificial Dagger: its Knowledge roll first).
 func (s *State) gateRolled(seatID int, weapon *catalog.Card) bool {
-	src := cardSource(weapon.ID)
+	src := "card:" + weapon.ID
 	return slices.ContainsFunc(s.rollsThisTurn(), func(r RollRecord) bool {
 		return r.Seat == seatID && r.Applied && r.Source == src
 	})

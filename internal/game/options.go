@@ -2,7 +2,6 @@ package game
 
 import (
 	"slices"
-	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -371,18 +370,8 @@ func (s *State) turnOptions(actor Actor) TurnOptions {
 	return t
 }
 
-// rollOptionsBuf is a RollOptions with room for its lists, made in one
-// allocation: every seat's options have one, most with all four traits.
-type rollOptionsBuf struct {
-	r      RollOptions
-	traits [4]string
-	mods   [2]ModifierOption
-}
-
 func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
-	buf := &rollOptionsBuf{}
-	r := &buf.r
-	r.Traits = buf.traits[:0]
+	r := &RollOptions{Traits: []string{}}
 	for _, t := range Traits {
 		if d.allows(Action{Type: ActRoll, Trait: t, Total: &zeroTotal}) {
 			r.Traits = append(r.Traits, t)
@@ -408,9 +397,6 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 			EventRoll: try(Action{Trait: trait, Purpose: "event"}),
 			PlainRoll: try(Action{Dice: 1, Purpose: "free"})}
 		if mo.TraitRoll || mo.EventRoll || mo.PlainRoll {
-			if r.Modifiers == nil {
-				r.Modifiers = buf.mods[:0]
-			}
 			r.Modifiers = append(r.Modifiers, mo)
 		}
 	}
@@ -665,7 +651,7 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 	out := make([]CardOption, 0, len(hand))
 	anyRoom := catalog.Box().Rooms[0].ID
 	for _, h := range hand {
-		c := CardOption{Card: h.Card, Apply: s.applyAllowed(d, cardSource(h.Card))}
+		c := CardOption{Card: h.Card, Apply: s.applyAllowed(d, "card:"+h.Card)}
 		c.Use = c.refuse("use", d.why(Action{Type: ActUseCard, Card: h.Card}))
 		c.Drop = c.refuse("drop", d.why(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}))
 		c.Discard = c.refuse("discard", d.why(Action{Type: ActDiscardCard, Card: h.Card}))
@@ -701,23 +687,6 @@ func (c *CardOption) refuse(action string, r *Refusal) bool {
 	c.Refused[action] = *r
 	return false
 }
-
-// cardSource is a card's effect source, "card:<id>", without making it
-// again for a card of the box.
-func cardSource(id string) string {
-	if src, ok := cardSources()[id]; ok {
-		return src
-	}
-	return "card:" + id
-}
-
-var cardSources = sync.OnceValue(func() map[string]string {
-	out := map[string]string{}
-	for _, c := range catalog.Box().Cards {
-		out[c.ID] = "card:" + c.ID
-	}
-	return out
-})
 
 // applyAllowed reports whether a source's effect may be applied now, with
 // the trait its outcome asks the player to choose if it asks for one.
@@ -852,7 +821,7 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 	for i := range o.Cards {
 		c := &o.Cards[i]
 		card := catalog.Box().Card(c.Card)
-		src := cardSource(c.Card)
+		src := "card:" + c.Card
 		if !c.Apply {
 			c.refuse("apply", d.why(Action{Type: ActApplyEffect, Source: src}))
 		}
@@ -885,10 +854,8 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			c.Why = why("use")
 		}
 	}
-	// The piles with cards on, in order of their names (sorted on the
-	// stack: most views have few piles, often none with a card left).
-	var pilesBuf [16]string
-	piles := pilesBuf[:0]
+	// The piles with cards on, in order of their names.
+	var piles []string
 	for pile, cards := range s.Piles {
 		if len(cards) > 0 {
 			piles = append(piles, pile)
@@ -902,18 +869,17 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			}
 		}
 	}
-	for i := range roomChecks() {
-		rc := &roomChecks()[i] // not copied: it holds an Action
-		ro := RoomOption{Room: rc.room}
-		if rc.rolls {
-			ro.Roll = d.allows(rc.roll)
-		} else {
-			ro.Apply = s.applyAllowed(d, rc.source)
+	// The rooms with a guided roll, a once-per-explorer gain or
+	// end-of-turn damage, in box order.
+	for _, r := range catalog.Box().Rooms {
+		ro := RoomOption{Room: r.ID}
+		src := "room:" + r.ID
+		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
+			ro.Roll = d.allows(a)
+		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
+			ro.Apply = s.applyAllowed(d, src)
 		}
 		if ro.Roll || ro.Apply {
-			if o.Rooms == nil {
-				o.Rooms = make([]RoomOption, 0, len(roomChecks()))
-			}
 			o.Rooms = append(o.Rooms, ro)
 		}
 	}
@@ -931,30 +897,6 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		s.applyChoices(d, me, o.ApplyRoll)
 	}
 }
-
-// roomCheck is a room whose printed effect the card area offers: its
-// guided roll when it has one, else its effect applied.
-type roomCheck struct {
-	room, source string
-	rolls        bool
-	roll         Action
-}
-
-// roomChecks are the box's rooms with a guided roll, a once-per-explorer
-// gain or end-of-turn damage, in box order, made once: every seat's view
-// asks about each.
-var roomChecks = sync.OnceValue(func() []roomCheck {
-	var out []roomCheck
-	for _, r := range catalog.Box().Rooms {
-		src := "room:" + r.ID
-		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
-			out = append(out, roomCheck{room: r.ID, source: src, rolls: true, roll: a})
-		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
-			out = append(out, roomCheck{room: r.ID, source: src})
-		}
-	}
-	return out
-})
 
 // takeWhy is why a card that takes an item (Pickpocket's Gloves) offers no
 // explorer to take from: Decide's refusal of taking an item a living
@@ -1028,11 +970,15 @@ type CardRollOption struct {
 // that asks one roll per trait.
 func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	var out []CardRollOption
-	for _, r := range eventRolls() {
-		c, src := r.card, r.source
-		if s.Holds(me.ID, c.ID) {
+	for i := range catalog.Box().Cards {
+		c := &catalog.Box().Cards[i]
+		// An event's roll one not holding it may make: a token that stays
+		// in its room, a card one may free another from (a release roll),
+		// or a roll per trait.
+		if c.Deck != "event" || c.Roll == nil || !c.StaysInRoom && c.Release == nil && !c.Roll.Each || s.Holds(me.ID, c.ID) {
 			continue
 		}
+		src := "card:" + c.ID
 		roll, rescued := s.rollFor(me.ID, src, c.Roll, c)
 		token := c.StaysInRoom && s.Gone[c.ID] && !s.Removed[src]
 		each := roll.Each && s.DrewBy[c.ID] == me.ID && len(s.sourceRollsThisTurn(me.ID, src)) > 0
@@ -1056,27 +1002,6 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	}
 	return out
 }
-
-// sourcedCard is a card and its source name ("card:<id>").
-type sourcedCard struct {
-	card   *catalog.Card
-	source string
-}
-
-// eventRolls lists once the event cards with a roll that cardRollOptions
-// may offer one not holding them, so that, asked for every seat's view, it
-// builds no source names and reads nothing of the others: a token that
-// stays in its room, a card one may be freed from (a release roll), or a
-// roll per trait. (Without a release roll, the roll read is the card's.)
-var eventRolls = sync.OnceValue(func() (out []sourcedCard) {
-	for i := range catalog.Box().Cards {
-		c := &catalog.Box().Cards[i]
-		if c.Deck == "event" && c.Roll != nil && (c.StaysInRoom || c.Release != nil || c.Roll.Each) {
-			out = append(out, sourcedCard{card: c, source: "card:" + c.ID})
-		}
-	}
-	return out
-})
 
 // applyChoices fills in what applying a roll's outcome asks the player to
 // choose: the traits it takes when it takes no plain Apply, and the other
@@ -1127,12 +1052,12 @@ type DrawEffectOption struct {
 // (Jonah's Turn, Skeletons' damage, Whoops!, Image in the Mirror B).
 func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
 	var out []DrawEffectOption
-	for _, e := range effectCards() {
-		c := e.card
-		if !s.Gone[c.ID] || s.EffectDone[c.ID] {
+	for i := range catalog.Box().Cards {
+		c := &catalog.Box().Cards[i]
+		if c.Effect == nil || !s.Gone[c.ID] || s.EffectDone[c.ID] {
 			continue
 		}
-		a := Action{Type: ActApplyEffect, Source: e.source}
+		a := Action{Type: ActApplyEffect, Source: "card:" + c.ID}
 		opt := DrawEffectOption{Card: c.ID}
 		if c.Effect.GiveBack || c.Effect.DiscardItem {
 			for _, item := range s.itemsHeld(me.ID) {
@@ -1148,17 +1073,6 @@ func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
 	}
 	return out
 }
-
-// effectCards are the cards with an effect on drawing them, with their
-// source names, listed once: every seat's view looks for them.
-var effectCards = sync.OnceValue(func() (out []sourcedCard) {
-	for i := range catalog.Box().Cards {
-		if c := &catalog.Box().Cards[i]; c.Effect != nil {
-			out = append(out, sourcedCard{card: c, source: "card:" + c.ID})
-		}
-	}
-	return out
-})
 
 // TakeOption is an explorer a held card may take items from, and which.
 type TakeOption struct {

@@ -340,7 +340,7 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err := s.mayUse(actor, seat, card); err != nil {
 		return nil, err
 	}
-	if card.Use != nil && card.Use.InsteadOfAttack && len(s.AttackedThisTurn) > 0 && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
+	if card.Use != nil && card.Use.InsteadOfAttack && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
 		return nil, refuse(Conflict, "err_attacked_instead", card.Name)
 	}
 	if r := card.Roll; r != nil && r.RollTraits() == nil && r.Dice == 0 && len(r.Brackets) > 0 {

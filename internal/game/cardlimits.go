@@ -45,20 +45,32 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 	return nil
 }
 
-// mayRollFor checks a roll made for a card or room: a held item or omen
-// within its limits, a room a held card shields from (Medallion: never
-// roll for them), and a voluntary roll — a held item's or omen's, or a
-// barrier room's (the Vault, the Chasm) — once per turn, and so is one for
-// an item someone else holds (the Dynamite thrown at you). An event's roll
-// or a room's entering or leaving roll is forced and may come again (seed
-// 002 行动: 一回合中人物可进行多次能力考验，特别是强迫的能力考验): the
-// Collapsed Room and the Mystic Elevator roll each time you enter. roll, room and card are effectSource's answer for the source
-// (sourceRollFits looks it up once for this and rollFits).
-func (s *State) mayRollFor(actor Actor, seat *Seat, source string, roll *catalog.Roll, room *catalog.Room, card *catalog.Card) error {
-	if s.Removed[source] {
-		return refuse(Conflict, "err_source_removed", sourceName(room, card))
+// mayRollFor checks a roll made for a card or room, beyond any roll's
+// checks (decideRoll):
+//
+//   - the source is not removed, and a held item or omen is within its
+//     limits (mayUse); a room a held card shields from is never rolled for
+//     (Medallion);
+//   - a voluntary roll — a held item's or omen's, a barrier room's (the
+//     Vault, the Chasm), or one for an item someone else holds (the
+//     Dynamite thrown at you) — comes once a turn; an event's roll or a
+//     room's entering or leaving roll is forced and may come again (seed
+//     002 行动: 一回合中人物可进行多次能力考验，特别是强迫的能力考验): the
+//     Collapsed Room and the Mystic Elevator roll each time you enter;
+//   - the roll fits the card's own: one of its traits (Spider: Speed or
+//     Sanity), each trait once and one at a time when it asks for a roll
+//     per trait (Hanged Men), only while the card is on (Music Box), and a
+//     rescue only on the rescuer's own turn (Webs).
+func (s *State) mayRollFor(actor Actor, seat *Seat, a Action) error {
+	roll, room, card, err := effectSource(a.Source)
+	if err != nil {
+		return err
 	}
-	roll, _ = s.rollFor(seat.ID, source, roll, card)
+	name := sourceName(room, card)
+	if s.Removed[a.Source] {
+		return refuse(Conflict, "err_source_removed", name)
+	}
+	roll, rescued := s.rollFor(seat.ID, a.Source, roll, card)
 	voluntary := roll != nil && roll.Voluntary
 	switch {
 	case card != nil && roll != nil && roll.NotUse:
@@ -89,25 +101,14 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, source string, roll *catalog
 		}
 		voluntary = voluntary || room.Kind == "barrier"
 	}
-	if voluntary && len(s.sourceRollsThisTurn(seat.ID, source)) > 0 {
-		return refuse(Conflict, "err_roll_once_turn", sourceName(room, card))
+	if voluntary && len(s.sourceRollsThisTurn(seat.ID, a.Source)) > 0 {
+		return refuse(Conflict, "err_roll_once_turn", name)
 	}
 	if c := s.stuckBy(seat.ID); voluntary && c != nil && (card == nil || card.ID != c.ID) {
 		// Held by Webs or Debris, trying to get free is the one roll you
 		// may choose to make (seed 002 FAQ: 你唯一能做的就是尝试解救你自己).
 		return refuse(Conflict, "err_stuck", c.Name)
 	}
-	return nil
-}
-
-// rollFits checks a roll made for a card or room against the card's own
-// roll: one of its traits (Spider: Speed or Sanity), each trait once and
-// one at a time when it asks for a roll per trait (Hanged Men), only while
-// the card is on (Music Box), and a rescue only on the rescuer's own turn.
-// roll, room and card are effectSource's answer for a.Source.
-func (s *State) rollFits(actor Actor, seat *Seat, a *Action, roll *catalog.Roll, room *catalog.Room, card *catalog.Card) error {
-	roll, rescued := s.rollFor(seat.ID, a.Source, roll, card)
-	name := sourceName(room, card)
 	if roll == nil {
 		return nil
 	}

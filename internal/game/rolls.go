@@ -330,7 +330,7 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 		return nil, err
 	}
 	if a.Source != "" {
-		if err := s.sourceRollFits(actor, seat, a); err != nil {
+		if err := s.mayRollFor(actor, seat, a); err != nil {
 			return nil, err
 		}
 	}
@@ -353,19 +353,6 @@ func plainPurpose(purpose string) bool {
 		return true
 	}
 	return false
-}
-
-// sourceRollFits is what decideRoll checks of a roll made for a card or
-// room beyond any roll's checks.
-func (s *State) sourceRollFits(actor Actor, seat *Seat, a Action) error {
-	roll, room, card, err := effectSource(a.Source)
-	if err != nil {
-		return err
-	}
-	if err := s.mayRollFor(actor, seat, a.Source, roll, room, card); err != nil {
-		return err
-	}
-	return s.rollFits(actor, seat, &a, roll, room, card)
 }
 
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the

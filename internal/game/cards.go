@@ -448,8 +448,8 @@ func negate(m map[string]int) map[string]int {
 // completeSet is the set bonus a hand completes (a card with a set, held
 // with every card its set names), or nil.
 func completeSet(holds func(string) bool) *catalog.CardSet {
-	for _, c := range catalog.Box().Cards {
-		if c.Set != nil && holds(c.ID) && !slices.ContainsFunc(c.Set.With, func(id string) bool { return !holds(id) }) {
+	for i := range catalog.Box().Cards {
+		if c := &catalog.Box().Cards[i]; c.Set != nil && holds(c.ID) && !slices.ContainsFunc(c.Set.With, func(id string) bool { return !holds(id) }) {
 			return c.Set
 		}
 	}

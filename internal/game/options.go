@@ -444,7 +444,8 @@ func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
 	for _, deck := range drawDecks {
 		var allowed bool
 		var no []string
-		for _, c := range catalog.Box().Cards {
+		for i := range catalog.Box().Cards {
+			c := &catalog.Box().Cards[i]
 			if c.Deck != deck || !s.InDeck(c.ID) {
 				continue
 			}
@@ -871,7 +872,8 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 	}
 	// The rooms with a guided roll, a once-per-explorer gain or
 	// end-of-turn damage, in box order.
-	for _, r := range catalog.Box().Rooms {
+	for i := range catalog.Box().Rooms {
+		r := &catalog.Box().Rooms[i]
 		ro := RoomOption{Room: r.ID}
 		src := "room:" + r.ID
 		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {

@@ -204,7 +204,8 @@ type Roll struct {
 	Brackets []Bracket `json:"brackets"`
 	// Voluntary: a roll the explorer chooses to make (a token's: the
 	// Closet, the Safe), so once per turn (seed 002: 同一个回合中每项自愿的
-	// 能力考验仅可进行一次). Special and barrier rooms' rolls always are.
+	// 能力考验仅可进行一次). Barrier rooms' rolls always are; a room's
+	// entering roll never is (the Collapsed Room, the Mystic Elevator).
 	Voluntary bool `json:"voluntary,omitempty"`
 	// VsOmens: the brackets are read against the total less the omen count
 	// when rolled (Disquieting Sounds: 0 or more, less than 0).

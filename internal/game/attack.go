@@ -133,42 +133,31 @@ func (s *State) attackOpen() bool {
 // The attacker's side (attackerOf) and the defender's (defenderOf) are
 // checked apart; the defence itself is decideDefend.
 func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
-	attacker, trait, dice, err := s.attackFrom(actor, a)
+	if !s.Started || !s.hauntStarted() {
+		return nil, refuse(Conflict, "err_attack_before_haunt")
+	}
+	if s.attackOpen() {
+		return nil, refuse(Conflict, "err_attack_in_progress")
+	}
+	trait := a.Trait
+	if trait == "" {
+		trait = Might
+	}
+	if !validTrait(trait) {
+		return nil, refuse(Invalid, "err_bad_trait", trait)
+	}
+	attacker, dice, err := s.attackerOf(actor, a, trait)
 	if err != nil {
 		return nil, err
+	}
+	if s.AttackedThisTurn[attackerKey(attacker)] {
+		return nil, refuse(Conflict, "err_attacked_this_turn")
 	}
 	defender, err := s.defenderOf(a, attacker, trait)
 	if err != nil {
 		return nil, err
 	}
 	return s.attackEvents(attacker, defender, trait, dice, a)
-}
-
-// attackFrom is all decideAttack checks before it reads the target: an
-// attack may be made now, by whom, with which trait and how many dice
-// (Options asks it once for all the targets it would refuse).
-func (s *State) attackFrom(actor Actor, a Action) (attacker Target, trait string, dice int, err error) {
-	if !s.Started || !s.hauntStarted() {
-		return Target{}, "", 0, refuse(Conflict, "err_attack_before_haunt")
-	}
-	if s.attackOpen() {
-		return Target{}, "", 0, refuse(Conflict, "err_attack_in_progress")
-	}
-	trait = a.Trait
-	if trait == "" {
-		trait = Might
-	}
-	if !validTrait(trait) {
-		return Target{}, "", 0, refuse(Invalid, "err_bad_trait", trait)
-	}
-	attacker, dice, err = s.attackerOf(actor, a, trait)
-	if err != nil {
-		return Target{}, "", 0, err
-	}
-	if len(s.AttackedThisTurn) > 0 && s.AttackedThisTurn[attackerKey(attacker)] { // no key made for none
-		return Target{}, "", 0, refuse(Conflict, "err_attacked_this_turn")
-	}
-	return attacker, trait, dice, nil
 }
 
 // attackerOf checks who attacks and counts their dice: a monster the
@@ -295,9 +284,6 @@ func (s *State) attackEvents(attacker, defender Target, trait string, dice int, 
 	}
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
-	}
-	if s.dry {
-		return dryRunEvents, nil // nothing below refuses
 	}
 	rec.Modifiers = slices.Clone(a.Modifiers)
 	evs := []Event{{Type: EvAttacked, Seat: attacker.Seat, Attack: &AttackState{

@@ -142,3 +142,41 @@ func BenchmarkOptionsBurst(b *testing.B) {
 func reportCPU(b *testing.B, cpu0 time.Duration) {
 	b.ReportMetric(float64(procstat.CPU()-cpu0)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
 }
+
+// sixWithCards is a six-seat game whose seats hold the cards a phone's view
+// asks most about: weapons, roll modifiers, reroll cards, events kept.
+func sixWithCards(b *testing.B, s *game.State) {
+	give(b, s, 1, "lucky-stone", "candle", "angel-feather", "pickpockets-gloves")
+	give(b, s, 2, "adrenaline-shot", "idol", "medical-kit", "rabbits-foot")
+	give(b, s, 3, "revolver", "axe", "dynamite", "healing-salve")
+	give(b, s, 4, "webs", "music-box", "armor", "medallion")
+	give(b, s, 5, "grave-dirt", "bell", "sacrificial-dagger", "bottle")
+	give(b, s, 6, "spear", "debris", "a-moment-of-hope", "blood-dagger")
+}
+
+// BenchmarkOptionsSeatExploringCards is one seat's options (seats in turn)
+// in a six-seat game before the haunt, every seat holding four cards: the
+// budget is 1 ms per seat.
+func BenchmarkOptionsSeatExploringCards(b *testing.B) {
+	s := started(b, sixExplorers...)
+	sixWithCards(b, s)
+	b.ReportAllocs()
+	defer reportCPU(b, procstat.CPU())
+	for i := 0; b.Loop(); i++ {
+		s.Options(seatActor(1 + i%6))
+	}
+}
+
+// BenchmarkOptionsSeatHauntCards is BenchmarkOptionsSeatExploringCards in
+// the haunt, with a traitor and a zombie.
+func BenchmarkOptionsSeatHauntCards(b *testing.B) {
+	s := started(b, sixExplorers...)
+	revealHaunt(b, s, 1, 1)
+	sixWithCards(b, s)
+	zombie(b, s)
+	b.ReportAllocs()
+	defer reportCPU(b, procstat.CPU())
+	for i := 0; b.Loop(); i++ {
+		s.Options(seatActor(1 + i%6))
+	}
+}

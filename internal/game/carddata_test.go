@@ -129,7 +129,13 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	}
 
 	if c.Roll != nil {
-		wrongTraitRefused(t, holding(t, c, true), c, rule)
+		s = holding(t, c, true)
+		if c.Use != nil && c.Use.InsteadOfAttack {
+			// Thrown: its roll is for those it hits, never its holder's
+			// (TestDynamiteThrowerDoesNotRoll).
+			do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
+		}
+		wrongTraitRefused(t, s, c, rule)
 	}
 	if c.Toggle { // toggle: use switches it on and off, once per turn
 		s = holding(t, c, true)

@@ -9,6 +9,12 @@ import (
 	"lantern/internal/catalog"
 )
 
+// Cards in hands, decks and piles: what a player does with a card (draw
+// it, give, drop, pick up, discard or use it) and how each move folds into
+// the state. What a card does is its data (catalog.Card, data/*.json); when
+// it may be used or rolled for is cardlimits.go; what applying its effect
+// does is effects.go.
+
 // HeldCard is a card in front of a player (hands are public, as in the box).
 type HeldCard struct {
 	Card string `json:"card"`
@@ -28,34 +34,36 @@ type Offer struct {
 	Card string `json:"card"`
 }
 
-// PendingDamage is damage a card or room dealt that the player still has to
-// split between two traits.
-type PendingDamage struct {
-	Kind   string `json:"kind"`
-	Amount int    `json:"amount"`
-	Source string `json:"source"`
-	// Then is further damage of another kind the same outcome dealt,
-	// split once this is taken.
-	Then *PendingDamage `json:"then,omitempty"`
-}
-
 // RemainsPile names the item pile where an explorer died: their cards drop
 // there and companions wait for the first explorer to come by (seed 000, 伤害).
 func RemainsPile(seatID int) string { return fmt.Sprintf("remains-%d", seatID) }
-
-func negate(m map[string]int) map[string]int {
-	out := make(map[string]int, len(m))
-	for k, v := range m {
-		out[k] = -v
-	}
-	return out
-}
 
 // Holds reports whether a seat holds a card.
 func (s *State) Holds(seatID int, card string) bool { return s.heldIndex(seatID, card) >= 0 }
 
 func (s *State) heldIndex(seatID int, card string) int {
 	return slices.IndexFunc(s.Hands[seatID], func(h HeldCard) bool { return h.Card == card })
+}
+
+// holderOf is the seat holding a card, or 0.
+func (s *State) holderOf(card string) int {
+	for _, seat := range s.Seats {
+		if s.Holds(seat.ID, card) {
+			return seat.ID
+		}
+	}
+	return 0
+}
+
+// itemsHeld are the item cards (not omens) a seat holds.
+func (s *State) itemsHeld(seatID int) []string {
+	var out []string
+	for _, h := range s.Hands[seatID] {
+		if c := catalog.Box().Card(h.Card); c != nil && c.Deck == "item" {
+			out = append(out, c.ID)
+		}
+	}
+	return out
 }
 
 // InDeck reports whether a card is still in its deck (not yet drawn).
@@ -72,79 +80,26 @@ func (s *State) DeckCount(deck string) int {
 	return n
 }
 
-// traitDelta turns signed trait changes into clip moves for one seat: gains
-// climb (past the top into overflow), losses take overflow first and stop at
-// the floor (seed 003, 檢定; l.169 for items).
-func (s *State) traitDelta(seat *Seat, m map[string]int, traits map[string]TraitState) []TraitChange {
-	floor := s.Floor()
-	var out []TraitChange
-	for _, t := range Traits {
-		n, ok := m[t]
-		if !ok || n == 0 {
-			continue
-		}
-		from := traits[t]
-		to := from
-		if n > 0 {
-			to = Gain(from, n)
-		} else {
-			to = Lose(from, -n, floor)
-		}
-		traits[t] = to
-		if to != from {
-			out = append(out, TraitChange{Trait: t, From: from, To: to})
-		}
+// kept reports whether a drawn card stays in front of its drawer (every
+// item and omen but Bite; events marked keep unless they stay in a room).
+func kept(c *catalog.Card) bool {
+	if c.Deck == "event" {
+		return c.Keep && !c.StaysInRoom
 	}
-	return out
+	return !c.NotKept
 }
 
-// Floor is the lowest position a loss can reach now: 1 before the haunt,
-// 0 (the skull) after (seed 000, 伤害).
-func (s *State) Floor() int {
-	if s.Phase == PhaseHaunt {
-		return 0
-	}
-	return 1
+// keptID is kept for a card id.
+func keptID(id string) bool {
+	c := catalog.Box().Card(id)
+	return c != nil && kept(c)
 }
 
-// cardEffects are the trait events that follow a card changing hands: what
-// holding it gives or takes, the Mask if worn, and the Bell–Book–Candle set.
-// gained and lost list the cards the seat gains and loses in this step.
-func (s *State) cardEffects(seat *Seat, gained, lost []string, cause string) []Event {
-	traits := maps.Clone(seat.Traits)
-	total := map[string]int{}
-	add := func(m map[string]int) {
-		for k, v := range m {
-			total[k] += v
-		}
-	}
-	box := catalog.Box()
-	for _, id := range gained {
-		add(box.Card(id).OnGain)
-	}
-	for _, id := range lost {
-		add(box.Card(id).OnLose)
-		if i := s.heldIndex(seat.ID, id); i >= 0 && s.Hands[seat.ID][i].Worn {
-			add(negate(box.Card(id).Worn)) // taken off as it goes
-		}
-	}
-	// The set bonus (a card's set: the Candle's Bell, Book and Candle),
-	// given once per explorer and taken back when the set breaks.
-	holds := func(id string) bool {
-		return (s.Holds(seat.ID, id) || slices.Contains(gained, id)) && !slices.Contains(lost, id)
-	}
-	if set := completeSet(holds); set != nil && !s.SetBonus[seat.ID] && !s.SetBonusUsed[seat.ID] {
-		add(set.Gain)
-		cause += "+set"
-	} else if old := completeSet(s.holder(seat.ID)); set == nil && s.SetBonus[seat.ID] && old != nil {
-		add(negate(old.Gain))
-		cause += "-set"
-	}
-	changes := s.traitDelta(seat, total, traits)
-	if len(changes) == 0 && !strings.Contains(cause, "set") {
-		return nil
-	}
-	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}
+// Discardable tells cards a player may throw away: events that stay with
+// them (cleared), and items and omens that may be dropped or are one-use;
+// never the Dog, Girl, Madman or Blood Dagger.
+func Discardable(c *catalog.Card) bool {
+	return c.Deck == "event" || c.Droppable || c.DiscardAfterUse
 }
 
 func (s *State) cardOrRefuse(id string) (*catalog.Card, error) {
@@ -155,12 +110,33 @@ func (s *State) cardOrRefuse(id string) (*catalog.Card, error) {
 	return c, nil
 }
 
+func (s *State) heldOrRefuse(seat *Seat, card string) (*HeldCard, error) {
+	i := s.heldIndex(seat.ID, card)
+	if i < 0 {
+		return nil, refuse(Conflict, "err_not_holding", seat.Name)
+	}
+	return &s.Hands[seat.ID][i], nil
+}
+
+// ownTurn refuses what a seat may only do on its own turn: drawing a card
+// when it discovers a room, picking an item up (seed 000, 玩家行动: a turn's
+// moves and actions are the player's own); the host may record it for them.
+func (s *State) ownTurn(actor Actor, seat *Seat) error {
+	if !actor.Host && s.Turn != seat.ID {
+		return errNotYourTurn
+	}
+	return nil
+}
+
+// owesDraw reports whether a seat may draw a card of a deck out of turn: a
+// replacement owed (Jonah's Turn).
+func (s *State) owesDraw(seatID int, deck string) bool { return s.OwedDraws[seatID][deck] > 0 }
+
 // decideDrawCard records "I drew…": the card leaves its deck; items and
 // omens go to the hand with what they give; events that stay with the
 // player (Debris, Lights Out, Grave Dirt, Webs) too; other events are
 // resolved and discarded. Omens are drawn with draw_omen (they need the room
-// for the haunt roll); Bite counts as an omen but isn't kept. Options asks
-// it about one card per drawGroup: what more it reads of a card goes there.
+// for the haunt roll); Bite counts as an omen but isn't kept.
 func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a, true)
 	if err != nil {
@@ -182,9 +158,6 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	if s.dry {
-		return s.withCardAttack(dryRunEvents, seat, card, a) // it refuses only an attack
-	}
 	keep := kept(card)
 	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
 	if keep {
@@ -202,15 +175,9 @@ func (s *State) withCardAttack(evs []Event, seat *Seat, card *catalog.Card, a Ac
 	if s.attackOpen() {
 		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
-	if s.dry && a.Faces == nil && a.Total == nil {
-		return dryRunEvents, nil // cardAttackEvent refuses only dice typed in
-	}
 	at, err := s.cardAttackEvent(seat, card.ID, card.Attack, a)
 	if err != nil {
 		return nil, err
-	}
-	if s.dry {
-		return dryRunEvents, nil // never appended to: the verdict is all a dry run reads
 	}
 	return append(evs, at), nil
 }
@@ -222,24 +189,6 @@ func (s *State) omenEvents(seat *Seat, omen string) []Event {
 		return nil
 	}
 	return s.cardEffects(seat, []string{omen}, nil, "card:"+omen)
-}
-
-// ownTurn refuses what a seat may only do on its own turn: drawing a card
-// when it discovers a room, picking an item up (seed 000, 玩家行动: a turn's
-// moves and actions are the player's own); the host may record it for them.
-func (s *State) ownTurn(actor Actor, seat *Seat) error {
-	if !actor.Host && s.Turn != seat.ID {
-		return errNotYourTurn
-	}
-	return nil
-}
-
-func (s *State) heldOrRefuse(seat *Seat, card string) (*HeldCard, error) {
-	i := s.heldIndex(seat.ID, card)
-	if i < 0 {
-		return nil, refuse(Conflict, "err_not_holding", seat.Name)
-	}
-	return &s.Hands[seat.ID][i], nil
 }
 
 // decideGive offers one card to another seat; it moves when they accept
@@ -281,9 +230,6 @@ func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
 		if o.Card == a.Card {
 			return nil, refuse(Conflict, "err_already_offered")
 		}
-	}
-	if s.dry {
-		return dryRunEvents, nil
 	}
 	return []Event{{Type: EvCardOffered, Seat: seat.ID, To: to.ID, Card: a.Card}}, nil
 }
@@ -335,9 +281,6 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 	if held.Used {
 		return nil, refuse(Conflict, "err_used_this_turn")
 	}
-	if s.dry {
-		return dryRunEvents, nil
-	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: a.Card, How: "drop"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
@@ -357,9 +300,6 @@ func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
 	}
 	if !slices.Contains(s.Piles[a.Room], a.Card) {
 		return nil, refuse(Conflict, "err_not_in_pile")
-	}
-	if s.dry {
-		return dryRunEvents, nil
 	}
 	evs := []Event{{Type: EvCardMoved, To: seat.ID, Room: a.Room, Card: a.Card, How: "pick_up"}}
 	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
@@ -382,18 +322,8 @@ func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
 		// Ended only by what its text prints (Grave Dirt, Webs).
 		return nil, refuse(Conflict, "err_event_not_cleared", card.Name)
 	}
-	if s.dry {
-		return dryRunEvents, nil
-	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
-}
-
-// Discardable tells cards a player may throw away: events that stay with
-// them (cleared), and items and omens that may be dropped or are one-use;
-// never the Dog, Girl, Madman or Blood Dagger.
-func Discardable(c *catalog.Card) bool {
-	return c.Deck == "event" || c.Droppable || c.DiscardAfterUse
 }
 
 // decideUseCard marks a card used this turn; one-use cards are discarded,
@@ -410,7 +340,7 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if err := s.mayUse(actor, seat, card); err != nil {
 		return nil, err
 	}
-	if card.Use != nil && card.Use.InsteadOfAttack && len(s.AttackedThisTurn) > 0 && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
+	if card.Use != nil && card.Use.InsteadOfAttack && s.AttackedThisTurn[attackerKey(Target{Seat: seat.ID})] {
 		return nil, refuse(Conflict, "err_attacked_instead", card.Name)
 	}
 	if r := card.Roll; r != nil && r.RollTraits() == nil && r.Dice == 0 && len(r.Brackets) > 0 {
@@ -424,9 +354,6 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 		// its roll or while held: use_card has nothing to mark (the phone
 		// offered no Use for it either).
 		return nil, refuse(Conflict, "err_card_acts_itself", card.Name)
-	}
-	if s.dry && (card.Use == nil || card.Use.Need <= 0) {
-		return dryRunEvents, nil // only a use through a roll may still be refused
 	}
 	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
 	if card.Use != nil && card.Use.Need > 0 {
@@ -455,6 +382,97 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	return evs, nil
 }
 
+// wearEvents put a card on or take it off: what wearing it changes, or the
+// reverse (the Mask's card text).
+func (s *State) wearEvents(seat *Seat, c *catalog.Card) []Event {
+	i := s.heldIndex(seat.ID, c.ID)
+	m := c.Worn
+	if i >= 0 && s.Hands[seat.ID][i].Worn {
+		m = negate(c.Worn)
+	}
+	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: c.ID, Wear: true}}
+	if ch := s.traitDelta(seat, m, maps.Clone(seat.Traits)); len(ch) > 0 {
+		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:" + c.ID, Changes: ch})
+	}
+	return evs
+}
+
+// cardEffects are the trait events that follow a card changing hands: what
+// holding it gives or takes, the Mask if worn, and the Bell–Book–Candle set.
+// gained and lost list the cards the seat gains and loses in this step.
+func (s *State) cardEffects(seat *Seat, gained, lost []string, cause string) []Event {
+	traits := maps.Clone(seat.Traits)
+	total := map[string]int{}
+	add := func(m map[string]int) {
+		for k, v := range m {
+			total[k] += v
+		}
+	}
+	box := catalog.Box()
+	for _, id := range gained {
+		add(box.Card(id).OnGain)
+	}
+	for _, id := range lost {
+		add(box.Card(id).OnLose)
+		if i := s.heldIndex(seat.ID, id); i >= 0 && s.Hands[seat.ID][i].Worn {
+			add(negate(box.Card(id).Worn)) // taken off as it goes
+		}
+	}
+	// The set bonus (a card's set: the Candle's Bell, Book and Candle),
+	// given once per explorer and taken back when the set breaks.
+	holds := func(id string) bool {
+		return (s.Holds(seat.ID, id) || slices.Contains(gained, id)) && !slices.Contains(lost, id)
+	}
+	if set := completeSet(holds); set != nil && !s.SetBonus[seat.ID] && !s.SetBonusUsed[seat.ID] {
+		add(set.Gain)
+		cause += "+set"
+	} else if old := completeSet(s.holder(seat.ID)); set == nil && s.SetBonus[seat.ID] && old != nil {
+		add(negate(old.Gain))
+		cause += "-set"
+	}
+	changes := s.traitDelta(seat, total, traits)
+	if len(changes) == 0 && !strings.Contains(cause, "set") {
+		return nil
+	}
+	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}
+}
+
+func negate(m map[string]int) map[string]int {
+	out := make(map[string]int, len(m))
+	for k, v := range m {
+		out[k] = -v
+	}
+	return out
+}
+
+// completeSet is the set bonus a hand completes (a card with a set, held
+// with every card its set names), or nil.
+func completeSet(holds func(string) bool) *catalog.CardSet {
+	for i := range catalog.Box().Cards {
+		if c := &catalog.Box().Cards[i]; c.Set != nil && holds(c.ID) && !slices.ContainsFunc(c.Set.With, func(id string) bool { return !holds(id) }) {
+			return c.Set
+		}
+	}
+	return nil
+}
+
+// holder is Holds for one seat, as a function of the card.
+func (s *State) holder(seatID int) func(string) bool {
+	return func(card string) bool { return s.Holds(seatID, card) }
+}
+
+// updateSetBonus follows a card set (Bell, Book and Candle) after a hand
+// changed.
+func (s *State) updateSetBonus(seatID int) {
+	has := completeSet(s.holder(seatID)) != nil
+	switch {
+	case has && !s.SetBonusUsed[seatID]:
+		s.SetBonus[seatID], s.SetBonusUsed[seatID] = true, true
+	case !has:
+		s.SetBonus[seatID] = false
+	}
+}
+
 // deathEvents drop everything a dying explorer holds where they died: the
 // hand as it is once the batch that kills them has moved its cards.
 func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
@@ -464,6 +482,32 @@ func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
 	}
 	return evs
 }
+
+// handAfter is a seat's hand once a batch of events has moved its cards.
+func (s *State) handAfter(seatID int, batch []Event) []string {
+	var hand []string
+	for _, h := range s.Hands[seatID] {
+		hand = append(hand, h.Card)
+	}
+	for _, e := range batch {
+		switch {
+		case e.Type == EvCardMoved && e.Seat == seatID:
+			hand = slices.DeleteFunc(hand, func(c string) bool { return c == e.Card })
+		case e.Type == EvCardMoved && e.To == seatID, e.Type == EvCardDrawn && e.Keep && e.Seat == seatID:
+			hand = append(hand, e.Card)
+		case e.Type == EvOmenDrawn && e.Seat == seatID && keptID(e.Omen):
+			hand = append(hand, e.Omen)
+		}
+	}
+	return hand
+}
+
+// howDeck is how a card moved back into its deck (card_moved).
+const howDeck = "deck"
+
+// howReplace is a card discarded for a replacement its holder may draw
+// from the same deck, even out of turn (card_moved).
+const howReplace = "replace"
 
 // foldCards applies the cards' own events: drawn, moved, offered and used.
 func (s *State) foldCards(e Event) {
@@ -490,34 +534,6 @@ func (s *State) foldCardDrawn(e Event) {
 	if e.Keep {
 		s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Card})
 		s.updateSetBonus(e.Seat)
-	}
-}
-
-// completeSet is the set bonus a hand completes (a card with a set, held
-// with every card its set names), or nil.
-func completeSet(holds func(string) bool) *catalog.CardSet {
-	for _, c := range catalog.Box().Cards {
-		if c.Set != nil && holds(c.ID) && !slices.ContainsFunc(c.Set.With, func(id string) bool { return !holds(id) }) {
-			return c.Set
-		}
-	}
-	return nil
-}
-
-// holder is Holds for one seat, as a function of the card.
-func (s *State) holder(seatID int) func(string) bool {
-	return func(card string) bool { return s.Holds(seatID, card) }
-}
-
-// updateSetBonus follows a card set (Bell, Book and Candle) after a hand
-// changed.
-func (s *State) updateSetBonus(seatID int) {
-	has := completeSet(s.holder(seatID)) != nil
-	switch {
-	case has && !s.SetBonusUsed[seatID]:
-		s.SetBonus[seatID], s.SetBonusUsed[seatID] = true, true
-	case !has:
-		s.SetBonus[seatID] = false
 	}
 }
 

@@ -585,9 +585,6 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 		}
 		evs = s.endTurnClearings(s.Turn, a.Room)
 	}
-	if s.dry {
-		return dryRunEvents, nil // nothing below refuses
-	}
 	next := s.nextTurn()
 	evs = append(evs, Event{Type: EvTurnEnded, Seat: next})
 	return append(evs, s.turnDamageEvents(next)...), nil
@@ -670,4 +667,39 @@ func (s *State) foldSeats(e Event) error {
 		// The seat's phone changed; tokens live outside the game state.
 	}
 	return nil
+}
+
+// traitDelta turns signed trait changes into clip moves for one seat: gains
+// climb (past the top into overflow), losses take overflow first and stop at
+// the floor (seed 003, 檢定; l.169 for items).
+func (s *State) traitDelta(seat *Seat, m map[string]int, traits map[string]TraitState) []TraitChange {
+	floor := s.Floor()
+	var out []TraitChange
+	for _, t := range Traits {
+		n, ok := m[t]
+		if !ok || n == 0 {
+			continue
+		}
+		from := traits[t]
+		to := from
+		if n > 0 {
+			to = Gain(from, n)
+		} else {
+			to = Lose(from, -n, floor)
+		}
+		traits[t] = to
+		if to != from {
+			out = append(out, TraitChange{Trait: t, From: from, To: to})
+		}
+	}
+	return out
+}
+
+// Floor is the lowest position a loss can reach now: 1 before the haunt,
+// 0 (the skull) after (seed 000, 伤害).
+func (s *State) Floor() int {
+	if s.Phase == PhaseHaunt {
+		return 0
+	}
+	return 1
 }

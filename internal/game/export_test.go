@@ -14,13 +14,6 @@ const (
 	ModRabbitsFoot  = "rabbits-foot"      // reroll one die
 )
 
-// PlainOptions makes Options ask Decide about every candidate, with none
-// of its shortcuts, until the returned func is called.
-func PlainOptions() (restore func()) {
-	plainOptions = true
-	return func() { plainOptions = false }
-}
-
 // GuidedRoll is the roll a card's or room's source asks for, as the phone
 // sends it (guidedRollAction).
 func GuidedRoll(r *catalog.Roll, source, purpose string) (Action, bool) {

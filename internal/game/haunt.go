@@ -220,8 +220,7 @@ func (s *State) foldHauntRevealed(e Event) {
 	}
 }
 
-// decideDrawOmen records an omen drawn in a room. Options asks it about one
-// omen per drawGroup: what more it reads of a card goes there.
+// decideDrawOmen records an omen drawn in a room.
 func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a, false)
 	if err != nil {
@@ -251,9 +250,6 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	card := catalog.Box().Card(a.Omen)
-	if s.dry && card != nil {
-		return s.withCardAttack(dryRunEvents, seat, card, a) // it refuses only an attack
-	}
 	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
 	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, card, a)
 }

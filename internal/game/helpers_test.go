@@ -52,9 +52,6 @@ func do(t testing.TB, s *game.State, actor game.Actor, a game.Action) []game.Eve
 			t.Fatalf("apply %+v: %v", e, err)
 		}
 	}
-	if _, bench := t.(*testing.B); !bench {
-		sameOptions(t, s) // every state a test reaches (options_same_test.go)
-	}
 	return evs
 }
 

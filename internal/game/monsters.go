@@ -137,6 +137,12 @@ func (s *State) decideMonsterMove(actor Actor, a Action) ([]Event, error) {
 	if !found {
 		return nil, refuse(NotFound, "err_unknown_monster", a.Kind)
 	}
+	// Monsters move on their own turn, after the traitor's (seed 000 怪物:
+	// 每回合移动怪物时奸徒需为每种怪物掷骰决定其步数) — the host too, as
+	// for their attacks (attackerOf).
+	if s.Turn != MonstersTurn {
+		return nil, refuse(Conflict, "err_monster_move_turn", a.Kind)
+	}
 	rec := RollRecord{Purpose: "monster-move", Source: "monster:" + a.Kind}
 	if err := s.resolveDice(&rec, rollPlan{dice: min(max(speed, 1), MaxDice)}, a.Faces, a.Total); err != nil {
 		return nil, err

@@ -146,6 +146,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := traitorBoard(t)
 			do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 2, Traits: c.traits})
+			turnTo(t, s, game.MonstersTurn)
 			a := c.act
 			a.Type, a.Kind = game.ActMonsterMove, "Zombie"
 			r := facesRandom(c.faces...)
@@ -171,6 +172,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 	}
 	s := traitorBoard(t)
 	zombie(t, s)
+	turnTo(t, s, game.MonstersTurn)
 	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActMonsterMove, Kind: "Zombie"}, "err_not_traitor", game.Forbidden)
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActMonsterMove, Kind: "Ghost"}, "err_unknown_monster", game.NotFound)
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActMonsterMove, Kind: "zombie-1"}, "err_unknown_monster", game.NotFound)

@@ -2,8 +2,6 @@ package game
 
 import (
 	"slices"
-	"strings"
-	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -66,7 +64,7 @@ type Options struct {
 	Rooms     []RoomOption   `json:"rooms,omitempty"`
 	ApplyRoll *ApplyRoll     `json:"apply_roll,omitempty"`
 	// CardRolls are rolls for event cards the seat doesn't hold that it
-	// may make now (cardlimits.go): a token in the house (the Closet Door),
+	// may make now (cardRollOptions): a token in the house (the Closet Door),
 	// freeing another explorer (Webs), the next trait of a card that asks
 	// one roll per trait (Hanged Men).
 	CardRolls []CardRollOption `json:"card_rolls,omitempty"`
@@ -258,49 +256,34 @@ type blankDice struct{}
 
 func (blankDice) Intn(int) int { return 0 }
 
-// dryRun asks Decide about candidate actions without changing anything.
+// dryRun asks Decide about candidate actions without changing anything:
+// Decide never changes its state, and the copy's dice show blanks, so the
+// game's own dice are never drawn from.
 type dryRun struct {
 	s     State
 	actor Actor
-	cards []cardTries // cardOptions' answers, by held card
-	// Decide's verdicts on plain rolls (traitRoll, sourceRoll): 0 not
-	// asked yet, 1 allowed, -1 refused; one for every trait, and one per
-	// number of dice.
-	plainRoll int8
-	diceRolls [MaxDice + 1]int8
 }
 
-// newDryRun is a dry run on a copy of s: dice that show blanks, and (but
-// for the tests' plain runs) events left unbuilt once a step is sure to
-// accept.
 func newDryRun(s *State, actor Actor) *dryRun {
 	d := &dryRun{s: *s, actor: actor}
 	d.s.rng = blankDice{}
-	d.s.dry = !plainOptions
 	return d
 }
 
-// dryRunEvents is what a decide step on a dry run's state may answer once
-// it is sure to accept: the verdict is all a dry run reads. Never changed,
-// never applied.
-var dryRunEvents = []Event{{Type: "dry_run"}}
-
-// shortcuts reports whether Options may skip dry runs whose verdict it can
-// tell without them (false in the tests' plain runs).
-func shortcuts() bool { return !plainOptions }
-
-func (d *dryRun) allows(a Action) bool {
+// err is Decide's answer to a candidate action: nil when it is allowed.
+func (d *dryRun) err(a Action) error {
 	_, err := d.s.decide(d.actor, a)
-	return err == nil
+	return err
 }
 
-var zeroTotal = 0
+func (d *dryRun) allows(a Action) bool { return d.err(a) == nil }
 
-// plainOptions turns off every shortcut Options takes before a dry run
-// (the prefilters and verdicts shared between candidates below), so each
-// candidate is asked of Decide on its own. Only tests set it: they compare
-// both answers over many states (options_same_test.go).
-var plainOptions bool
+// why is Decide's refusal of a candidate action, nil when it is allowed.
+func (d *dryRun) why(a Action) *Refusal { return refusalOf(d.err(a)) }
+
+// zeroTotal is the typed total candidate rolls are asked with: no dice
+// count refuses it.
+var zeroTotal = 0
 
 // Options computes what the actor may do now. A seat gets its own options;
 // the host gets the turn, ending it, the defence it may roll for anyone and
@@ -321,12 +304,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Defend = s.defendOption(d, me)
 	o.Monsters = s.monsterOptions(d)
 	o.RunMonsters = s.Phase == PhaseHaunt && d.allows(Action{Type: ActSetTrack, Value: &zeroTotal})
-	// Only the host moves a seat, once the haunt is revealed
-	// (decideJoinTraitor's first checks).
 	for i := range s.Seats {
-		if !actor.Host && shortcuts() || s.Haunt == nil && shortcuts() {
-			break
-		}
 		if n := i + 1; d.allows(Action{Type: ActJoinTraitor, Seat: n}) {
 			o.JoinTraitor = append(o.JoinTraitor, n)
 		}
@@ -392,20 +370,10 @@ func (s *State) turnOptions(actor Actor) TurnOptions {
 	return t
 }
 
-// rollOptionsBuf is a RollOptions with room for its lists, made in one
-// allocation: every seat's options have one, most with all four traits.
-type rollOptionsBuf struct {
-	r      RollOptions
-	traits [4]string
-	mods   [2]ModifierOption
-}
-
 func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
-	buf := &rollOptionsBuf{}
-	r := &buf.r
-	r.Traits = buf.traits[:0]
+	r := &RollOptions{Traits: []string{}}
 	for _, t := range Traits {
-		if d.traitRoll(t) {
+		if d.allows(Action{Type: ActRoll, Trait: t, Total: &zeroTotal}) {
 			r.Traits = append(r.Traits, t)
 		}
 	}
@@ -413,30 +381,10 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 	if len(r.Traits) > 0 {
 		trait = r.Traits[0]
 	}
-	hero := s.knownHero(me)
-	_, stored := s.MeantToBe[me.ID]
 	for _, m := range modifierCards() {
 		held := m.item && s.Holds(me.ID, m.card.ID)
 		mod := m.card.Modifier
-		if shortcuts() && (m.item && !held || mod.Stored > 0 && mod.Choose == 0 && !stored) {
-			// Refused on any roll by planRoll: an item or omen not held
-			// (mayUse, then err_not_holding), a stored result not rolled.
-			continue
-		}
-		try := func(a Action, traitRoll bool) bool {
-			if shortcuts() && mod.Choose == 0 && mod.Stored == 0 &&
-				(!modifierFits(mod.On, a.Purpose, traitRoll) || mod.HeroesOnly && !hero) {
-				return false // planRoll refuses it on this roll
-			}
-			if shortcuts() && !m.item && mod.Choose == 0 && mod.Stored == 0 {
-				// An event's token that fits the roll (above) changes only
-				// its dice and bonus: planRoll accepts it, so the roll is
-				// allowed as the plain roll is.
-				if a.Trait != "" {
-					return d.traitRoll(a.Trait)
-				}
-				return d.diceRoll(a.Dice)
-			}
+		try := func(a Action) bool {
 			a.Type, a.Modifiers, a.Choose = ActRoll, m.named, &zeroTotal
 			if mod.Choose == 0 {
 				a.Choose = nil
@@ -445,13 +393,10 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 			return d.allows(a)
 		}
 		mo := ModifierOption{Card: m.card.ID, Held: held,
-			TraitRoll: try(Action{Trait: trait, Purpose: "trait"}, true),
-			EventRoll: try(Action{Trait: trait, Purpose: "event"}, true),
-			PlainRoll: try(Action{Dice: 1, Purpose: "free"}, false)}
+			TraitRoll: try(Action{Trait: trait, Purpose: "trait"}),
+			EventRoll: try(Action{Trait: trait, Purpose: "event"}),
+			PlainRoll: try(Action{Dice: 1, Purpose: "free"})}
 		if mo.TraitRoll || mo.EventRoll || mo.PlainRoll {
-			if r.Modifiers == nil {
-				r.Modifiers = buf.mods[:0]
-			}
 			r.Modifiers = append(r.Modifiers, mo)
 		}
 	}
@@ -459,65 +404,6 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 		return nil
 	}
 	return r
-}
-
-// traitRoll reports whether the actor may make a plain roll with a trait:
-// no source, modifier or room, a typed total of 0. Decide is asked once
-// for all four traits (but in the tests' plain runs): decideRoll reads the
-// trait of such a roll only to check it is one and to count the dice, and
-// no dice count refuses a total of 0 (planRoll refuses only modifiers,
-// resolveDice only a total above twice the dice).
-func (d *dryRun) traitRoll(trait string) bool {
-	if d.plainRoll == 0 || !shortcuts() {
-		d.plainRoll = -1
-		if d.allows(Action{Type: ActRoll, Trait: trait, Total: &zeroTotal}) {
-			d.plainRoll = 1
-		}
-	}
-	return d.plainRoll > 0
-}
-
-// diceRoll reports whether the actor may make a plain roll of n dice (1 to
-// MaxDice): no source, modifier or room, a typed total of 0. Decide is
-// asked once per count (but in the tests' plain runs).
-func (d *dryRun) diceRoll(n int) bool {
-	if v := &d.diceRolls[n]; *v == 0 || !shortcuts() {
-		*v = -1
-		if d.allows(Action{Type: ActRoll, Dice: n, Total: &zeroTotal}) {
-			*v = 1
-		}
-	}
-	return d.diceRolls[n] > 0
-}
-
-// roomRoll reports whether the actor may make a room's guided roll:
-// decideRoll's checks of a roll with a source are those of the plain roll
-// with its trait or dice, whatever its purpose (planRoll reads the purpose
-// only for modifiers, and a guided roll names none), and then the
-// source's own (sourceChecks). So the plain roll's verdict, asked once for
-// every trait (traitRoll) and once per dice count, is shared by every
-// room's roll, and only the room's checks are run for each (all of
-// Decide, for each, in the tests' plain runs).
-func (d *dryRun) roomRoll(rc *roomCheck) bool {
-	a := &rc.roll
-	if !shortcuts() || a.Type != ActRoll || a.Source == "" || !plainPurpose(a.Purpose) || len(a.Modifiers) > 0 || a.Choose != nil ||
-		a.Room != "" || a.Seat != 0 || a.Need != 0 || a.Faces != nil || a.Total != &zeroTotal || d.actor.Host {
-		return d.allows(*a) // not a guided roll as guidedRollAction makes them
-	}
-	switch {
-	case a.Trait != "":
-		if !d.traitRoll(a.Trait) {
-			return false
-		}
-	case a.Dice >= 1 && a.Dice <= MaxDice:
-		if !d.diceRoll(a.Dice) {
-			return false
-		}
-	default:
-		return d.allows(*a)
-	}
-	seat := d.s.SeatByID(d.actor.Seat)
-	return seat != nil && d.s.sourceChecks(d.actor, seat, a, rc.at) == nil
 }
 
 // RerollOptions are the cards that may reroll the seat's last roll now
@@ -552,66 +438,30 @@ func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
 // cards Decide refuses all the same (Creepy Puppet or the Bite, whose
 // attack waits while another is open), so the "I drew…" picker lists only
 // what Decide accepts. A deck is offered when any card left in it may be
-// drawn. Decide is asked once per drawGroup, not per card: cards alike in
-// all that the draw's checks read of them get the same verdict
-// (TestOptionsDrawGroupsMatchEveryCard asks every card over many states).
+// drawn.
 func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
-	g := drawGroups()
 	room := catalog.Chart().Rooms[0]
-	// The verdicts asked so far, by group and, for an omen, by whether it
-	// is among those drawn (all else Decide reads of the card's state is
-	// whether it is left in its deck): 0 not asked, 1 allowed, -1 refused.
-	var buf [32]int8
-	verdicts := buf[:]
-	if n := 2 * g.groups; n > len(buf) {
-		verdicts = make([]int8, n)
-	}
-	verdict := func(deck string, c drawCard) int {
-		v := 2 * c.group
-		if deck == "omen" && s.omenDrawn(c.id) {
-			v++
-		}
-		return v
-	}
-	// allows is Decide's verdict on drawing a card left in its deck, asked
-	// once per verdict slot (the action is built only then: it is large).
-	allows := func(deck string, c drawCard, v int) bool {
-		if verdicts[v] == 0 {
-			a := Action{Type: ActDrawCard, Card: c.id}
-			if deck == "omen" {
-				a = Action{Type: ActDrawOmen, Omen: c.id, Room: room}
-			}
-			verdicts[v] = -1
-			if d.allows(a) {
-				verdicts[v] = 1
-			}
-		}
-		return verdicts[v] > 0
-	}
-	for i, deck := range drawDecks {
-		cards := g.decks[i]
-		// A deck no card left in may be drawn from is left out, refusals
-		// and all (and builds no list of them: most seats can't draw).
-		// A card of a group refused already is refused, left in the
-		// deck or not: no need to look.
-		offered := false
-		for _, c := range cards {
-			v := verdict(deck, c)
-			if verdicts[v] < 0 && shortcuts() || !s.InDeck(c.id) {
+	for _, deck := range drawDecks {
+		var allowed bool
+		var no []string
+		for i := range catalog.Box().Cards {
+			c := &catalog.Box().Cards[i]
+			if c.Deck != deck || !s.InDeck(c.ID) {
 				continue
 			}
-			if offered = allows(deck, c, v); offered {
-				break
+			a := Action{Type: ActDrawCard, Card: c.ID}
+			if deck == "omen" {
+				a = Action{Type: ActDrawOmen, Omen: c.ID, Room: room}
+			}
+			if d.allows(a) {
+				allowed = true
+			} else {
+				no = append(no, c.ID)
 			}
 		}
-		if !offered {
-			continue
-		}
-		decks = append(decks, deck)
-		for _, c := range cards {
-			if v := verdict(deck, c); verdicts[v] <= 0 && s.InDeck(c.id) && !allows(deck, c, v) {
-				refused = append(refused, c.id)
-			}
+		if allowed {
+			decks = append(decks, deck)
+			refused = append(refused, no...)
 		}
 	}
 	return decks, refused
@@ -619,60 +469,6 @@ func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
 
 // drawDecks are the decks in the order Options lists them.
 var drawDecks = [3]string{"omen", "item", "event"}
-
-// drawCard is a card of a deck and its drawGroup.
-type drawCard struct {
-	id    string
-	group int
-}
-
-// drawGroup is all that Decide's draw checks read of a card
-// (decideDrawCard, decideDrawOmen, withCardAttack): its deck, whether the
-// omen chart has it, and the attack it makes on its drawer, if any. A card
-// that attacks is a group of its own.
-type drawGroup struct {
-	deck   string
-	omen   bool
-	attack *catalog.CardAttack
-}
-
-// drawIndex is each deck's cards in box order, and how many drawGroups
-// they make.
-type drawIndex struct {
-	decks  [len(drawDecks)][]drawCard
-	groups int
-}
-
-// drawGroups sorts the box's cards into drawGroups, once.
-var drawGroups = sync.OnceValue(func() (g drawIndex) {
-	index := map[drawGroup]int{}
-	for i, deck := range drawDecks {
-		for _, c := range catalog.Box().Cards {
-			if c.Deck != deck {
-				continue
-			}
-			k := drawGroup{deck: c.Deck, omen: catalog.IsOmen(c.ID), attack: c.Attack}
-			n, ok := index[k]
-			if !ok {
-				n = len(index)
-				index[k] = n
-			}
-			g.decks[i] = append(g.decks[i], drawCard{id: c.ID, group: n})
-		}
-	}
-	g.groups = len(index)
-	return g
-})
-
-// omenDrawn reports whether an omen is among those drawn this game.
-func (s *State) omenDrawn(id string) bool {
-	for _, o := range s.Omens {
-		if o.Omen == id {
-			return true
-		}
-	}
-	return false
-}
 
 // targets are every other seat and every monster, as attack candidates.
 func (s *State) targets(except Target) []AttackTarget {
@@ -693,24 +489,10 @@ func (s *State) targets(except Target) []AttackTarget {
 // allowedTargets keeps the candidates an attack may be aimed at, each with
 // the traits it may be attacked with.
 func allowedTargets(d *dryRun, base Action, cands []AttackTarget, traits []string) []AttackTarget {
-	// A trait the attack is refused with before its target is read
-	// (attackFrom: not the seat's turn, stunned, no such weapon…) is
-	// refused at every target: ask no further.
-	var refusedBuf [8]bool
-	refused := refusedBuf[:0]
-	for _, tr := range traits {
-		a := base
-		a.Trait = tr
-		_, _, _, err := d.s.attackFrom(d.actor, a)
-		refused = append(refused, err != nil && shortcuts())
-	}
 	var out []AttackTarget
 	for _, t := range cands {
 		t.Traits = nil
-		for i, tr := range traits {
-			if refused[i] {
-				continue
-			}
+		for _, tr := range traits {
 			a := base
 			a.Type, a.Trait, a.Target, a.Total = ActAttack, tr, Target{Seat: t.Seat, Monster: t.Monster}, &zeroTotal
 			if d.allows(a) {
@@ -869,70 +651,47 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 	}
 	out := make([]CardOption, 0, len(hand))
 	anyRoom := catalog.Box().Rooms[0].ID
-	d.cards = make([]cardTries, 0, len(hand))
 	for _, h := range hand {
-		t := cardTries{
-			use:     d.err(Action{Type: ActUseCard, Card: h.Card}),
-			drop:    d.err(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}),
-			discard: d.err(Action{Type: ActDiscardCard, Card: h.Card}),
-		}
-		c := CardOption{Card: h.Card, Use: t.use == nil, Apply: s.applyAllowed(d, cardSource(h.Card)), Drop: t.drop == nil, Discard: t.discard == nil}
-		first := true
+		c := CardOption{Card: h.Card, Apply: s.applyAllowed(d, "card:"+h.Card)}
+		c.Use = c.refuse("use", d.why(Action{Type: ActUseCard, Card: h.Card}))
+		c.Drop = c.refuse("drop", d.why(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}))
+		c.Discard = c.refuse("discard", d.why(Action{Type: ActDiscardCard, Card: h.Card}))
+		var give *Refusal // why it can't go to the first other seat
 		for i, other := range s.Seats {
 			if other.ID == me.ID {
 				continue
 			}
-			n := i + 1
-			err := d.err(Action{Type: ActGiveCard, Card: h.Card, To: n})
-			if first {
-				t.give, first = err, false
-			}
-			if err == nil {
-				if c.Give == nil {
-					c.Give = make([]int, 0, len(s.Seats)-1)
-				}
-				c.Give = append(c.Give, n)
+			r := d.why(Action{Type: ActGiveCard, Card: h.Card, To: i + 1})
+			if r == nil {
+				c.Give = append(c.Give, i+1)
+			} else if give == nil {
+				give = r
 			}
 		}
-		d.cards = append(d.cards, t)
+		if len(c.Give) == 0 {
+			c.refuse("give", give)
+		}
 		out = append(out, c)
 	}
 	return out
 }
 
-// cardSource is a card's effect source, "card:<id>", without making it
-// again for a card of the box.
-func cardSource(id string) string {
-	if src, ok := cardSources()[id]; ok {
-		return src
+// refuse notes why one of the card's actions (a key of Refused) is
+// refused, and reports whether it is allowed (r is nil).
+func (c *CardOption) refuse(action string, r *Refusal) bool {
+	if r == nil {
+		return true
 	}
-	return "card:" + id
-}
-
-var cardSources = sync.OnceValue(func() map[string]string {
-	out := map[string]string{}
-	for _, c := range catalog.Box().Cards {
-		out[c.ID] = "card:" + c.ID
+	if c.Refused == nil {
+		c.Refused = map[string]Refusal{}
 	}
-	return out
-})
-
-// cardTries are Decide's answers cardOptions had for a held card, kept for
-// cardAreaOptions to tell why without asking again: use, drop, discard and
-// giving it to the first other seat (nil: allowed).
-type cardTries struct {
-	use, drop, discard, give error
+	c.Refused[action] = *r
+	return false
 }
 
 // applyAllowed reports whether a source's effect may be applied now, with
 // the trait its outcome asks the player to choose if it asks for one.
 func (s *State) applyAllowed(d *dryRun, source string) bool {
-	// Only a card's source may take the shortcut: a room's skips its lookup.
-	if strings.HasPrefix(source, "card:") && shortcuts() {
-		if _, _, c, _ := effectSource(source); c != nil && c.Roll == nil && c.Release == nil && c.Effect == nil {
-			return false // applyEffect finds nothing to apply: err_no_effect, if not refused before
-		}
-	}
 	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
 		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) }) ||
 		// or with the room or the item it names (Music Box, Shrieking Wind)
@@ -1028,15 +787,6 @@ type ApplyRoll struct {
 	Room  bool     `json:"room,omitempty"`
 }
 
-// err is Decide's answer to a candidate action: nil when it is allowed.
-func (d *dryRun) err(a Action) error {
-	_, err := d.s.decide(d.actor, a)
-	return err
-}
-
-// why is Decide's refusal of a candidate action, nil when it is allowed.
-func (d *dryRun) why(a Action) *Refusal { return refusalOf(d.err(a)) }
-
 // refusalOf is a refusal as Options tells it, nil for none.
 func refusalOf(err error) *Refusal {
 	if err == nil {
@@ -1069,60 +819,23 @@ func guidedRollAction(r *catalog.Roll, source, purpose string) (Action, bool) {
 }
 
 func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
-	anyRoom := catalog.Box().Rooms[0].ID
 	for i := range o.Cards {
 		c := &o.Cards[i]
 		card := catalog.Box().Card(c.Card)
-		src := cardSource(c.Card)
-		// Why each action the flags above refuse is refused: as
-		// cardOptions was answered, or (the tests' plain runs) asked again.
-		var tries cardTries
-		memo := i < len(d.cards) && shortcuts()
-		if memo {
-			tries = d.cards[i]
-		}
-		why := func(a Action, known error) *Refusal {
-			if memo {
-				return refusalOf(known)
-			}
-			return d.why(a)
-		}
-		var refused [len(cardRefusals)]*Refusal // in cardRefusals' order
-		const use, apply, drop, discard, roll, give = 0, 1, 2, 3, 4, 5
-		if !c.Use {
-			refused[use] = why(Action{Type: ActUseCard, Card: c.Card}, tries.use)
-		}
+		src := "card:" + c.Card
 		if !c.Apply {
-			refused[apply] = d.why(Action{Type: ActApplyEffect, Source: src})
-		}
-		if !c.Drop {
-			refused[drop] = why(Action{Type: ActDropCard, Card: c.Card, Room: anyRoom}, tries.drop)
-		}
-		if !c.Discard {
-			refused[discard] = why(Action{Type: ActDiscardCard, Card: c.Card}, tries.discard)
+			c.refuse("apply", d.why(Action{Type: ActApplyEffect, Source: src}))
 		}
 		c.Take = s.takeOptions(d, me, card)
 		a, rollable := guidedRollAction(card.Roll, src, card.Deck)
 		if rollable {
-			refused[roll] = d.why(a)
-			c.Roll = refused[roll] == nil
+			c.Roll = c.refuse("roll", d.why(a))
 		}
-		if len(c.Give) == 0 {
-			for n, other := range s.Seats {
-				if other.ID != me.ID {
-					refused[give] = why(Action{Type: ActGiveCard, Card: c.Card, To: n + 1}, tries.give)
-					break
-				}
+		why := func(action string) *Refusal {
+			if r, ok := c.Refused[action]; ok {
+				return &r
 			}
-		}
-		for k, r := range refused {
-			if r == nil {
-				continue
-			}
-			if c.Refused == nil {
-				c.Refused = map[string]Refusal{}
-			}
-			c.Refused[cardRefusals[k]] = *r
+			return nil
 		}
 		// The card's own action, as the card area offers it: its roll (or
 		// the outcome of one made), its effect without a roll (Healing
@@ -1135,17 +848,15 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		case card.Roll != nil && len(card.Roll.Brackets) > 0 && card.Roll.Brackets[0].TakeItem:
 			c.Why = s.takeWhy(d, me, card)
 		case rollable:
-			c.Why = refused[roll]
+			c.Why = why("roll")
 		case card.Roll != nil && len(card.Roll.Brackets) > 0:
-			c.Why = refused[apply]
+			c.Why = why("apply")
 		case card.Use != nil || card.Worn != nil || card.DiscardAfterUse:
-			c.Why = refused[use]
+			c.Why = why("use")
 		}
 	}
-	// The piles with cards on, in order of their names (sorted on the
-	// stack: most views have few piles, often none with a card left).
-	var pilesBuf [16]string
-	piles := pilesBuf[:0]
+	// The piles with cards on, in order of their names.
+	var piles []string
 	for pile, cards := range s.Piles {
 		if len(cards) > 0 {
 			piles = append(piles, pile)
@@ -1159,18 +870,18 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 			}
 		}
 	}
-	for i := range roomChecks() {
-		rc := &roomChecks()[i] // not copied: it holds an Action
-		ro := RoomOption{Room: rc.room}
-		if rc.rolls {
-			ro.Roll = d.roomRoll(rc)
-		} else {
-			ro.Apply = s.applyAllowed(d, rc.source)
+	// The rooms with a guided roll, a once-per-explorer gain or
+	// end-of-turn damage, in box order.
+	for i := range catalog.Box().Rooms {
+		r := &catalog.Box().Rooms[i]
+		ro := RoomOption{Room: r.ID}
+		src := "room:" + r.ID
+		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
+			ro.Roll = d.allows(a)
+		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
+			ro.Apply = s.applyAllowed(d, src)
 		}
 		if ro.Roll || ro.Apply {
-			if o.Rooms == nil {
-				o.Rooms = make([]RoomOption, 0, len(roomChecks()))
-			}
 			o.Rooms = append(o.Rooms, ro)
 		}
 	}
@@ -1178,7 +889,7 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		ar := &ApplyRoll{Source: last.Source, Roll: last.Seq, Bracket: -1}
 		// The roll applyEffect reads, as it reads it (a release roll: the
 		// holder's later ones, or a rescuer's).
-		roll, _ := s.sourceRoll(me.ID, last.Source)
+		roll := s.RollOf(me.ID, last.Source)
 		_, _, card, _ := effectSource(last.Source)
 		ar.Release = card != nil && roll != nil && roll == card.Release
 		if roll != nil {
@@ -1188,34 +899,6 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		s.applyChoices(d, me, o.ApplyRoll)
 	}
 }
-
-// cardRefusals name what CardOption.Refused may tell why of.
-var cardRefusals = [...]string{"use", "apply", "drop", "discard", "roll", "give"}
-
-// roomCheck is a room whose printed effect the card area offers: its
-// guided roll when it has one, else its effect applied.
-type roomCheck struct {
-	room, source string
-	rolls        bool
-	roll         Action
-	at           effectSourceEntry // effectSource's answer for source
-}
-
-// roomChecks are the box's rooms with a guided roll, a once-per-explorer
-// gain or end-of-turn damage, in box order, made once: every seat's view
-// asks about each.
-var roomChecks = sync.OnceValue(func() []roomCheck {
-	var out []roomCheck
-	for _, r := range catalog.Box().Rooms {
-		src := "room:" + r.ID
-		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {
-			out = append(out, roomCheck{room: r.ID, source: src, rolls: true, roll: a, at: effectSources()[src]})
-		} else if len(r.OnceGain) > 0 || r.EndTurnDamage != nil {
-			out = append(out, roomCheck{room: r.ID, source: src})
-		}
-	}
-	return out
-})
 
 // takeWhy is why a card that takes an item (Pickpocket's Gloves) offers no
 // explorer to take from: Decide's refusal of taking an item a living
@@ -1244,33 +927,14 @@ func (s *State) takeWhy(d *dryRun, me *Seat, card *catalog.Card) *Refusal {
 
 // drawnOption is the event card the seat drew last this turn and put back
 // (not kept), when its roll is not made yet and may be made now. It reads
-// the turn's draws and rolls (turnMarks) newest first; the tests' plain
-// runs find them in the whole log instead.
+// the turn's draws and rolls (turnMarks) newest first.
 func (s *State) drawnOption(d *dryRun, me *Seat) string {
-	if shortcuts() {
-		for i := len(s.turnMarks) - 1; i >= 0; i-- {
-			if card, done := s.drawnFrom(d, me, &s.turnMarks[i]); done {
-				return card
-			}
-		}
-		return "" // the turn's start, or the game's
-	}
-	for i := len(s.Events) - 1; i >= 0; i-- {
-		e := &s.Events[i] // not copied: a long turn reads many
-		switch e.Type {
-		case EvTurnEnded:
-			if !s.undone[e.Seq] {
-				return ""
-			}
-		case EvRolled, EvCardDrawn:
-			if m := markOf(e); !s.undone[e.Seq] {
-				if card, done := s.drawnFrom(d, me, &m); done {
-					return card
-				}
-			}
+	for i := len(s.turnMarks) - 1; i >= 0; i-- {
+		if card, done := s.drawnFrom(d, me, &s.turnMarks[i]); done {
+			return card
 		}
 	}
-	return ""
+	return "" // the turn's start, or the game's
 }
 
 // drawnFrom is drawnOption's answer at one of the turn's draws or rolls,
@@ -1288,4 +952,156 @@ func (s *State) drawnFrom(d *dryRun, me *Seat, m *turnMark) (card string, done b
 		return c.ID, true
 	}
 	return "", true
+}
+
+// ---- Card options: rolls for cards not held, outcome choices, draw
+// effects, items to take ----
+
+// CardRollOption is a roll for an event card the seat may make now: Trait,
+// or Dice for a plain roll; Holder is the seat number it frees (a rescue).
+type CardRollOption struct {
+	Card   string `json:"card"`
+	Trait  string `json:"trait,omitempty"`
+	Dice   int    `json:"dice,omitempty"`
+	Holder int    `json:"holder,omitempty"`
+}
+
+// cardRollOptions are the rolls for event cards the seat doesn't hold that
+// Decide accepts now: a token in the house not removed, another explorer's
+// lingering event it may free them from, or the next trait of a card drawn
+// that asks one roll per trait.
+func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
+	var out []CardRollOption
+	for i := range catalog.Box().Cards {
+		c := &catalog.Box().Cards[i]
+		// An event's roll one not holding it may make: a token that stays
+		// in its room, a card one may free another from (a release roll),
+		// or a roll per trait.
+		if c.Deck != "event" || c.Roll == nil || !c.StaysInRoom && c.Release == nil && !c.Roll.Each || s.Holds(me.ID, c.ID) {
+			continue
+		}
+		src := "card:" + c.ID
+		roll, rescued := s.rollFor(me.ID, src, c.Roll, c)
+		token := c.StaysInRoom && s.Gone[c.ID] && !s.Removed[src]
+		each := roll.Each && s.DrewBy[c.ID] == me.ID && len(s.sourceRollsThisTurn(me.ID, src)) > 0
+		if !token && rescued == 0 && !each {
+			continue
+		}
+		try := []Action{{Dice: roll.Dice}}
+		if traits := roll.RollTraits(); traits != nil {
+			try = nil
+			for _, t := range traits {
+				try = append(try, Action{Trait: t})
+			}
+		}
+		for _, a := range try {
+			a.Type, a.Source, a.Purpose, a.Total = ActRoll, src, "event", &zeroTotal
+			if d.allows(a) {
+				out = append(out, CardRollOption{Card: c.ID, Trait: a.Trait, Dice: a.Dice, Holder: s.SeatNumber(rescued)})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// applyChoices fills in what applying a roll's outcome asks the player to
+// choose: the traits it takes when it takes no plain Apply, and the other
+// seats it may be applied to.
+func (s *State) applyChoices(d *dryRun, me *Seat, ar *ApplyRoll) {
+	plain := Action{Type: ActApplyEffect, Source: ar.Source}
+	if !d.allows(plain) {
+		for _, item := range s.itemsHeld(me.ID) {
+			if d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Card: item}) {
+				ar.Items = append(ar.Items, item)
+			}
+		}
+		ar.Room = d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Room: catalog.Box().Rooms[0].ID})
+		for _, t := range Traits {
+			a := plain
+			a.Trait = t
+			if d.allows(a) {
+				ar.Traits = append(ar.Traits, t)
+			}
+		}
+	}
+	for _, other := range s.Seats {
+		n := s.SeatNumber(other.ID)
+		if other.ID == me.ID {
+			continue
+		}
+		a := plain
+		a.To = n
+		ok := d.allows(a)
+		for _, t := range Traits {
+			a.Trait = t
+			ok = ok || d.allows(a)
+		}
+		if ok {
+			ar.To = append(ar.To, n)
+		}
+	}
+}
+
+// DrawEffectOption is a drawn card's effect (no roll) the seat may apply
+// now; Items are the items it may name when the effect takes one.
+type DrawEffectOption struct {
+	Card  string   `json:"card"`
+	Items []string `json:"items,omitempty"`
+}
+
+// drawEffectOptions are the draw effects Decide accepts from the seat now
+// (Jonah's Turn, Skeletons' damage, Whoops!, Image in the Mirror B).
+func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
+	var out []DrawEffectOption
+	for i := range catalog.Box().Cards {
+		c := &catalog.Box().Cards[i]
+		if c.Effect == nil || !s.Gone[c.ID] || s.EffectDone[c.ID] {
+			continue
+		}
+		a := Action{Type: ActApplyEffect, Source: "card:" + c.ID}
+		opt := DrawEffectOption{Card: c.ID}
+		if c.Effect.GiveBack || c.Effect.DiscardItem {
+			for _, item := range s.itemsHeld(me.ID) {
+				if a.Card = item; d.allows(a) {
+					opt.Items = append(opt.Items, item)
+				}
+			}
+			a.Card = ""
+		}
+		if len(opt.Items) > 0 || d.allows(a) {
+			out = append(out, opt)
+		}
+	}
+	return out
+}
+
+// TakeOption is an explorer a held card may take items from, and which.
+type TakeOption struct {
+	From  int      `json:"from"`
+	Items []string `json:"items"`
+}
+
+// takeOptions are what applying a held card that takes an item accepts now
+// (Pickpocket's Gloves): each other explorer with the items it may take.
+func (s *State) takeOptions(d *dryRun, me *Seat, card *catalog.Card) []TakeOption {
+	if card.Roll == nil || len(card.Roll.Brackets) == 0 || !card.Roll.Brackets[0].TakeItem {
+		return nil
+	}
+	var out []TakeOption
+	for _, other := range s.Seats {
+		if other.ID == me.ID {
+			continue
+		}
+		t := TakeOption{From: s.SeatNumber(other.ID)}
+		for _, item := range s.itemsHeld(other.ID) {
+			if d.allows(Action{Type: ActApplyEffect, Source: "card:" + card.ID, To: t.From, Card: item}) {
+				t.Items = append(t.Items, item)
+			}
+		}
+		if len(t.Items) > 0 {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -164,8 +164,8 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 	if o.Attack == nil || !slices.Equal(targetNames(o.Attack.Targets), []string{"P2", "P3", "P4"}) {
 		t.Errorf("%s: the traitor's targets %+v", rule, o.Attack)
 	}
-	if o.Monsters == nil || len(o.Monsters.Attack) != 0 || !slices.Equal(o.Monsters.Move, []string{"Zombie"}) {
-		t.Errorf("seed 000 l.347: the monsters attack on their own turn, not the traitor's: %+v", o.Monsters)
+	if o.Monsters == nil || len(o.Monsters.Attack) != 0 || len(o.Monsters.Move) != 0 {
+		t.Errorf("seed 000 l.347: the monsters attack and move on their own turn, not the traitor's: %+v", o.Monsters)
 	}
 	if h := optionsFor(s, 2); h.Attack != nil || h.Monsters == nil || len(h.Monsters.Attack)+len(h.Monsters.Move) != 0 {
 		t.Errorf("seed 000 袭击: one attacks on one's own turn; heroes don't run monsters (they may only stun): %+v", h.Monsters)
@@ -174,6 +174,9 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 	o = optionsFor(s, 1)
 	if o.Monsters == nil || len(o.Monsters.Attack) != 1 || !slices.Equal(targetNames(o.Monsters.Attack[0].Targets), []string{"P2", "P3", "P4"}) {
 		t.Errorf("seed 000 怪物: the traitor runs the monsters against the heroes on their turn: %+v", o.Monsters)
+	}
+	if !slices.Equal(o.Monsters.Move, []string{"Zombie"}) {
+		t.Errorf("seed 000 怪物: the traitor rolls the monsters' moves on their turn: %+v", o.Monsters)
 	}
 }
 
@@ -764,14 +767,14 @@ func drawEveryCard(s *game.State, actor game.Actor) (decks, refused []string) {
 	return decks, refused
 }
 
-// TestOptionsDrawGroupsMatchEveryCard: Options asks Decide about one card
-// of each kind the draw's checks tell apart, and its answer is the one
-// asking every card gives (app: what Options offers, Decide accepts), for
+// TestOptionsDrawMatchesEveryCard: the decks Options offers and the cards
+// it refuses in them are those asking Decide about every card gives (app:
+// what Options offers, Decide accepts), for
 // every seat and the host, over turns, attacks (Creepy Puppet and the Bite
 // wait while another attack is open), the haunt, deaths (seed 000, 伤害:
 // the dead don't explore), a replacement owed out of turn (Jonah's Turn),
 // omens drawn and decks run low or out.
-func TestOptionsDrawGroupsMatchEveryCard(t *testing.T) {
+func TestOptionsDrawMatchesEveryCard(t *testing.T) {
 	leaveOnly := func(s *game.State, deck string, keep ...string) {
 		for _, c := range catalog.Box().Cards {
 			if c.Deck == deck && !slices.Contains(keep, c.ID) {

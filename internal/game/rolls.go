@@ -292,15 +292,11 @@ func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
 	if err := s.resolveDice(&rec, plan, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
-	if s.dry {
-		return dryRunEvents, nil // nothing below refuses
-	}
 	if roll, _, _, _ := effectSource(a.Source); roll != nil && roll.VsOmens {
 		rec.OmenCount = len(s.Omens) // read against the omens revealed now (Disquieting Sounds)
 	}
-	rolled := rec // rec itself stays off the heap for a dry run
-	rolled.Modifiers = slices.Clone(a.Modifiers)
-	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rolled}}, s.usedUp(seat, a.Modifiers)...), nil
+	rec.Modifiers = slices.Clone(a.Modifiers)
+	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}, s.usedUp(seat, a.Modifiers)...), nil
 }
 
 // MaxNeed is the highest target a roll may name: 8 dice of 2 and a bonus
@@ -397,7 +393,7 @@ func (s *State) rollPlanOf(actor Actor, a Action) (*Seat, string, rollPlan, erro
 		return nil, "", rollPlan{}, err
 	}
 	if a.Source != "" {
-		if err := s.sourceRollFits(actor, seat, a); err != nil {
+		if err := s.mayRollFor(actor, seat, a); err != nil {
 			return nil, "", rollPlan{}, err
 		}
 	}
@@ -412,27 +408,6 @@ func plainPurpose(purpose string) bool {
 		return true
 	}
 	return false
-}
-
-// sourceRollFits is what decideRoll checks of a roll made for a card or
-// room beyond any roll's checks (Options shares those between rooms:
-// dryRun.roomRoll).
-func (s *State) sourceRollFits(actor Actor, seat *Seat, a Action) error {
-	roll, room, card, err := effectSource(a.Source)
-	if err != nil {
-		return err
-	}
-	return s.sourceChecks(actor, seat, &a, effectSourceEntry{roll: roll, room: room, card: card})
-}
-
-// sourceChecks are sourceRollFits' checks once the source is looked up (at:
-// effectSource's answer for a.Source), for Options to look each room up
-// once for every seat (dryRun.roomRoll).
-func (s *State) sourceChecks(actor Actor, seat *Seat, a *Action, at effectSourceEntry) error {
-	if err := s.mayRollFor(actor, seat, a.Source, at.roll, at.room, at.card); err != nil {
-		return err
-	}
-	return s.rollFits(actor, seat, a, at.roll, at.room, at.card)
 }
 
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the

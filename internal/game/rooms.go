@@ -1,9 +1,7 @@
 package game
 
 import (
-	"math/bits"
 	"slices"
-	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -68,7 +66,7 @@ func (s *State) House() []PlacedRoom {
 
 // InHouse reports whether a room is in the house.
 func (s *State) InHouse(room string) bool {
-	// House without its copy: the dry runs behind Options ask this often.
+	// House without its copy: Options' dry runs ask this often.
 	is := func(p PlacedRoom) bool { return p.Room == room }
 	return s.Started && (slices.ContainsFunc(startingRooms, is) || slices.ContainsFunc(s.Rooms, is))
 }
@@ -86,43 +84,6 @@ func (s *State) RoomStack() []*catalog.Room {
 	}
 	return out
 }
-
-// stackTile is a tile a discovery may place while it is not in the house:
-// its index in the box's rooms and the floors it fits, as bits of Floors.
-type stackTile struct {
-	room   *catalog.Room
-	index  int
-	floors uint
-}
-
-// stackTiles are the box's rooms but the entrance's and the starting ones,
-// in box order (RoomStack at the start), made once.
-var stackTiles = sync.OnceValue(func() []stackTile {
-	var out []stackTile
-	for i := range catalog.Box().Rooms {
-		r := &catalog.Box().Rooms[i]
-		if r.Entrance || isStartingRoom(r.ID) {
-			continue
-		}
-		t := stackTile{room: r, index: i}
-		for f, floor := range Floors {
-			if slices.Contains(r.Floors, floor) {
-				t.floors |= 1 << f
-			}
-		}
-		out = append(out, t)
-	}
-	return out
-})
-
-// roomIndex is each box room's index in the box's rooms, made once.
-var roomIndex = sync.OnceValue(func() map[string]int {
-	out := map[string]int{}
-	for i, r := range catalog.Box().Rooms {
-		out[r.ID] = i
-	}
-	return out
-})
 
 func isStartingRoom(id string) bool {
 	return slices.ContainsFunc(startingRooms, func(p PlacedRoom) bool { return p.Room == id })
@@ -213,9 +174,6 @@ func (s *State) decideDiscoverRoom(actor Actor, a Action) ([]Event, error) {
 	if stale(a, s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	if s.dry {
-		return dryRunEvents, nil
-	}
 	return []Event{{Type: EvRoomDiscovered, Seat: seat.ID, Room: room.ID, Floor: floor}}, nil
 }
 
@@ -273,66 +231,44 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 		return nil
 	}
 	o := &ExploreOptions{Owed: s.PendingDiscovery(me.ID)}
-	// The stack (RoomStack) as a mark per box room placed: the tiles
-	// are stackTiles less those.
-	var buf [128]bool
-	placed := buf[:]
-	if n := len(catalog.Box().Rooms); n > len(buf) {
-		placed = make([]bool, n)
-	}
-	for _, p := range s.Rooms {
-		if i, ok := roomIndex()[p.Room]; ok {
-			placed[i] = true
-		}
-	}
-	if !shortcuts() { // the tests' plain runs take the stack from RoomStack
-		clear(placed)
-		for _, t := range stackTiles() {
-			placed[t.index] = !slices.Contains(s.RoomStack(), t.room)
-		}
-	}
-	// Every tile of the stack on a floor it fits gets the same verdict:
-	// all decideDiscoverRoom reads of the tile (in the box, not in the
-	// house, its floors) the stack and the floor check settle. So Decide
-	// is asked once, but for the tests' plain runs.
-	verdict := 0 // 1 allowed, -1 refused, 0 not asked
-	allows := func(room, floor string) bool {
-		if verdict == 0 || !shortcuts() {
-			verdict = -1 // the action is built only here: it is large
-			if d.allows(Action{Type: ActDiscoverRoom, Room: room, Floor: floor}) {
-				verdict = 1
+	stack := s.RoomStack()
+	for _, floor := range Floors {
+		var tiles []string
+		for _, room := range stack {
+			if slices.Contains(room.Floors, floor) && d.allows(Action{Type: ActDiscoverRoom, Room: room.ID, Floor: floor}) {
+				tiles = append(tiles, room.ID)
 			}
 		}
-		return verdict > 0
-	}
-	// One list holds every floor's tiles, each floor a piece of it.
-	fits := 0
-	for _, t := range stackTiles() {
-		if !placed[t.index] {
-			fits += bits.OnesCount(t.floors)
-		}
-	}
-	tiles := make([]string, 0, fits)
-	for f, floor := range Floors {
-		from := len(tiles)
-		for _, t := range stackTiles() {
-			onFloor := t.floors&(1<<f) != 0
-			if !shortcuts() {
-				onFloor = slices.Contains(t.room.Floors, floor)
-			}
-			if !placed[t.index] && onFloor && allows(t.room.ID, floor) {
-				tiles = append(tiles, t.room.ID)
-			}
-		}
-		if len(tiles) > from {
-			if o.Floors == nil {
-				o.Floors = make([]FloorTiles, 0, len(Floors))
-			}
-			o.Floors = append(o.Floors, FloorTiles{Floor: floor, Tiles: tiles[from:len(tiles):len(tiles)]})
+		if len(tiles) > 0 {
+			o.Floors = append(o.Floors, FloorTiles{Floor: floor, Tiles: tiles})
 		}
 	}
 	if len(o.Floors) == 0 && o.Owed == nil {
 		return nil
 	}
 	return o
+}
+
+// ---- Room effects: who they spare ----
+
+// immuneToRooms: the known traitor (and monsters) ignore harmful room texts.
+func (s *State) immuneToRooms(seatID int) bool {
+	return s.Haunt != nil && seatID != 0 && (s.Haunt.PublicTraitor() == seatID || s.Sides[seatID] == SideTraitor)
+}
+
+func roomRollHurts(r *catalog.Room) bool {
+	if r.Roll == nil {
+		return false
+	}
+	for _, b := range r.Roll.Brackets {
+		if b.Damage != nil {
+			return true
+		}
+		for _, n := range b.Gain {
+			if n < 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

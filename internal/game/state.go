@@ -130,10 +130,6 @@ type State struct {
 	turnMarks []turnMark
 
 	rng Random
-	// dry is set on the copy Options dry-runs candidates on: a decide step
-	// sure to accept may answer dryRunEvents instead of building its
-	// events, which only the verdict is read of (options.go).
-	dry bool
 }
 
 // turnMark is a card drawn or a roll made: who drew or rolled, the card

@@ -107,6 +107,8 @@ var messages = map[string][2]string{
 	"err_take_nobody":              {"The %s: no other living explorer holds an item to take.", "%s：没有其他在世的人物持有可拿取的物品。"},
 	"err_monster_stunned":          {"%s is stunned and can't act.", "%s 正在昏迷，无法行动。"},
 	"err_not_monsters_turn":        {"%s can attack only on the monsters' turn.", "%s 只能在怪物的回合袭击。"},
+	"err_roll_thrown":              {"Throw the %s first (Use): those in the room it lands in roll, not its thrower.", "请先投掷%s（使用）：由它落入的房间里的人物掷骰，投掷者不掷。"},
+	"err_monster_move_turn":        {"%s move only on the monsters' turn.", "%s 只能在怪物的回合移动。"},
 	"err_monster_might_only":       {"Monsters attack with Might.", "怪物以力量袭击。"},
 	"err_not_weapon":               {"%q is not a weapon.", "%q 不是武器。"},
 	"err_weapon_trait":             {"That weapon doesn't work with that trait.", "这件武器不能用于该能力。"},

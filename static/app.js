@@ -426,6 +426,29 @@
     setTimeout(function () { if (pending && !typing()) settle(); }, 0);
   });
 
+  // preview shows a trait's step or set at once, where the server said
+  // where it leads (a step button's data-shows, a cell's own position):
+  // the answer then confirms it, or a refusal puts the truth back. The
+  // clip moves and the value shows the cell's; nothing is worked out here.
+  // It returns what puts the row back when the post never got through.
+  function preview(form, button) {
+    var none = function () {};
+    var row = form.closest(".trait");
+    if (!row || !button) return none;
+    var to = button.hasAttribute("data-shows") ? button.getAttribute("data-shows") : button.name === "position" ? button.value : null;
+    var cells = row.querySelectorAll(".track .cell");
+    var cell = to === null ? null : cells[parseInt(to, 10)];
+    if (!cell || cell.classList.contains("on")) return none;
+    var was = row.innerHTML;
+    cells.forEach(function (c) {
+      c.classList.toggle("on", c === cell);
+      if (c.hasAttribute("aria-pressed")) c.setAttribute("aria-pressed", String(c === cell));
+    });
+    var value = row.querySelector(".trait-value");
+    if (value) value.textContent = cell.textContent;
+    return function () { if (document.contains(row)) row.innerHTML = was; };
+  }
+
   // Forms post without a reload; the server answers with what changed
   // since this page's stream's last message (the parts, as the stream would
   // send them), or with the fresh live part (a refusal, or no stream).
@@ -436,6 +459,7 @@
     var data = new FormData(form);
     if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
     var buttons = form.querySelectorAll("button");
+    var undoPreview = preview(form, e.submitter);
     buttons.forEach(function (b) { b.disabled = true; }); // a second tap can't send twice
     busy = true;
     fetch(form.action, {
@@ -464,6 +488,9 @@
         }
       });
     }).catch(function () {
+      // Not sent: the step shown at once goes back, and the offline note
+      // says why.
+      undoPreview();
       setOffline(true);
       buttons.forEach(function (b) { b.disabled = false; });
     }).finally(function () {

@@ -47,6 +47,10 @@ type TraitRow struct {
 	Start    int
 	Overflow int
 	Value    int
+	// Down and Up are the positions a step down or up leads to (the
+	// engine's Lose and Gain): the phone shows the step at once, before the
+	// server's answer confirms it.
+	Down, Up int
 }
 
 // Board is one explorer's character board.

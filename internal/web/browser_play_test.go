@@ -471,11 +471,12 @@ func TestBrowserLiveUpdateKeepsWhatYouAreDoing(t *testing.T) {
 		t.Errorf("a choice the page no longer offers left the select blank (selectedIndex %d)", got)
 	}
 
-	// Alice's own tap swaps her page once: the answer to her post holds the
-	// change, and the stream's announcement of it must not fetch it again.
+	// Alice's own tap swaps her page once (each swap marks the version the
+	// page shows): the answer to her post holds the change, and the stream's
+	// announcement of it must not fetch it again.
 	evalIn[bool](alice, `(() => {
 		window.__swaps = 0;
-		new MutationObserver(() => { window.__swaps++; }).observe(document.getElementById('live'), {childList: true, subtree: true});
+		new MutationObserver(() => { window.__swaps++; }).observe(document.getElementById('live'), {attributes: true, attributeFilter: ['data-version']});
 		return true;
 	})()`)
 	alice.tap(`#live .board [data-trait=sanity] button[value="1"]`)

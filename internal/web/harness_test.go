@@ -34,7 +34,7 @@ import (
 
 // testApp is the real handler over a fresh database file.
 type testApp struct {
-	t testing.TB
+	t      testing.TB
 	h      http.Handler
 	tables *table.Tables
 	n      atomic.Int64 // numbers the default client address of each request
@@ -309,7 +309,7 @@ func tableSize() [2]int { return [2]int{1280, 900} }
 // tab is one browser with one tab (a table's screen or a phone), with its
 // own profile, so no two share cookies.
 type tab struct {
-	t testing.TB
+	t    testing.TB
 	name string
 	base string
 	ctx  context.Context

@@ -14,7 +14,7 @@ import (
 // The functions here turn game state into view models; they run with the
 // game's read lock held and copy everything they need.
 
-func traitRows(lang string, seat *game.Seat) []views.TraitRow {
+func traitRows(lang string, seat *game.Seat, floor int) []views.TraitRow {
 	ex := seat.ExplorerData()
 	rows := make([]views.TraitRow, 0, len(game.Traits))
 	for _, t := range game.Traits {
@@ -22,6 +22,7 @@ func traitRows(lang string, seat *game.Seat) []views.TraitRow {
 		rows = append(rows, views.TraitRow{
 			ID: t, Label: i18n.T(lang, "trait_"+t), Values: ex.Traits[t].Track,
 			Position: ts.Position, Start: ex.Traits[t].Start, Overflow: ts.Overflow, Value: seat.Value(t),
+			Down: game.Lose(ts, 1, floor).Position, Up: game.Gain(ts, 1).Position,
 		})
 	}
 	return rows
@@ -33,7 +34,7 @@ func board(lang string, s *game.State, seat *game.Seat, editable bool, actor str
 		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
 		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
 		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
-		Traits: traitRows(lang, seat), Editable: editable, Actor: actor, Floor: s.Floor(),
+		Traits: traitRows(lang, seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
 		Hand: handLinks(lang, s, seat.ID),
 	}
 }

@@ -401,6 +401,9 @@
     });
     // The seat moved to another phone: the page says so after a reload.
     source.addEventListener("gone", function () { source.close(); location.reload(); });
+    // Too many pages of this seat (or this address) are open: this, the
+    // oldest, stops following the game until it is looked at again.
+    source.addEventListener("closed", function () { source.close(); setOffline(true); });
     source.onopen = function () { setOffline(false); live.dataset.stream = "open"; };
     source.onerror = function () {
       setOffline(true);

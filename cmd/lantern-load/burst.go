@@ -4,8 +4,12 @@ package main
 // game changes a trait at the same moment, and each game's latency is the
 // time from sending its action until all of its phones hold the new view,
 // delivered by their own event streams (?view=html, the page's live HTML,
-// or ?view=json, the JSON view scripts use). The same workload runs against
-// boardgame.io in bench/boardgameio.
+// or ?view=json, the JSON view scripts use).
+//
+// With -flood N, one more game's first phone opens N streams of its seat at
+// once and steps a trait every 50 ms throughout: the server keeps a few of
+// its streams (the oldest closed first) and the other games, measured as
+// usual, should hardly notice.
 //
 // With -view none the streams carry no view, only the plain stream's
 // version number: the server stores the action and tells six phones, and
@@ -168,10 +172,16 @@ func (p *phone) follow(ctx context.Context, cfg config, code string, vs *viewStr
 
 // runBurst runs the burst workload on games already set up.
 func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv proc) error {
-	streams := make([][]*viewStream, len(games))
 	streamCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
+	var flooded atomic.Int64 // the flooding phone's streams that opened
+	if cfg.flood > 0 {
+		fg := games[len(games)-1]
+		games = games[:len(games)-1]
+		wg.Go(func() { flood(streamCtx, cfg, fg, &flooded) })
+	}
+	streams := make([][]*viewStream, len(games))
 	var readies []chan struct{}
 	for i, g := range games {
 		for _, p := range g.phones {
@@ -318,6 +328,9 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 	phones := len(games) * cfg.phones
 	fmt.Fprintf(w, "Lantern burst: %d games x %d phones (%d streams, view=%s, gzip=%v), %d rounds, %s\n",
 		len(games), cfg.phones, phones, cfg.view, cfg.gzip, cfg.rounds, cfg.base)
+	if cfg.flood > 0 {
+		fmt.Fprintf(w, "flood:     one more game's phone opened %d of %d streams at once, stepping a trait every 50 ms\n", flooded.Load(), cfg.flood)
+	}
 	fmt.Fprintf(w, "actions:   %d (%d per round, all at once), %d failed or not seen by every phone within %s\n",
 		actions, len(games), missed, cfg.timeout)
 	fmt.Fprintf(w, "action -> all %d phones of its game hold the new view: %s\n", cfg.phones, summary(latencies))
@@ -356,5 +369,39 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 func collectBetweenRounds() {
 	if procstat.HeapHalfUsed() {
 		runtime.GC()
+	}
+}
+
+// flood is a phone gone wrong: it opens cfg.flood streams of its seat at
+// once, reads whatever they send, and steps a trait every 50 ms until ctx
+// ends.
+func flood(ctx context.Context, cfg config, g *game, opened *atomic.Int64) {
+	p := g.phones[0]
+	for range cfg.flood {
+		go func() {
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, cfg.base+"/api/games/"+g.code+"/events?view=html", nil)
+			if err != nil {
+				return
+			}
+			req.Header.Set("Authorization", "Bearer "+p.token)
+			resp, err := p.client.Do(req)
+			if err != nil {
+				return
+			}
+			defer resp.Body.Close()
+			opened.Add(1)
+			io.Copy(io.Discard, resp.Body)
+		}()
+	}
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for delta := 1; ; delta = -delta {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			p.call(ctx, cfg, http.MethodPost, "/api/games/"+g.code+"/actions",
+				map[string]any{"type": "step_trait", "trait": "sanity", "delta": delta}, nil)
+		}
 	}
 }

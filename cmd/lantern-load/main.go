@@ -70,6 +70,7 @@ type config struct {
 	gzip     bool
 	rounds   int
 	gap      time.Duration
+	flood    int
 	// cpuProfile, when set, is where the burst's rounds are CPU-profiled:
 	// the client shares the machine with the server, so what it costs
 	// bounds what the burst can show.
@@ -95,6 +96,7 @@ func main() {
 	flag.BoolVar(&cfg.gzip, "gzip", true, "burst: phones accept a gzip-compressed stream")
 	flag.IntVar(&cfg.rounds, "rounds", 50, "burst: rounds")
 	flag.DurationVar(&cfg.gap, "gap", 100*time.Millisecond, "burst: pause between rounds")
+	flag.IntVar(&cfg.flood, "flood", 0, "burst: one more game's first phone opens this many event streams at once and steps a trait every 50 ms meanwhile (a phone gone wrong); the other games are measured")
 	flag.StringVar(&cfg.cpuProfile, "cpuprofile", "", "burst: write this program's CPU profile of the rounds to this file")
 	flag.Parse()
 	if err := cfg.check(); err != nil {
@@ -607,7 +609,11 @@ func run(cfg config) error {
 
 	// Setup: games, seats, start.
 	t0 := time.Now()
-	games := make([]*game, cfg.games)
+	n := cfg.games
+	if cfg.flood > 0 {
+		n++ // the flooding phone's own game
+	}
+	games := make([]*game, n)
 	var setupErr error
 	var setupMu sync.Mutex
 	sem := make(chan struct{}, cfg.setupPar)

@@ -30,7 +30,8 @@ import (
 //
 // Every message is built for the token that opened the stream, checked
 // again before each one: a seat that moved to another phone gets
-// `event: gone` and its stream ends.
+// `event: gone` and its stream ends. A stream closed for a newer one of its
+// seat or address (streams.go) gets `event: closed`.
 //
 // A page's stream is named (?stream=, liveStreams): the page's own form
 // posts are answered with what changed since that stream's last message,
@@ -115,7 +116,10 @@ func (s *Server) events(c echo.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-ls.closed:
-			return nil // too many streams: this one was the oldest (streams.go)
+			// Too many streams of its seat or address: this one was the
+			// oldest (streams.go). The page stops reconnecting.
+			out.send([]byte("event: closed\ndata: {}\n\n"))
+			return nil
 		case _, open := <-versions:
 			if !open {
 				return nil // the server is stopping

@@ -125,7 +125,7 @@ func lvRead(s *lvStream, resp *http.Response, lastID *string) (gone bool) {
 					*lastID = m.id
 				}
 				s.msgs <- m
-				if m.event == "gone" {
+				if m.event == "gone" || m.event == "closed" {
 					return true
 				}
 			}

@@ -17,6 +17,7 @@ import (
 // serialises every write without lock contention or SQLITE_BUSY.
 type Store struct {
 	db    *sql.DB
+	path  string
 	lock  *fileLock
 	group groupCommit   // AppendEvents
 	ckpt  *checkpointer // copies the log into the database file (checkpoint.go)
@@ -64,7 +65,7 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db}
+	s := &Store{db: db, path: path}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -156,6 +157,13 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
+	if version > len(migrations) {
+		// A newer Lantern changed the schema in ways this build can't
+		// know: reading or writing it could lose or damage what the newer
+		// one stored, so it is not touched at all.
+		return fmt.Errorf("%w: %s has schema version %d, and this Lantern knows versions up to %d; run the newer Lantern on it, or start this one with another -db",
+			ErrNewerSchema, s.path, version, len(migrations))
+	}
 	for i := version; i < len(migrations); i++ {
 		err := s.inTx(ctx, func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
@@ -186,6 +194,10 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	s.ckpt.written()
 	return nil
 }
+
+// ErrNewerSchema means the database was written by a newer Lantern, whose
+// schema this build does not know.
+var ErrNewerSchema = errors.New("database is from a newer Lantern")
 
 // ErrNotFound is returned when a row the caller relies on is missing.
 var ErrNotFound = errors.New("not found")

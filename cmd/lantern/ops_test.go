@@ -258,3 +258,27 @@ func TestBackupWhileServing(t *testing.T) {
 		t.Errorf("the copy serves version %d %+v, want %d %+v", after.Version, after.Seats[0].Traits, before.Version, before.Seats[0].Traits)
 	}
 }
+
+// Issue 24, defect 1: the lock follows the database file, not its name: a
+// second server on a symlink or a hard link to it exits too, and the first
+// keeps serving.
+func TestSecondServerThroughAnotherName(t *testing.T) {
+	bin := lanternBinary(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lantern.db")
+	first := startServer(t, bin, db)
+	sym, hard := filepath.Join(dir, "sym.db"), filepath.Join(dir, "hard.db")
+	if err := os.Symlink(db, sym); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if err := os.Link(db, hard); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	for _, name := range []string{sym, hard} {
+		out, code := runToExit(t, bin, "-addr", fmt.Sprintf("127.0.0.1:%d", freePort(t)), "-db", name)
+		if code == 0 || !strings.Contains(out, "another Lantern") || !strings.Contains(out, name) {
+			t.Fatalf("second server on %s: exit %d\n%s", filepath.Base(name), code, out)
+		}
+	}
+	newGame(t, newAPIClient(first.base))
+}

@@ -31,6 +31,11 @@ type Store struct {
 // this process or another, fails with ErrInUse. A read-only file fails with
 // ErrReadOnly.
 func Open(ctx context.Context, path string) (*Store, error) {
+	// The file must exist to be locked; preparing it changes nothing a
+	// server using it would notice.
+	if err := prepareFile(path); err != nil {
+		return nil, err
+	}
 	l, err := lock(path)
 	if err != nil {
 		return nil, err

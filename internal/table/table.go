@@ -105,16 +105,22 @@ const TransferLifetime = 15 * time.Minute
 // and serves every other game; asking for it gets this error.
 type BrokenGame struct {
 	Code   string
-	Seq    int // the event that failed
+	Seq    int // the event that failed; 0 when a row outside the log did
 	Reason error
 }
 
 func (b *BrokenGame) Error() string {
+	if b.Seq == 0 {
+		return fmt.Sprintf("game %s set aside: %v", b.Code, b.Reason)
+	}
 	return fmt.Sprintf("game %s set aside: event %d: %v", b.Code, b.Seq, b.Reason)
 }
 
 // Unwrap gives the refusal a person sees, in their language.
 func (b *BrokenGame) Unwrap() error {
+	if b.Seq == 0 {
+		return &game.Error{Kind: game.Conflict, Key: "err_broken_game_row", Args: []any{b.Code}}
+	}
 	return &game.Error{Kind: game.Conflict, Key: "err_broken_game", Args: []any{b.Code, b.Seq}}
 }
 
@@ -148,6 +154,9 @@ func Open(ctx context.Context, st *store.Store, now func() time.Time) (*Tables, 
 
 // rebuild replays a stored game, or says which event broke it.
 func rebuild(r store.GameRecord) (*Game, *BrokenGame) {
+	if r.Damaged != nil {
+		return nil, &BrokenGame{Code: r.Code, Reason: r.Damaged}
+	}
 	state := game.New(r.Code)
 	for _, e := range r.Events {
 		if err := state.Apply(e); err != nil {
@@ -169,6 +178,11 @@ func rebuild(r store.GameRecord) (*Game, *BrokenGame) {
 // setAside remembers a broken game and says so, once, in the server's log.
 func (t *Tables) setAside(b *BrokenGame) {
 	t.broken[b.Code] = b
+	if b.Seq == 0 {
+		slog.Warn("game set aside: its stored record is damaged; every other game is served",
+			"game", b.Code, "reason", b.Reason)
+		return
+	}
 	slog.Warn("game set aside: its stored log can't be rebuilt; every other game is served",
 		"game", b.Code, "event", b.Seq, "reason", b.Reason)
 }

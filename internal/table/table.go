@@ -157,11 +157,9 @@ func rebuild(r store.GameRecord) (*Game, *BrokenGame) {
 	if r.Damaged != nil {
 		return nil, &BrokenGame{Code: r.Code, Reason: r.Damaged}
 	}
-	state := game.New(r.Code)
-	for _, e := range r.Events {
-		if err := state.Apply(e); err != nil {
-			return nil, &BrokenGame{Code: r.Code, Seq: e.Seq, Reason: err}
-		}
+	state, bad := replay(r.Code, r.Events)
+	if bad != nil {
+		return nil, bad
 	}
 	if r.BadEvent != 0 {
 		return nil, &BrokenGame{Code: r.Code, Seq: r.BadEvent, Reason: r.BadReason}
@@ -173,6 +171,37 @@ func rebuild(r store.GameRecord) (*Game, *BrokenGame) {
 		g.tokens[hash] = Access{Code: r.Code, Seat: seat}
 	}
 	return g, nil
+}
+
+// replay rebuilds a game's state from its stored log, or says which event
+// broke it. Each event is checked before it is applied (game.CheckEvent:
+// an event missing what its type needs would stop fold), and the state
+// after the last one must be possible (game.Check): an event that decodes
+// but says something impossible (a trait at 99, a haunt off the chart, a
+// token dealt twice) sets the game aside rather than trip every read.
+// A panic the checks did not foresee sets it aside too, never the server.
+func replay(code string, events []game.Event) (state *game.State, bad *BrokenGame) {
+	seq := 0
+	defer func() {
+		if p := recover(); p != nil {
+			state, bad = nil, &BrokenGame{Code: code, Seq: seq, Reason: fmt.Errorf("replay panicked: %v", p)}
+		}
+	}()
+	state = game.New(code)
+	for i := range events {
+		e := &events[i]
+		seq = e.Seq
+		if err := game.CheckEvent(e); err != nil {
+			return nil, &BrokenGame{Code: code, Seq: e.Seq, Reason: err}
+		}
+		if err := state.Apply(*e); err != nil {
+			return nil, &BrokenGame{Code: code, Seq: e.Seq, Reason: err}
+		}
+	}
+	if err := state.Check(); err != nil {
+		return nil, &BrokenGame{Code: code, Seq: state.Version, Reason: err}
+	}
+	return state, nil
 }
 
 // setAside remembers a broken game and says so, once, in the server's log.
@@ -533,24 +562,30 @@ func (t *Tables) commit(ctx context.Context, g *Game, actor game.Actor, a game.A
 	return t.persistAndApply(ctx, g, evs, persist)
 }
 
+// persistAndApply applies the events in memory, checks the state they lead
+// to, and only then commits them: an action that would lead to a state the
+// rules call impossible (game.Check) is refused and never stored, since a
+// stored one would set the game aside at the next start. Nobody sees the
+// state before the commit (the caller holds g.mu), and should the commit
+// fail the state is rebuilt without the events.
 func (t *Tables) persistAndApply(ctx context.Context, g *Game, evs []game.Event, persist func([]game.Event) error) error {
-	if err := persist(evs); err != nil {
-		return fmt.Errorf("commit events: %w", err)
-	}
 	// The log before these events, without a copy: Apply only appends to
-	// it, and the capped slice makes the rebuild below append to a new one.
+	// it, and the capped slice makes a rebuild append to a new one.
 	n := len(g.state.Events)
 	before := g.state.Events[:n:n]
-	for _, e := range evs {
-		if err := g.state.Apply(e); err != nil {
-			// The log is committed; the half-applied state can't be
-			// trusted, so rebuild it from the log as a restart would.
-			if rebuilt, rerr := game.Replay(g.state.Code, append(before, evs...)); rerr == nil {
-				rebuilt.SetRandom(g.state.Random())
-				g.state = rebuilt
-			}
-			return fmt.Errorf("apply committed event: %w", err)
+	back := func() {
+		if rebuilt, bad := replay(g.state.Code, before); bad == nil {
+			rebuilt.SetRandom(g.state.Random())
+			g.state = rebuilt
 		}
+	}
+	if err := t.applyChecked(g, evs); err != nil {
+		back()
+		return err
+	}
+	if err := persist(evs); err != nil {
+		back()
+		return fmt.Errorf("commit events: %w", err)
 	}
 	t.summarise(ctx, g.state.Code, g)
 	for ch := range g.subs {
@@ -565,6 +600,37 @@ func (t *Tables) persistAndApply(ctx context.Context, g *Game, evs []game.Event,
 		}
 	}
 	return nil
+}
+
+// applyChecked applies decided events to the game's state and checks the
+// result; an error means the state must be rebuilt. A panic is an error
+// too: the events are refused, the server goes on.
+func (t *Tables) applyChecked(g *Game, evs []game.Event) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("apply events: panicked: %v", p)
+		}
+	}()
+	for i := range evs {
+		if err := game.CheckEvent(&evs[i]); err != nil {
+			return refuseImpossible(g.state.Code, err)
+		}
+		if err := g.state.Apply(evs[i]); err != nil {
+			return fmt.Errorf("apply events: %w", err)
+		}
+	}
+	if err := g.state.Check(); err != nil {
+		return refuseImpossible(g.state.Code, err)
+	}
+	return nil
+}
+
+// refuseImpossible turns an impossible state an action would lead to into
+// its refusal, and logs it: the rules engine decided something its own
+// check refuses, which is a bug to hear about.
+func refuseImpossible(code string, err error) error {
+	slog.Error("action refused: it would lead to an impossible state", "game", code, "reason", err)
+	return &game.Error{Kind: game.Conflict, Key: "err_impossible_state"}
 }
 
 // Subscribe returns a channel that receives the game's version after every

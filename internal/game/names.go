@@ -39,7 +39,7 @@ func cleanLabel(raw string, most int, key string) (string, error) {
 		return text, err
 	}
 	switch ge.Key {
-	case "err_name_empty":
+	case "err_name_empty", "err_name_invisible": // nothing that shows: as if left empty
 		return "", nil
 	case "err_name_control":
 		return "", refuse(Invalid, "err_text_control")

@@ -185,11 +185,17 @@ func (s *State) Check() error {
 		if err := checkRoll(&s.Rolls[i]); err != nil {
 			return err
 		}
+		if !isSeatOr0(s.Rolls[i].Seat) { // 0: the monsters' or a card's own roll
+			return impossible("a roll by seat %d", s.Rolls[i].Seat)
+		}
 	}
 	for _, r := range s.Rooms {
-		if catalog.Box().Room(r.Room) == nil {
-			return impossible("room %q", r.Room)
+		if catalog.Box().Room(r.Room) == nil || (r.Floor != FloorUpper && r.Floor != FloorGround && r.Floor != FloorBasement) || !isSeatOr0(r.By) {
+			return impossible("room %q on floor %q by %d", r.Room, r.Floor, r.By)
 		}
+	}
+	if d := s.Discovery; d != nil && (!isSeat(d.Seat) || catalog.Box().Room(d.Room) == nil) {
+		return impossible("a discovery of %q by %d", d.Room, d.Seat)
 	}
 	monsters := map[string]bool{}
 	for _, m := range s.Monsters {
@@ -230,7 +236,8 @@ func (s *State) Check() error {
 			return impossible("an attack with %q and %q", at.Trait, at.Weapon)
 		}
 		for _, t := range []Target{at.Attacker, at.Defender} {
-			if t.Seat != 0 && !isSeat(t.Seat) || t.Card != "" && catalog.Box().Card(t.Card) == nil {
+			if t.Seat != 0 && !isSeat(t.Seat) || t.Card != "" && catalog.Box().Card(t.Card) == nil ||
+				t.Monster != "" && !monsters[t.Monster] {
 				return impossible("an attack by or on %+v", t)
 			}
 		}

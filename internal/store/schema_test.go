@@ -1,7 +1,9 @@
 package store
 
 import (
+	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,7 +21,11 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	s, err := Open(ctx, path)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(ctx, path)
 	if err == nil {
 		s.Close()
 		t.Fatal("opened a database from a newer Lantern")
@@ -29,8 +35,11 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 		!strings.Contains(msg, "up to "+strconv.Itoa(len(migrations))) || !strings.Contains(msg, "newer Lantern") {
 		t.Fatalf("Open: %v", err)
 	}
-	// Refused, not changed: the version is still the newer one's, and the
-	// lock was let go.
+	// Refused, not changed: not a byte of the file, and the lock was let
+	// go.
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(before, after) {
+		t.Errorf("the refused database changed (%v)", err)
+	}
 	s, err = openUnlocked(ctx, path)
 	if err == nil {
 		s.Close()

@@ -53,6 +53,9 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	if err := prepareFile(path); err != nil {
 		return nil, err
 	}
+	if err := checkSchema(ctx, path); err != nil {
+		return nil, err
+	}
 	// busy_timeout comes first so it applies while the others run. WAL with
 	// synchronous(NORMAL) survives a killed process (a committed transaction
 	// is in the WAL file before COMMIT returns); only a power cut could lose
@@ -162,12 +165,8 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
-	if version > len(migrations) {
-		// A newer Lantern changed the schema in ways this build can't
-		// know: reading or writing it could lose or damage what the newer
-		// one stored, so it is not touched at all.
-		return fmt.Errorf("%w: %s has schema version %d, and this Lantern knows versions up to %d; run the newer Lantern on it, or start this one with another -db",
-			ErrNewerSchema, s.path, version, len(migrations))
+	if err := newerSchema(s.path, version); err != nil {
+		return err
 	}
 	for i := version; i < len(migrations); i++ {
 		err := s.inTx(ctx, func(tx *sql.Tx) error {
@@ -182,6 +181,34 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// newerSchema refuses a database whose schema version is above the newest
+// this build knows: a newer Lantern changed the schema in ways this build
+// can't know, and reading or writing it could lose or damage what the newer
+// one stored.
+func newerSchema(path string, version int) error {
+	if version <= len(migrations) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s has schema version %d, and this Lantern knows versions up to %d; run the newer Lantern on it, or start this one with another -db",
+		ErrNewerSchema, path, version, len(migrations))
+}
+
+// checkSchema reads the schema version on a read-only connection before
+// the writer's opens (its journal_mode pragma may write the file), so a
+// newer Lantern's database is refused without a byte written to it.
+func checkSchema(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", dsn(path, "&mode=ro"))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer db.Close()
+	var version int
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return fmt.Errorf("read schema version of %s: %w", path, err)
+	}
+	return newerSchema(path, version)
 }
 
 func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {

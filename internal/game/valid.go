@@ -141,6 +141,9 @@ func (s *State) Check() error {
 		if err := checkDisplayText("name", st.Name, MaxNameLength); err != nil {
 			return fmt.Errorf("seat %d: %w", st.ID, err)
 		}
+		if st.Lang != "en" && st.Lang != "zh" { // decideJoin keeps only these
+			return impossible("seat %d: language %q", st.ID, st.Lang)
+		}
 	}
 	isSeat := func(id int) bool { return seat[id] }
 	isSeatOr0 := func(id int) bool { return id == 0 || seat[id] }

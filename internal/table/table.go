@@ -574,10 +574,14 @@ func (t *Tables) persistAndApply(ctx context.Context, g *Game, evs []game.Event,
 	n := len(g.state.Events)
 	before := g.state.Events[:n:n]
 	back := func() {
-		if rebuilt, bad := replay(g.state.Code, before); bad == nil {
-			rebuilt.SetRandom(g.state.Random())
-			g.state = rebuilt
+		rebuilt, bad := replay(g.state.Code, before)
+		if bad != nil {
+			// The log it was loaded from replayed then: only a bug gets here.
+			slog.Error("game can't be rebuilt after a refused change", "game", g.state.Code, "err", bad)
+			return
 		}
+		rebuilt.SetRandom(g.state.Random())
+		g.state = rebuilt
 	}
 	if err := t.applyChecked(g, evs); err != nil {
 		back()

@@ -1,6 +1,10 @@
 package table_test
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // Issue 24, defect 3: a stored event that decodes but says something the
 // rules can't have produced sets its game aside at replay (503, one WARN
@@ -45,9 +49,16 @@ func TestImpossibleEventSetsGameAside(t *testing.T) {
 			e.st.Close()
 			execDB(t, e.path, `INSERT INTO events (game_code, seq, type, body) VALUES (?, ?, 'x', replace(?, 'SEQ', ?))`,
 				broken.Code, seq, body, seq)
+			// An event after it that changes nothing: the line still names
+			// the one that broke the game.
+			execDB(t, e.path, `INSERT INTO events (game_code, seq, type, body) VALUES (?, ?, 'seat_moved', ?)`,
+				broken.Code, seq+1, fmt.Sprintf(`{"seq":%d,"type":"seat_moved","seat":1,"actor":{"host":true},"at":"2025-03-01T20:00:00Z"}`, seq+1))
 			logs := captureLog(t)
 			e.open() // never panics, never fails: the test fails otherwise
 			wantSetAside(t, e, broken, "err_broken_game", logs, fine, seats[0].token)
+			if !strings.Contains(logs.String(), fmt.Sprintf("event=%d ", seq)) {
+				t.Errorf("the WARN line does not name event %d: %s", seq, logs)
+			}
 		})
 	}
 }

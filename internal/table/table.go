@@ -199,9 +199,22 @@ func replay(code string, events []game.Event) (state *game.State, bad *BrokenGam
 		}
 	}
 	if err := state.Check(); err != nil {
-		return nil, &BrokenGame{Code: code, Seq: state.Version, Reason: err}
+		return nil, &BrokenGame{Code: code, Seq: firstImpossible(code, events), Reason: err}
 	}
 	return state, nil
+}
+
+// firstImpossible is the first event after which a log's state is
+// impossible, for the message that names it: checking after every event
+// costs only a game already found broken.
+func firstImpossible(code string, events []game.Event) int {
+	state := game.New(code)
+	for _, e := range events {
+		if state.Apply(e) != nil || state.Check() != nil {
+			return e.Seq
+		}
+	}
+	return state.Version
 }
 
 // setAside remembers a broken game and says so, once, in the server's log.

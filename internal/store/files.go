@@ -124,7 +124,7 @@ func lock(dbPath string) (*fileLock, error) {
 	held.files = append(held.files, l)
 	// The pid is only for the message another server prints: a failure
 	// to write it costs only that.
-	if p, err := os.OpenFile(LockPath(dbPath), os.O_RDWR|os.O_CREATE, fileMode); err == nil {
+	if p, err := os.OpenFile(LockPath(realPath(dbPath)), os.O_RDWR|os.O_CREATE, fileMode); err == nil {
 		p.Chmod(fileMode) // an older lock file may be looser; it holds only a pid
 		p.Truncate(0)
 		p.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
@@ -133,20 +133,20 @@ func lock(dbPath string) (*fileLock, error) {
 	return l, nil
 }
 
-// holderOf is the pid written beside a database's name, or 0. A second
-// name for the same file has no pid beside it: the message then names no
-// process.
+// holderOf is the pid written beside a database file, or 0. It is written
+// beside the file's real path, so every symlink finds it; a hard link, a
+// second name of the file itself, has none of its own: the message then
+// names no process.
 func holderOf(dbPath string) int {
-	for _, name := range []string{dbPath, realPath(dbPath)} {
-		if b, err := os.ReadFile(LockPath(name)); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-				return pid
-			}
+	if b, err := os.ReadFile(LockPath(realPath(dbPath))); err == nil {
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			return pid
 		}
 	}
 	return 0
 }
 
+// realPath is p with its symlinks resolved, or p when they can't be.
 func realPath(p string) string {
 	if r, err := filepath.EvalSymlinks(p); err == nil {
 		return r

@@ -133,6 +133,10 @@ func TestOpenByAnotherNameIsRefused(t *testing.T) {
 			t.Fatalf("Open %s: %v", filepath.Base(name), err)
 		}
 	}
+	// The running server's pid is found through a symlink too.
+	if pid := holderOf(sym); pid != os.Getpid() {
+		t.Errorf("holder through the symlink: %d, want %d", pid, os.Getpid())
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}

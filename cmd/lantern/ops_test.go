@@ -258,3 +258,81 @@ func TestBackupWhileServing(t *testing.T) {
 		t.Errorf("the copy serves version %d %+v, want %d %+v", after.Version, after.Seats[0].Traits, before.Version, before.Seats[0].Traits)
 	}
 }
+
+// Issue 24, defect 1: the lock follows the database file, not its name: a
+// second server on a symlink or a hard link to it exits too, and the first
+// keeps serving.
+func TestSecondServerThroughAnotherName(t *testing.T) {
+	bin := lanternBinary(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "lantern.db")
+	first := startServer(t, bin, db)
+	sym, hard := filepath.Join(dir, "sym.db"), filepath.Join(dir, "hard.db")
+	if err := os.Symlink(db, sym); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if err := os.Link(db, hard); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	for _, name := range []string{sym, hard} {
+		out, code := runToExit(t, bin, "-addr", fmt.Sprintf("127.0.0.1:%d", freePort(t)), "-db", name)
+		if code == 0 || !strings.Contains(out, "another Lantern") || !strings.Contains(out, name) {
+			t.Fatalf("second server on %s: exit %d\n%s", filepath.Base(name), code, out)
+		}
+	}
+	newGame(t, newAPIClient(first.base))
+}
+
+// Issue 24, defects 2 and 3: a damaged row outside the log (an unparsable
+// updated_at) or an event that decodes but is impossible (a trait at
+// position 99) sets only that game aside: the server starts, says so once,
+// answers that game with 503 and serves the others.
+func TestDamagedGamesDoNotStopTheServer(t *testing.T) {
+	bin := lanternBinary(t)
+	for name, damage := range map[string]string{
+		"row":   `UPDATE games SET updated_at = 'last tuesday' WHERE code = ?`,
+		"event": `UPDATE events SET body = replace(body, '"to":{"position":5}', '"to":{"position":99}') WHERE game_code = ? AND type = 'traits_changed'`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "lantern.db")
+			srv := startServer(t, bin, db)
+			c := newAPIClient(srv.base)
+			broken, brokenSeat := newGame(t, c)
+			stepMight(t, c, broken, brokenSeat.Token) // zoe-ingstrom's might clip: 4 → 5
+			fine, seat := newGame(t, c)
+			srv.kill()
+
+			sqldb, err := sql.Open("sqlite", db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := sqldb.Exec(damage, broken.Code)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := res.RowsAffected(); n != 1 {
+				t.Fatalf("damaged %d rows, want 1", n)
+			}
+			sqldb.Close()
+
+			srv = startServer(t, bin, db)
+			c = newAPIClient(srv.base)
+			for range 2 {
+				status, raw, err := c.do(http.MethodGet, "/api/games/"+broken.Code, broken.HostToken, nil, nil)
+				if err != nil || status != http.StatusServiceUnavailable || !strings.Contains(string(raw), "err_broken_game") {
+					t.Fatalf("damaged game: %d %s %v", status, raw, err)
+				}
+			}
+			status, raw, err := c.do(http.MethodPost, "/api/games/"+broken.Code+"/actions", brokenSeat.Token,
+				map[string]any{"type": "step_trait", "trait": "might", "delta": 1}, nil)
+			if err != nil || status != http.StatusServiceUnavailable {
+				t.Fatalf("an action on the damaged game: %d %s %v", status, raw, err)
+			}
+			stepMight(t, c, fine, seat.Token)
+			out := srv.out.String()
+			if strings.Count(out, "set aside") != 1 || !strings.Contains(out, "game="+broken.Code) || strings.Contains(out, "panic") {
+				t.Errorf("server output:\n%s", out)
+			}
+		})
+	}
+}

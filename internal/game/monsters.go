@@ -81,8 +81,12 @@ func (s *State) decideAddMonster(actor Actor, a Action) ([]Event, error) {
 	if !s.controlsMonsters(actor) {
 		return nil, refuse(Forbidden, "err_not_traitor")
 	}
-	kind := strings.TrimSpace(a.Kind)
-	if kind == "" || utf8.RuneCountInString(kind) > MaxNameLength || !utf8.ValidString(kind) {
+	// Every phone shows the kind: the rules of a player's name (names.go).
+	kind, err := cleanLabel(a.Kind, MaxNameLength, "err_monster_kind")
+	if err != nil {
+		return nil, err
+	}
+	if kind == "" {
 		return nil, refuse(Invalid, "err_monster_kind")
 	}
 	if a.Count < 1 || a.Count > MaxMonsters {
@@ -185,9 +189,9 @@ func (s *State) decideSetTrack(actor Actor, a Action) ([]Event, error) {
 	if a.Value == nil || *a.Value < 0 || *a.Value > 99 {
 		return nil, refuse(Invalid, "err_track_value")
 	}
-	label := strings.TrimSpace(a.Label)
-	if utf8.RuneCountInString(label) > 80 || !utf8.ValidString(label) {
-		return nil, refuse(Invalid, "err_track_label")
+	label, err := cleanLabel(a.Label, MaxLabelLength, "err_track_label") // shown on every phone, as a name is
+	if err != nil {
+		return nil, err
 	}
 	if label == "" && s.Track != nil {
 		label = s.Track.Label

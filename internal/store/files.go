@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The database holds every game's join key and the hashes of the tokens
@@ -65,38 +68,98 @@ func prepareFile(path string) error {
 	return nil
 }
 
-// fileLock is an exclusive, advisory lock held on a file beside the
-// database for as long as the server runs. It is not SQLite's own locking
-// (exclusive locking mode would also shut out `lantern backup`, which reads
-// the database while the server runs); the operating system releases it
-// when the process ends, however it ends, so a killed server never leaves a
-// stale lock behind.
-type fileLock struct{ f *os.File }
+// fileLock is an exclusive, advisory lock on the database file itself,
+// held for as long as the server runs. The operating system keys it on the
+// file, not on the name it was opened by, so a symlink or a hard link to a
+// database in use is refused as the same name is (a lock beside the name,
+// as before, let a second server start on another name and write its own
+// -wal beside it, losing acknowledged changes). It is not SQLite's own
+// locking: exclusive locking mode would also shut out `lantern backup`,
+// which reads the database while the server runs, and flock(2) never
+// meets SQLite's fcntl(2) locks. The operating system releases it when the
+// process ends, however it ends, so a killed server never leaves a stale
+// lock behind.
+//
+// The file beside the name (lantern.db.lock) only holds the holder's pid,
+// for the message a second server prints.
+type fileLock struct {
+	f    *os.File    // the database file, locked
+	info os.FileInfo // its identity (os.SameFile: device and inode)
+	pid  *os.File
+}
+
+// held are the database files this process has locked. POSIX drops every
+// fcntl lock a process holds on a file when it closes any descriptor of
+// that file, SQLite's included, so a second Open in this process must not
+// open and close the file a Store of its own is using: it is refused here
+// first.
+var held struct {
+	mu    sync.Mutex
+	files []*fileLock
+}
 
 func lock(dbPath string) (*fileLock, error) {
-	name := LockPath(dbPath)
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, fileMode)
+	// Stat follows symlinks: the identity is the database file's own.
+	info, err := os.Stat(dbPath)
 	if err != nil {
-		return nil, fmt.Errorf("open lock %s: %w", name, err)
+		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
+	}
+	held.mu.Lock()
+	defer held.mu.Unlock()
+	if slices.ContainsFunc(held.files, func(l *fileLock) bool { return os.SameFile(l.info, info) }) {
+		return nil, inUse(dbPath, os.Getpid())
+	}
+	f, err := os.Open(dbPath)
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
 	}
 	if err := lockFile(f); err != nil {
-		holder := ""
-		if b, rerr := os.ReadFile(name); rerr == nil {
-			if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil {
-				holder = fmt.Sprintf(" (process %d)", pid)
-			}
-		}
 		f.Close()
 		if errors.Is(err, errLocked) {
-			return nil, fmt.Errorf("%w: another Lantern%s is using %s; stop it first, or start this one with another -db", ErrInUse, holder, dbPath)
+			return nil, inUse(dbPath, holderOf(dbPath))
 		}
-		return nil, fmt.Errorf("lock %s: %w", name, err)
+		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
 	}
-	f.Chmod(fileMode) // an older lock file may be looser; it holds only a pid
-	// The pid is only for the message another server prints.
-	f.Truncate(0)
-	f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-	return &fileLock{f: f}, nil
+	l := &fileLock{f: f, info: info}
+	held.files = append(held.files, l)
+	// The pid is only for the message another server prints: a failure
+	// to write it costs only that.
+	if p, err := os.OpenFile(LockPath(realPath(dbPath)), os.O_RDWR|os.O_CREATE, fileMode); err == nil {
+		p.Chmod(fileMode) // an older lock file may be looser; it holds only a pid
+		p.Truncate(0)
+		p.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+		l.pid = p
+	}
+	return l, nil
+}
+
+// holderOf is the pid written beside a database file, or 0. It is written
+// beside the file's real path, so every symlink finds it; a hard link, a
+// second name of the file itself, has none of its own: the message then
+// names no process.
+func holderOf(dbPath string) int {
+	if b, err := os.ReadFile(LockPath(realPath(dbPath))); err == nil {
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			return pid
+		}
+	}
+	return 0
+}
+
+// realPath is p with its symlinks resolved, or p when they can't be.
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
+func inUse(dbPath string, pid int) error {
+	holder := ""
+	if pid != 0 {
+		holder = fmt.Sprintf(" (process %d)", pid)
+	}
+	return fmt.Errorf("%w: another Lantern%s is using %s; stop it first, or start this one with another -db", ErrInUse, holder, dbPath)
 }
 
 func (l *fileLock) release() error {
@@ -106,5 +169,11 @@ func (l *fileLock) release() error {
 	unlockFile(l.f)
 	err := l.f.Close()
 	l.f = nil
+	if l.pid != nil {
+		l.pid.Close()
+	}
+	held.mu.Lock()
+	held.files = slices.DeleteFunc(held.files, func(h *fileLock) bool { return h == l })
+	held.mu.Unlock()
 	return err
 }

@@ -108,3 +108,37 @@ func TestBackupWhileOpen(t *testing.T) {
 		t.Error("backup of a missing database succeeded")
 	}
 }
+
+// Issue 24, defect 1: the lock belongs to the database file, not its name:
+// a symlink or a hard link to a database in use is refused too, and the
+// file is free again once the first store closes.
+func TestOpenByAnotherNameIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "lantern.db")
+	s := openAt(t, path)
+	sym, hard := filepath.Join(dir, "sym.db"), filepath.Join(dir, "hard.db")
+	if err := os.Symlink(path, sym); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if err := os.Link(path, hard); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	for _, name := range []string{sym, hard} {
+		second, err := Open(ctx, name)
+		if err == nil {
+			second.Close()
+			t.Fatalf("a second Open through %s succeeded", filepath.Base(name))
+		}
+		if !errors.Is(err, ErrInUse) || !strings.Contains(err.Error(), name) {
+			t.Fatalf("Open %s: %v", filepath.Base(name), err)
+		}
+	}
+	// The running server's pid is found through a symlink too.
+	if pid := holderOf(sym); pid != os.Getpid() {
+		t.Errorf("holder through the symlink: %d, want %d", pid, os.Getpid())
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	openAt(t, hard).Close()
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +29,10 @@ type GameRecord struct {
 	// (0 when all could), and BadReason why; Events stop before it.
 	BadEvent  int
 	BadReason error
+	// Damaged says why a row of the game outside its log (its summary, a
+	// seat token) does not read, or is nil: the server sets the game aside
+	// as it does one whose log is damaged.
+	Damaged error
 }
 
 // Summary is what the server needs to know of a game it keeps on disk,
@@ -298,9 +303,10 @@ func (s *Store) SetSummary(ctx context.Context, code string, sum Summary) error 
 }
 
 // PlayedHaunts counts the finished games by the haunt they played to the
-// end: haunt number -> games.
+// end: haunt number -> games. A damaged ended_haunt (not an integer) counts
+// for nothing rather than stopping the start.
 func (s *Store) PlayedHaunts(ctx context.Context) (map[int]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT ended_haunt, COUNT(*) FROM games WHERE ended_haunt > 0 GROUP BY ended_haunt`)
+	rows, err := s.db.QueryContext(ctx, `SELECT ended_haunt, COUNT(*) FROM games WHERE typeof(ended_haunt) = 'integer' AND ended_haunt > 0 GROUP BY ended_haunt`)
 	if err != nil {
 		return nil, fmt.Errorf("played haunts: %w", err)
 	}
@@ -351,18 +357,17 @@ func (s *Store) loadWhere(ctx context.Context, where string, args ...any) ([]Gam
 	var games []GameRecord
 	index := map[string]int{}
 	for rows.Next() {
+		// Every column but the code is read as whatever SQLite holds and
+		// checked here: a damaged row (a hand edit, a bad disk) then sets
+		// only its own game aside, where a failed Scan would stop the load
+		// of every game.
 		var g GameRecord
-		var updated string
-		if err := rows.Scan(&g.Code, &g.JoinKey, &g.HostHash, &updated, &g.Summary.Finished, &g.Summary.Haunt); err != nil {
+		var joinKey, hostHash, updated, finished, haunt any
+		if err := rows.Scan(&g.Code, &joinKey, &hostHash, &updated, &finished, &haunt); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("scan game: %w", err)
 		}
-		if updated != "" {
-			if g.Summary.UpdatedAt, err = time.Parse(createdAtLayout, updated); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("game %s: updated_at %q: %w", g.Code, updated, err)
-			}
-		}
+		g.Damaged = g.readSummary(joinKey, hostHash, updated, finished, haunt)
 		g.SeatTokens = map[string]int{}
 		index[g.Code] = len(games)
 		games = append(games, g)
@@ -381,19 +386,31 @@ func (s *Store) loadWhere(ctx context.Context, where string, args ...any) ([]Gam
 		return nil, fmt.Errorf("load events: %w", err)
 	}
 	for rows.Next() {
-		var code, body string
-		var seq int
-		if err := rows.Scan(&code, &seq, &body); err != nil {
+		var code string
+		var seqCol, bodyCol any
+		if err := rows.Scan(&code, &seqCol, &bodyCol); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("scan event: %w", err)
 		}
 		g := &games[index[code]]
-		if g.BadEvent != 0 {
+		if g.BadEvent != 0 || g.Damaged != nil {
+			continue
+		}
+		seq, ok := seqCol.(int64)
+		if !ok || seq <= 0 {
+			// Without a number the event can't be named: the game is damaged
+			// as a whole.
+			g.Damaged = fmt.Errorf("an event numbered %v", seqCol)
+			continue
+		}
+		body, ok := text(bodyCol)
+		if !ok {
+			g.BadEvent, g.BadReason = int(seq), fmt.Errorf("decode event: a body of %T", bodyCol)
 			continue
 		}
 		var e game.Event
 		if err := json.Unmarshal([]byte(body), &e); err != nil {
-			g.BadEvent, g.BadReason = seq, fmt.Errorf("decode event: %w", err)
+			g.BadEvent, g.BadReason = int(seq), fmt.Errorf("decode event: %w", err)
 			continue
 		}
 		g.Events = append(g.Events, e)
@@ -411,12 +428,68 @@ func (s *Store) loadWhere(ctx context.Context, where string, args ...any) ([]Gam
 	defer rows.Close()
 	for rows.Next() {
 		var code string
-		var hash []byte
-		var seat int
-		if err := rows.Scan(&code, &hash, &seat); err != nil {
+		var hashCol, seatCol any
+		if err := rows.Scan(&code, &hashCol, &seatCol); err != nil {
 			return nil, fmt.Errorf("scan seat token: %w", err)
 		}
-		games[index[code]].SeatTokens[string(hash)] = seat
+		g := &games[index[code]]
+		hash, okHash := hashCol.([]byte)
+		seat, okSeat := seatCol.(int64)
+		switch {
+		case g.Damaged != nil:
+		case !okHash || len(hash) == 0:
+			g.Damaged = fmt.Errorf("a seat token's hash of %T", hashCol)
+		case !okSeat || seat <= 0 || seat > math.MaxInt32:
+			g.Damaged = fmt.Errorf("a seat token's seat_id %q", fmt.Sprint(seatCol))
+		default:
+			g.SeatTokens[string(hash)] = int(seat)
+		}
 	}
 	return games, rows.Err()
+}
+
+// readSummary fills in the game's row from the values SQLite holds, or
+// says which of them does not read.
+func (g *GameRecord) readSummary(joinKey, hostHash, updated, finished, haunt any) error {
+	var ok bool
+	if g.JoinKey, ok = text(joinKey); !ok || g.JoinKey == "" {
+		return fmt.Errorf("join_key of %T", joinKey)
+	}
+	if g.HostHash, ok = hostHash.([]byte); !ok || len(g.HostHash) == 0 {
+		return fmt.Errorf("host_hash of %T", hostHash)
+	}
+	at, ok := text(updated)
+	if !ok {
+		return fmt.Errorf("updated_at of %T", updated)
+	}
+	if at != "" {
+		t, err := time.Parse(createdAtLayout, at)
+		if err != nil {
+			return fmt.Errorf("updated_at %q: %w", at, err)
+		}
+		g.Summary.UpdatedAt = t
+	}
+	// SQLite keeps a boolean as the integer 0 or 1.
+	f, ok := finished.(int64)
+	if !ok || (f != 0 && f != 1) {
+		return fmt.Errorf("finished %q is not a boolean", fmt.Sprint(finished))
+	}
+	g.Summary.Finished = f == 1
+	n, ok := haunt.(int64)
+	if !ok || n < 0 || n > math.MaxInt32 {
+		return fmt.Errorf("ended_haunt %q", fmt.Sprint(haunt))
+	}
+	g.Summary.Haunt = int(n)
+	return nil
+}
+
+// text is a TEXT value as SQLite gave it (a string, or bytes).
+func text(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case []byte:
+		return string(v), true
+	}
+	return "", false
 }

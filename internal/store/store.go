@@ -17,6 +17,7 @@ import (
 // serialises every write without lock contention or SQLITE_BUSY.
 type Store struct {
 	db    *sql.DB
+	path  string
 	lock  *fileLock
 	group groupCommit   // AppendEvents
 	ckpt  *checkpointer // copies the log into the database file (checkpoint.go)
@@ -30,6 +31,11 @@ type Store struct {
 // this process or another, fails with ErrInUse. A read-only file fails with
 // ErrReadOnly.
 func Open(ctx context.Context, path string) (*Store, error) {
+	// The file must exist to be locked; preparing it changes nothing a
+	// server using it would notice.
+	if err := prepareFile(path); err != nil {
+		return nil, err
+	}
 	l, err := lock(path)
 	if err != nil {
 		return nil, err
@@ -45,6 +51,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 
 func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	if err := prepareFile(path); err != nil {
+		return nil, err
+	}
+	if err := checkSchema(ctx, path); err != nil {
 		return nil, err
 	}
 	// busy_timeout comes first so it applies while the others run. WAL with
@@ -64,7 +73,7 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db}
+	s := &Store{db: db, path: path}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -156,6 +165,9 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
 		return fmt.Errorf("read schema version: %w", err)
 	}
+	if err := newerSchema(s.path, version); err != nil {
+		return err
+	}
 	for i := version; i < len(migrations); i++ {
 		err := s.inTx(ctx, func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
@@ -169,6 +181,34 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// newerSchema refuses a database whose schema version is above the newest
+// this build knows: a newer Lantern changed the schema in ways this build
+// can't know, and reading or writing it could lose or damage what the newer
+// one stored.
+func newerSchema(path string, version int) error {
+	if version <= len(migrations) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s has schema version %d, and this Lantern knows versions up to %d; run the newer Lantern on it, or start this one with another -db",
+		ErrNewerSchema, path, version, len(migrations))
+}
+
+// checkSchema reads the schema version on a read-only connection before
+// the writer's opens (its journal_mode pragma may write the file), so a
+// newer Lantern's database is refused without a byte written to it.
+func checkSchema(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", dsn(path, "&mode=ro"))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer db.Close()
+	var version int
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return fmt.Errorf("read schema version of %s: %w", path, err)
+	}
+	return newerSchema(path, version)
 }
 
 func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
@@ -186,6 +226,10 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	s.ckpt.written()
 	return nil
 }
+
+// ErrNewerSchema means the database was written by a newer Lantern, whose
+// schema this build does not know.
+var ErrNewerSchema = errors.New("database is from a newer Lantern")
 
 // ErrNotFound is returned when a row the caller relies on is missing.
 var ErrNotFound = errors.New("not found")

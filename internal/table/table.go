@@ -105,16 +105,22 @@ const TransferLifetime = 15 * time.Minute
 // and serves every other game; asking for it gets this error.
 type BrokenGame struct {
 	Code   string
-	Seq    int // the event that failed
+	Seq    int // the event that failed; 0 when a row outside the log did
 	Reason error
 }
 
 func (b *BrokenGame) Error() string {
+	if b.Seq == 0 {
+		return fmt.Sprintf("game %s set aside: %v", b.Code, b.Reason)
+	}
 	return fmt.Sprintf("game %s set aside: event %d: %v", b.Code, b.Seq, b.Reason)
 }
 
 // Unwrap gives the refusal a person sees, in their language.
 func (b *BrokenGame) Unwrap() error {
+	if b.Seq == 0 {
+		return &game.Error{Kind: game.Conflict, Key: "err_broken_game_row", Args: []any{b.Code}}
+	}
 	return &game.Error{Kind: game.Conflict, Key: "err_broken_game", Args: []any{b.Code, b.Seq}}
 }
 
@@ -148,11 +154,12 @@ func Open(ctx context.Context, st *store.Store, now func() time.Time) (*Tables, 
 
 // rebuild replays a stored game, or says which event broke it.
 func rebuild(r store.GameRecord) (*Game, *BrokenGame) {
-	state := game.New(r.Code)
-	for _, e := range r.Events {
-		if err := state.Apply(e); err != nil {
-			return nil, &BrokenGame{Code: r.Code, Seq: e.Seq, Reason: err}
-		}
+	if r.Damaged != nil {
+		return nil, &BrokenGame{Code: r.Code, Reason: r.Damaged}
+	}
+	state, bad := replay(r.Code, r.Events)
+	if bad != nil {
+		return nil, bad
 	}
 	if r.BadEvent != 0 {
 		return nil, &BrokenGame{Code: r.Code, Seq: r.BadEvent, Reason: r.BadReason}
@@ -166,9 +173,58 @@ func rebuild(r store.GameRecord) (*Game, *BrokenGame) {
 	return g, nil
 }
 
+// replay rebuilds a game's state from its stored log, or says which event
+// broke it. Each event is checked before it is applied (game.CheckEvent:
+// an event missing what its type needs would stop fold), and the state
+// after the last one must be possible (game.Check): an event that decodes
+// but says something impossible (a trait at 99, a haunt off the chart, a
+// token dealt twice) sets the game aside rather than trip every read.
+// A panic the checks did not foresee sets it aside too, never the server.
+func replay(code string, events []game.Event) (state *game.State, bad *BrokenGame) {
+	seq := 0
+	defer func() {
+		if p := recover(); p != nil {
+			state, bad = nil, &BrokenGame{Code: code, Seq: seq, Reason: fmt.Errorf("replay panicked: %v", p)}
+		}
+	}()
+	state = game.New(code)
+	for i := range events {
+		e := &events[i]
+		seq = e.Seq
+		if err := game.CheckEvent(e); err != nil {
+			return nil, &BrokenGame{Code: code, Seq: e.Seq, Reason: err}
+		}
+		if err := state.Apply(*e); err != nil {
+			return nil, &BrokenGame{Code: code, Seq: e.Seq, Reason: err}
+		}
+	}
+	if err := state.Check(); err != nil {
+		return nil, &BrokenGame{Code: code, Seq: firstImpossible(code, events), Reason: err}
+	}
+	return state, nil
+}
+
+// firstImpossible is the first event after which a log's state is
+// impossible, for the message that names it: checking after every event
+// costs only a game already found broken.
+func firstImpossible(code string, events []game.Event) int {
+	state := game.New(code)
+	for _, e := range events {
+		if state.Apply(e) != nil || state.Check() != nil {
+			return e.Seq
+		}
+	}
+	return state.Version
+}
+
 // setAside remembers a broken game and says so, once, in the server's log.
 func (t *Tables) setAside(b *BrokenGame) {
 	t.broken[b.Code] = b
+	if b.Seq == 0 {
+		slog.Warn("game set aside: its stored record is damaged; every other game is served",
+			"game", b.Code, "reason", b.Reason)
+		return
+	}
 	slog.Warn("game set aside: its stored log can't be rebuilt; every other game is served",
 		"game", b.Code, "event", b.Seq, "reason", b.Reason)
 }
@@ -519,24 +575,34 @@ func (t *Tables) commit(ctx context.Context, g *Game, actor game.Actor, a game.A
 	return t.persistAndApply(ctx, g, evs, persist)
 }
 
+// persistAndApply applies the events in memory, checks the state they lead
+// to, and only then commits them: an action that would lead to a state the
+// rules call impossible (game.Check) is refused and never stored, since a
+// stored one would set the game aside at the next start. Nobody sees the
+// state before the commit (the caller holds g.mu), and should the commit
+// fail the state is rebuilt without the events.
 func (t *Tables) persistAndApply(ctx context.Context, g *Game, evs []game.Event, persist func([]game.Event) error) error {
-	if err := persist(evs); err != nil {
-		return fmt.Errorf("commit events: %w", err)
-	}
 	// The log before these events, without a copy: Apply only appends to
-	// it, and the capped slice makes the rebuild below append to a new one.
+	// it, and the capped slice makes a rebuild append to a new one.
 	n := len(g.state.Events)
 	before := g.state.Events[:n:n]
-	for _, e := range evs {
-		if err := g.state.Apply(e); err != nil {
-			// The log is committed; the half-applied state can't be
-			// trusted, so rebuild it from the log as a restart would.
-			if rebuilt, rerr := game.Replay(g.state.Code, append(before, evs...)); rerr == nil {
-				rebuilt.SetRandom(g.state.Random())
-				g.state = rebuilt
-			}
-			return fmt.Errorf("apply committed event: %w", err)
+	back := func() {
+		rebuilt, bad := replay(g.state.Code, before)
+		if bad != nil {
+			// The log it was loaded from replayed then: only a bug gets here.
+			slog.Error("game can't be rebuilt after a refused change", "game", g.state.Code, "err", bad)
+			return
 		}
+		rebuilt.SetRandom(g.state.Random())
+		g.state = rebuilt
+	}
+	if err := t.applyChecked(g, evs); err != nil {
+		back()
+		return err
+	}
+	if err := persist(evs); err != nil {
+		back()
+		return fmt.Errorf("commit events: %w", err)
 	}
 	t.summarise(ctx, g.state.Code, g)
 	for ch := range g.subs {
@@ -551,6 +617,37 @@ func (t *Tables) persistAndApply(ctx context.Context, g *Game, evs []game.Event,
 		}
 	}
 	return nil
+}
+
+// applyChecked applies decided events to the game's state and checks the
+// result; an error means the state must be rebuilt. A panic is an error
+// too: the events are refused, the server goes on.
+func (t *Tables) applyChecked(g *Game, evs []game.Event) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("apply events: panicked: %v", p)
+		}
+	}()
+	for i := range evs {
+		if err := game.CheckEvent(&evs[i]); err != nil {
+			return refuseImpossible(g.state.Code, err)
+		}
+		if err := g.state.Apply(evs[i]); err != nil {
+			return fmt.Errorf("apply events: %w", err)
+		}
+	}
+	if err := g.state.Check(); err != nil {
+		return refuseImpossible(g.state.Code, err)
+	}
+	return nil
+}
+
+// refuseImpossible turns an impossible state an action would lead to into
+// its refusal, and logs it: the rules engine decided something its own
+// check refuses, which is a bug to hear about.
+func refuseImpossible(code string, err error) error {
+	slog.Error("action refused: it would lead to an impossible state", "game", code, "reason", err)
+	return &game.Error{Kind: game.Conflict, Key: "err_impossible_state"}
 }
 
 // Subscribe returns a channel that receives the game's version after every

@@ -123,11 +123,13 @@ func freePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
-// newWebKit starts WebKitWebDriver on display and opens a session of
-// MiniBrowser. The session and the driver end with the test.
-func newWebKit(t *testing.T, display string) *wdSession {
+// newWebKit starts WebKitWebDriver on a private display and opens a
+// session of MiniBrowser. The session, the driver and the display end with
+// the test.
+func newWebKit(t *testing.T) *wdSession {
 	t.Helper()
 	driver, browser := webkitTools(t)
+	display := xDisplay(t)
 	// A private GTK configuration: the browser's own toolbar may shrink, so
 	// the window (and the page in it) can be as narrow as a phone.
 	home := t.TempDir()

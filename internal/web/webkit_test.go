@@ -9,6 +9,7 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,7 +30,7 @@ type wkTab struct {
 // newWebKitPhone starts a WebKit browser whose page is phone size.
 func newWebKitPhone(t *testing.T, base, name string) *wkTab {
 	t.Helper()
-	d := &wkTab{t: t, name: name, base: base, s: newWebKit(t, xDisplay(t))}
+	d := &wkTab{t: t, name: name, base: base, s: newWebKit(t)}
 	size := phoneSize()
 	// The window holds the browser's toolbar too: size it so that the page
 	// itself is a phone's.
@@ -263,9 +264,8 @@ func TestWebKitPhone(t *testing.T) {
 	shots := shotDir(t)
 
 	// The game: made on the API, Alice's seat left to the phone.
-	c := app.json("POST", "/api/games", "", "", 201)
+	c := app.json(http.MethodPost, "/api/games", "", "", http.StatusCreated)
 	g := testGame{code: c["code"].(string), key: c["join_key"].(string), host: c["host_token"].(string)}
-	var alice seatRef // what the phone's page knows of itself
 
 	wkStep(t, "join", func(t *testing.T) {
 		phone.t = t
@@ -279,12 +279,12 @@ func TestWebKitPhone(t *testing.T) {
 		}
 		phone.tap(`form.join button.primary`)
 		phone.waitText("own board after joining", `location.pathname === "/g/`+g.code+`" ? `+jsOwnName+` : ""`, "Alice")
+		phone.waitUntil("the phone's script", `document.documentElement.classList.contains('js')`)
 		if c := wkIn[string](phone, `document.cookie`); strings.Contains(c, "lantern_seat_") {
 			t.Errorf("the seat cookie is readable by script: %q", c)
 		}
-		alice = wkMe(phone, g.code)
-		if alice.Seat != 1 {
-			t.Fatalf("the phone joined as seat %d, want 1", alice.Seat)
+		if me := wkMe(phone, g.code); me.Seat != 1 {
+			t.Fatalf("the phone joined as seat %d, want 1", me.Seat)
 		}
 		phone.screenshot(shots, "webkit-joined")
 	})
@@ -297,7 +297,7 @@ func TestWebKitPhone(t *testing.T) {
 		phone.markPage()
 		for i, s := range [][2]string{{"Bob", "ox-bellows"}, {"Carol", "vivian-lopez"}} {
 			j := app.json("POST", g.api("/seats"), jsonBody(map[string]string{
-				"name": s[0], "explorer": s[1], "key": g.key, "lang": "en"}), "", 201)
+				"name": s[0], "explorer": s[1], "key": g.key, "lang": "en"}), "", http.StatusCreated)
 			if jsonInt(j["seat"]) != i+2 {
 				t.Fatalf("join %s: seat %v", s[0], j["seat"])
 			}
@@ -336,7 +336,7 @@ func TestWebKitPhone(t *testing.T) {
 		if !regexp.MustCompile(`^= [0-6]$`).MatchString(total) {
 			t.Errorf("the roll of 3 dice shows %q; want = 0…6", total)
 		}
-		log := app.json("GET", g.api("/log"), "", g.host, 200)
+		log := app.json(http.MethodGet, g.api("/log"), "", g.host, http.StatusOK)
 		if b, _ := json.Marshal(log); !strings.Contains(string(b), "roll") {
 			t.Errorf("the server's log holds no roll: %s", b)
 		}
@@ -401,6 +401,7 @@ func TestWebKitPhone(t *testing.T) {
 		phone.tap(`header.bar a.lang`)
 		phone.waitUntil("the page in Chinese", `document.documentElement.lang === "zh-Hans" && location.pathname === "/g/`+g.code+`" && !!document.querySelector('#live > article.board')`)
 		phone.waitText("the switch back", jsText(`header.bar a.lang`), "English")
+		phone.waitUntil("the phone's script", `document.documentElement.classList.contains('js')`)
 		phone.waitText("speed in Chinese", `(document.querySelector('#live > article.board [data-trait=speed] .trait-name') || {textContent: ""}).textContent.trim()`, "速度")
 		if got := wkIn[string](phone, jsText(`#sheet-haunt .reveal h2`)); !strings.HasPrefix(got, "作祟 ") {
 			t.Errorf("the reveal in Chinese is titled %q", got)

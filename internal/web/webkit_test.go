@@ -37,16 +37,25 @@ func newWebKitPhone(t *testing.T, base, name string) *wkTab {
 	if _, _, err := d.s.setWindowRect(size[0], size[1]); err != nil {
 		t.Fatalf("%s: set window rect: %v", name, err)
 	}
+	// The page learns its new size a moment after the window.
 	var inner [2]int
-	if err := d.s.execute(`return [innerWidth, innerHeight]`, &inner); err != nil {
-		t.Fatalf("%s: page size: %v", name, err)
+	pageSize := func(done func() bool) {
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if err := d.s.execute(`return [innerWidth, innerHeight]`, &inner); err != nil {
+				t.Fatalf("%s: page size: %v", name, err)
+			}
+			if done() || time.Now().After(deadline) {
+				return
+			}
+		}
 	}
+	pageSize(func() bool { return inner[0] == size[0] })
 	if inner != size {
 		w, h := size[0]+size[0]-inner[0], size[1]+size[1]-inner[1]
 		if _, _, err := d.s.setWindowRect(w, h); err != nil {
 			t.Fatalf("%s: set window rect: %v", name, err)
 		}
-		d.s.execute(`return [innerWidth, innerHeight]`, &inner)
+		pageSize(func() bool { return inner == size })
 	}
 	if inner != size {
 		t.Logf("%s: the page is %d×%d, not %d×%d", name, inner[0], inner[1], size[0], size[1])
@@ -296,7 +305,7 @@ func TestWebKitPhone(t *testing.T) {
 		phone.waitUntil("the live stream", `!!document.getElementById('live').dataset.events`)
 		phone.markPage()
 		for i, s := range [][2]string{{"Bob", "ox-bellows"}, {"Carol", "vivian-lopez"}} {
-			j := app.json("POST", g.api("/seats"), jsonBody(map[string]string{
+			j := app.json(http.MethodPost, g.api("/seats"), jsonBody(map[string]string{
 				"name": s[0], "explorer": s[1], "key": g.key, "lang": "en"}), "", http.StatusCreated)
 			if jsonInt(j["seat"]) != i+2 {
 				t.Fatalf("join %s: seat %v", s[0], j["seat"])

@@ -65,29 +65,7 @@ type Tables struct {
 	summaryMu sync.Mutex
 	played    map[int]int // haunt number -> stored finished games that played it
 
-	// tokensChanged counts the changes to any game's tokens (TokensChanged).
-	tokensChanged atomic.Uint64
-
-	// unloaded hear the code of each game UnloadIdle dropped (OnUnload).
-	unloaded []func(code string)
 }
-
-// OnUnload makes f hear the code of every game dropped from memory, after
-// the drop, so what others keep of a game (the web's cache of its rendered
-// views) goes with it. A game asked for again in the meantime is loaded
-// anew, and f may then drop what was made of it: keeping it is only ever
-// a saving, never needed.
-func (t *Tables) OnUnload(f func(code string)) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.unloaded = append(t.unloaded, f)
-}
-
-// TokensChanged counts the changes to any game's tokens (a seat joined or
-// moved to another phone), each counted before the change's version is
-// published: an open event stream checks its access again only when this
-// moved.
-func (t *Tables) TokensChanged() uint64 { return t.tokensChanged.Load() }
 
 // IdleAfter is how long after its last change an unfinished game stops
 // being live: it is not loaded at start-up, and may leave memory.
@@ -423,7 +401,6 @@ func (t *Tables) UnloadIdle() int {
 	cutoff := t.now().Add(-UnloadAfter).UnixNano()
 	var dropped []string
 	t.mu.Lock()
-	hear := t.unloaded
 	for code, g := range t.games {
 		if g.lastUsed.Load() > cutoff || t.live(g) {
 			continue
@@ -437,11 +414,6 @@ func (t *Tables) UnloadIdle() int {
 		}
 	}
 	t.mu.Unlock()
-	for _, code := range dropped {
-		for _, f := range hear {
-			f(code)
-		}
-	}
 	return len(dropped)
 }
 
@@ -537,7 +509,6 @@ func (t *Tables) Join(ctx context.Context, code, key string, a game.Action) (int
 			return err
 		}
 		g.tokens[hashToken(token)] = Access{Code: code, Seat: seatID}
-		t.tokensChanged.Add(1)
 		return nil
 	})
 	if err != nil {
@@ -746,7 +717,6 @@ func (t *Tables) ClaimTransfer(ctx context.Context, code, transferToken string) 
 		}
 	}
 	g.tokens[hashToken(newToken)] = Access{Code: code, Seat: seatID}
-	t.tokensChanged.Add(1)
 	if err := t.persistAndApply(ctx, g, evs, func([]game.Event) error { return nil }); err != nil {
 		return 0, "", err
 	}

@@ -5,7 +5,6 @@ package web_test
 // listener, on the shared harness (harness_test.go).
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,11 +13,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 
 	"lantern/internal/catalog"
@@ -740,85 +737,6 @@ func TestFormActions(t *testing.T) {
 	}
 }
 
-// htStream reads one Server-Sent Events stream.
-type htStream struct {
-	t    *testing.T
-	resp *http.Response
-	msgs chan string // each block of lines up to a blank line
-}
-
-func htOpenSSE(t *testing.T, srv *httptest.Server, path string, opts ...reqOpt) *htStream {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range opts {
-		o(req)
-	}
-	resp, err := srv.Client().Do(req)
-	if err != nil {
-		cancel()
-		t.Fatalf("GET %s: %v", path, err)
-	}
-	s := &htStream{t: t, resp: resp, msgs: make(chan string, 16)}
-	t.Cleanup(func() { cancel(); resp.Body.Close() })
-	if resp.StatusCode != http.StatusOK {
-		return s
-	}
-	go func() {
-		defer close(s.msgs)
-		sc := bufio.NewScanner(resp.Body)
-		var block []string
-		for sc.Scan() {
-			line := sc.Text()
-			if line != "" {
-				block = append(block, line)
-				continue
-			}
-			if len(block) > 0 {
-				s.msgs <- strings.Join(block, "\n")
-			}
-			block = nil
-		}
-	}()
-	return s
-}
-
-// next is the next message block that isn't only a retry hint or a ping.
-func (s *htStream) next() string {
-	s.t.Helper()
-	timeout := time.After(10 * time.Second)
-	for {
-		select {
-		case m, ok := <-s.msgs:
-			if !ok {
-				s.t.Fatal("stream ended")
-			}
-			if strings.HasPrefix(m, "retry:") && !strings.Contains(m, "\nevent:") || strings.HasPrefix(m, ":") {
-				continue
-			}
-			return m
-		case <-timeout:
-			s.t.Fatal("no message within 10 s")
-		}
-	}
-}
-
-var htVersionMsg = regexp.MustCompile(`^event: version\ndata: (\d+)$`)
-
-func (s *htStream) nextVersion() int {
-	s.t.Helper()
-	m := s.next()
-	sub := htVersionMsg.FindStringSubmatch(m)
-	if sub == nil {
-		s.t.Fatalf("message %q is not exactly a version", m)
-	}
-	n, _ := strconv.Atoi(sub[1])
-	return n
-}
-
 func TestSSE(t *testing.T) {
 	a := newTestApp(t)
 	srv := a.server()
@@ -835,23 +753,23 @@ func TestSSE(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := htOpenSSE(t, srv, g.api("/events"), c.opts...)
+			s := lvOpen(t, srv, g.api("/events"), c.opts...)
 			if s.resp.StatusCode != http.StatusOK || !strings.HasPrefix(s.resp.Header.Get("Content-Type"), "text/event-stream") {
 				t.Fatalf("status %d, Content-Type %q", s.resp.StatusCode, s.resp.Header.Get("Content-Type"))
 			}
-			if v, want := s.nextVersion(), jsonInt(a.state(g)["version"]); v != want {
+			if v, want := s.version(), jsonInt(a.state(g)["version"]); v != want {
 				t.Fatalf("first version %d, want %d", v, want)
 			}
 			// A change to another game says nothing here.
 			a.act(other, other.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": 1})
 			for range 2 {
 				want := a.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": 1})
-				if v := s.nextVersion(); v != want {
+				if v := s.version(); v != want {
 					t.Fatalf("after an action: version %d, want %d", v, want)
 				}
 			}
 			want := a.act(g, g.seats[0], map[string]any{"type": "undo"})
-			if v := s.nextVersion(); v != want {
+			if v := s.version(); v != want {
 				t.Fatalf("after undo: version %d, want %d", v, want)
 			}
 		})
@@ -870,8 +788,8 @@ func TestSSE(t *testing.T) {
 	for _, c := range refusals {
 		for _, lang := range htLangs {
 			t.Run(c.name+"/"+lang, func(t *testing.T) {
-				s := htOpenSSE(t, srv, c.path, append([]reqOpt{withLang(lang)}, c.opts...)...)
-				raw, _ := io.ReadAll(s.resp.Body)
+				s := lvOpen(t, srv, c.path, append([]reqOpt{withLang(lang)}, c.opts...)...)
+				raw := s.body
 				rec := httptest.NewRecorder()
 				for k, v := range s.resp.Header {
 					rec.Header()[k] = v
@@ -1121,12 +1039,12 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 				}
 			}
 			// The stream says only the version.
-			s := htOpenSSE(t, srv, g.api("/events"), withBearer(v.token))
-			m := s.next()
-			if !htVersionMsg.MatchString(m) {
-				t.Errorf("first stream message %q", m)
+			s := lvOpen(t, srv, g.api("/events"), withBearer(v.token))
+			m, _ := s.next()
+			if !lvIsVersion(m) {
+				t.Errorf("first stream message %q %q %q", m.event, m.id, m.data)
 			}
-			noSecrets(t, "stream", v.seat, m)
+			noSecrets(t, "stream", v.seat, m.data)
 			// A stream opened now starts with the whole page or view.
 			for _, lang := range []string{"en", "zh"} {
 				full := lvOpen(t, srv, g.api("/events?view=html"), v.cookie, withLang(lang), withHeader("Accept-Encoding", "gzip")).html()

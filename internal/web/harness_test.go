@@ -6,9 +6,12 @@ package web_test
 // the JSON API so the test knows every secret, and Chromium tabs.
 
 import (
+	"bufio"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -686,6 +690,236 @@ func (a *testApp) post(target, token string, body any) map[string]any {
 		a.t.Fatalf("POST %s: %d %s", target, rec.Code, rec.Body)
 	}
 	return decodeBody(a.t, rec)
+}
+
+// ---- Event streams ------------------------------------------------------
+
+// The one reader of the app's event streams (lvOpen) for every test that
+// reads one over the wire.
+
+// lvMsg is one Server-Sent Events message.
+type lvMsg struct {
+	event, id, data string
+	// size is the message's length as sent, before compression; gzip says
+	// it came compressed.
+	size int
+	gzip bool
+}
+
+// lvStream reads one event stream, gzip-compressed or not, message by
+// message as they arrive. Like a browser's EventSource, it reconnects with
+// Last-Event-ID when the server ends a stream without saying it is gone
+// (a compressed stream ends when hidden tokens are dealt, secret.go).
+type lvStream struct {
+	t       testing.TB
+	resp    *http.Response
+	msgs    chan lvMsg
+	wire    *lvCounter
+	cancel  func()
+	encoded string
+	// body is the answer when the stream was refused (status not 200).
+	body []byte
+}
+
+type lvCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *lvCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func lvOpen(t testing.TB, srv *httptest.Server, path string, opts ...reqOpt) *lvStream {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	// Go's client would decompress by itself only when it asked for gzip;
+	// the tests ask themselves and read the bytes on the wire.
+	tr := &http.Transport{DisableCompression: true}
+	get := func(lastID string) (*http.Response, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+path, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range opts {
+			o(req)
+		}
+		if lastID != "" {
+			req.Header.Set("Last-Event-ID", lastID)
+		}
+		return (&http.Client{Transport: tr}).Do(req)
+	}
+	resp, err := get("")
+	if err != nil {
+		cancel()
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	s := &lvStream{t: t, resp: resp, msgs: make(chan lvMsg, 64), wire: &lvCounter{r: resp.Body}, cancel: cancel,
+		encoded: resp.Header.Get("Content-Encoding")}
+	t.Cleanup(func() { cancel(); tr.CloseIdleConnections() })
+	if resp.StatusCode != http.StatusOK {
+		s.body, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		close(s.msgs)
+		return s
+	}
+	go func() {
+		defer close(s.msgs)
+		lastID := ""
+		for {
+			gone := lvRead(s, resp, &lastID)
+			resp.Body.Close()
+			if gone || ctx.Err() != nil {
+				return
+			}
+			if resp, err = get(lastID); err != nil || resp.StatusCode != http.StatusOK {
+				return
+			}
+			s.wire.r = resp.Body
+		}
+	}()
+	return s
+}
+
+// lvRead passes one connection's messages on, and says whether the stream
+// said its seat is gone.
+func lvRead(s *lvStream, resp *http.Response, lastID *string) (gone bool) {
+	var body io.Reader = s.wire
+	compressed := resp.Header.Get("Content-Encoding") == "gzip"
+	if compressed {
+		zr, err := gzip.NewReader(body)
+		if err != nil {
+			return false
+		}
+		body = zr
+	}
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	var m lvMsg
+	for sc.Scan() {
+		line := sc.Text()
+		m.size += len(line) + 1
+		if line == "" {
+			if m.event != "" || m.data != "" {
+				m.gzip = compressed
+				if m.id != "" {
+					*lastID = m.id
+				}
+				s.msgs <- m
+				if m.event == "gone" || m.event == "closed" {
+					return true
+				}
+			}
+			m = lvMsg{}
+			continue
+		}
+		field, value, _ := strings.Cut(line, ":")
+		value = strings.TrimPrefix(value, " ")
+		switch field {
+		case "event":
+			m.event = value
+		case "id":
+			m.id = value
+		case "data":
+			m.data += value
+		}
+	}
+	return false
+}
+
+// next is the next message, or fails after 10 s; ok is false when the
+// stream ended.
+func (s *lvStream) next() (lvMsg, bool) {
+	s.t.Helper()
+	select {
+	case m, ok := <-s.msgs:
+		return m, ok
+	case <-time.After(10 * time.Second):
+		s.t.Fatal("no message within 10 s")
+	}
+	return lvMsg{}, false
+}
+
+func (s *lvStream) must(event string) lvMsg {
+	s.t.Helper()
+	m, ok := s.next()
+	if !ok {
+		s.t.Fatalf("stream ended, want %s", event)
+	}
+	if m.event != event {
+		s.t.Fatalf("message %q %.200q, want %s", m.event, m.data, event)
+	}
+	return m
+}
+
+type lvHTML struct {
+	V     int      `json:"v"`
+	Base  *int     `json:"base"`
+	Full  *string  `json:"full"`
+	Parts []lvPart `json:"parts"`
+}
+
+// lvPart is one changed part: its key and whole HTML.
+type lvPart struct{ key, html string }
+
+func (p *lvPart) UnmarshalJSON(b []byte) error {
+	var pair [2]string
+	if err := json.Unmarshal(b, &pair); err != nil {
+		return err
+	}
+	p.key, p.html = pair[0], pair[1]
+	return nil
+}
+
+func (s *lvStream) html() lvHTML {
+	s.t.Helper()
+	m := s.must("html")
+	var h lvHTML
+	if err := json.Unmarshal([]byte(m.data), &h); err != nil {
+		s.t.Fatalf("html message: %v", err)
+	}
+	if m.id != strconv.Itoa(h.V) {
+		s.t.Errorf("message id %q, version %d", m.id, h.V)
+	}
+	return h
+}
+
+// lvIsVersion says whether m is exactly a version message: the event, a
+// number and no id (the plain stream says only the version).
+func lvIsVersion(m lvMsg) bool {
+	n, err := strconv.Atoi(m.data)
+	return m.event == "version" && m.id == "" && err == nil && n >= 0 && strconv.Itoa(n) == m.data
+}
+
+// version is the next message, which must be exactly a version; it is the
+// number.
+func (s *lvStream) version() int {
+	s.t.Helper()
+	m := s.must("version")
+	if !lvIsVersion(m) {
+		s.t.Fatalf("message %q id %q data %q is not exactly a version", m.event, m.id, m.data)
+	}
+	n, _ := strconv.Atoi(m.data)
+	return n
+}
+
+func (h lvHTML) keys() []string {
+	var k []string
+	for _, p := range h.Parts {
+		k = append(k, p.key)
+	}
+	return k
+}
+
+func (h lvHTML) part(key string) string {
+	for _, p := range h.Parts {
+		if p.key == key {
+			return p.html
+		}
+	}
+	return ""
 }
 
 // ---- Reading the game's pages -------------------------------------------

@@ -12,6 +12,7 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log"
 	"net/http/httptest"
@@ -149,7 +150,8 @@ func TestBrowserWakeLock(t *testing.T) {
 		b.beforeScripts(wakeStub)
 		// A page without a live game asks for nothing.
 		b.open("/haunts")
-		time.Sleep(300 * time.Millisecond)
+		// The load event comes after the page's deferred script has run.
+		b.waitUntil("the haunt chart loaded", `document.readyState === "complete"`)
 		if n := evalIn[int](b, `window.__wake.length`); n != 0 {
 			t.Errorf("the haunt chart requested %d wake locks", n)
 		}
@@ -165,8 +167,9 @@ func TestBrowserWakeLock(t *testing.T) {
 		evalIn[bool](b, `document.dispatchEvent(new Event('visibilitychange')), true`)
 		b.waitUntil("a second wake lock after visibilitychange", `window.__wake.length === 2 && document.documentElement.dataset.wakeLock === "held"`)
 		// Held already: another visibilitychange asks for nothing more.
+		// dispatchEvent returns once every listener has run, and a request
+		// is recorded as it is made.
 		evalIn[bool](b, `document.dispatchEvent(new Event('visibilitychange')), true`)
-		time.Sleep(200 * time.Millisecond)
 		if n := evalIn[int](b, `window.__wake.length`); n != 2 {
 			t.Errorf("%d requests while a lock is held, want 2", n)
 		}
@@ -312,7 +315,7 @@ func TestBrowserSeatMovedShowsWhy(t *testing.T) {
 	b.setCookie("lantern_seat_"+g.code, g.seats[0], false)
 	b.open("/g/" + g.code)
 	b.waitUntil("the live page", `!!document.querySelector('#live article.board')`)
-	time.Sleep(300 * time.Millisecond)
+	b.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 	started := app.post("/api/games/"+g.code+"/seats/1/transfer", g.host, nil)
 	app.post("/api/games/"+g.code+"/transfer", "", map[string]any{"key": started["transfer_key"]})
 	// Any change makes the old phone fetch its view: refused, it reloads.
@@ -393,16 +396,17 @@ func TestBrowserHapticsAndSound(t *testing.T) {
 	}
 
 	// Someone acts on you: the server marks it; a new mark buzzes once.
-	host := func(delta int) {
-		app.post("/api/games/"+g.code+"/actions", g.host,
+	host := func(delta int) int {
+		r := app.post("/api/games/"+g.code+"/actions", g.host,
 			map[string]any{"type": "step_trait", "seat": 1, "trait": "might", "delta": delta})
+		return jsonInt(r["version"])
 	}
 	evalIn[bool](b, `window.__vibes = [], window.__inject = '<span data-buzz="e1" data-buzz-kind="act" hidden></span>', true`)
 	host(1)
 	b.waitUntil("the act vibration", `window.__vibes.join() === "[60]"`)
-	host(-1) // the same mark again: no new buzz
-	b.waitUntil("the next refresh", `document.querySelectorAll('#live [data-buzz]').length === 1`)
-	time.Sleep(300 * time.Millisecond)
+	v := host(-1) // the same mark again: no new buzz
+	// The page marks the version it shows after the swap has buzzed or not.
+	b.waitUntil("the next refresh", fmt.Sprintf(`document.getElementById('live').dataset.version === "%d" && document.querySelectorAll('#live [data-buzz]').length === 1`, v))
 	if got := evalIn[string](b, `window.__vibes.join(" ")`); got != "[60]" {
 		t.Errorf("vibrations after a seen mark: %q, want only [60]", got)
 	}
@@ -423,7 +427,8 @@ func TestBrowserHapticsAndSound(t *testing.T) {
 	// A reload in the same tab remembers what it has seen: no buzz again.
 	b.do("reload", chromedp.Reload())
 	b.waitUntil("the reloaded page", `!!document.querySelector('#live form.roll-form')`)
-	time.Sleep(200 * time.Millisecond)
+	// The stream opens after the script has looked at the page's marks.
+	b.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 	if got := evalIn[string](b, `window.__vibes.join(" ")`); got != "" {
 		t.Errorf("vibrations after a reload: %q", got)
 	}
@@ -443,15 +448,17 @@ func TestBrowserHauntBuzz(t *testing.T) {
 	b.setCookie("lantern_seat_"+g.code, g.seats[1], false)
 	b.open("/g/" + g.code)
 	b.waitUntil("the live page", `!!document.getElementById('live').dataset.events && !!document.querySelector('#live article.board')`)
-	time.Sleep(300 * time.Millisecond) // the event stream is open
-	act := func(body map[string]any) {
-		app.post("/api/games/"+g.code+"/actions", g.seats[0], body)
+	b.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+	act := func(body map[string]any) int {
+		r := app.post("/api/games/"+g.code+"/actions", g.seats[0], body)
+		return jsonInt(r["version"])
 	}
 	act(map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
-	act(map[string]any{"type": "haunt_roll", "total": 0})
+	v := act(map[string]any{"type": "haunt_roll", "total": 0})
 	b.waitUntil("the haunt's vibration", `window.__vibes.includes("[200,100,200,100,400]")`)
 	b.waitUntil("the reveal", `!!document.querySelector('#live .reveal')`)
-	time.Sleep(300 * time.Millisecond)
+	// The page shows the last version: everything that came is handled.
+	b.waitUntil("the last version shown", fmt.Sprintf(`document.getElementById('live').dataset.version === "%d"`, v))
 	if got := evalIn[string](b, `window.__vibes.join(" ")`); got != "[200,100,200,100,400]" {
 		t.Errorf("vibrations: %q, want the haunt's once", got)
 	}
@@ -462,7 +469,8 @@ func TestBrowserHauntBuzz(t *testing.T) {
 	late.setCookie("lantern_seat_"+g.code, g.seats[1], false)
 	late.open("/g/" + g.code)
 	late.waitUntil("the page with the haunt's mark", `document.querySelectorAll('#live [data-buzz][data-buzz-kind=haunt]').length === 1`)
-	time.Sleep(300 * time.Millisecond)
+	// The stream opens after the script has looked at the page's marks.
+	late.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 	if got := evalIn[string](late, `window.__vibes.join(" ")`); got != "" {
 		t.Errorf("a page opened after the haunt began buzzed: %q", got)
 	}

@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -129,7 +128,7 @@ func TestBrowserTransferQRLeavesWhenClaimed(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no transfer link in %q", link)
 	}
-	time.Sleep(300 * time.Millisecond) // the page's event stream is open
+	b.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 	a.post("/api/games/"+g.code+"/transfer", "", map[string]any{"key": m[1]})
 	b.waitUntil("back at the table", `location.pathname === "/g/`+g.code+`/table" && !!document.querySelector('.table-boards')`)
 	if evalIn[bool](b, `document.body.innerHTML.includes(`+jsString(m[1])+`)`) {

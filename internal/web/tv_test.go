@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -71,7 +70,8 @@ func TestBrowserTVMode(t *testing.T) {
 		b.waitUntil("table", `!!document.querySelector('.tv-toggle button')`)
 		b.do("large type", chromedp.Click(chromedp.CSS(`.tv-toggle button`)))
 		b.waitUntil("large type", `document.documentElement.classList.contains('tv') && !!document.querySelector('.table-boards')`)
-		time.Sleep(200 * time.Millisecond)
+		// Sizes are read once the style sheets and fonts are in.
+		b.waitUntil("the page loaded", `document.readyState === "complete" && document.fonts.status === "loaded"`)
 		px := func(sel string) float64 {
 			return evalIn[float64](b, `parseFloat(getComputedStyle(document.querySelector(`+jsString(sel)+`)).fontSize)`)
 		}

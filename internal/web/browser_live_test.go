@@ -1,9 +1,9 @@
 package web_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // lvBrowserDiff compares, in the page, each part the stream keeps up
@@ -43,15 +43,11 @@ func TestBrowserLiveEdits(t *testing.T) {
 				delta int
 			}{{1, "might", 1}, {1, "might", -1}, {2, "speed", 1}, {3, "sanity", -1}, {1, "knowledge", 1}, {2, "speed", -1}, {2, "might", 1}, {1, "might", 1}}
 			for i, s := range steps {
-				app.act(g, g.seats[s.seat-1], map[string]any{"type": "step_trait", "trait": s.trait, "delta": s.delta})
-				// The stream's message arrives when it does: poll.
-				var got string
-				for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-					if got = evalIn[string](bob, diff); got == "" {
-						break
-					}
-				}
-				if got != "" {
+				v := app.act(g, g.seats[s.seat-1], map[string]any{"type": "step_trait", "trait": s.trait, "delta": s.delta})
+				// The page marks the version it shows once the stream's
+				// message is in place.
+				bob.waitUntil(fmt.Sprintf("version %d shown", v), fmt.Sprintf(`document.getElementById('live').dataset.version === "%d"`, v))
+				if got := evalIn[string](bob, diff); got != "" {
 					t.Fatalf("after step %d (%+v), parts unlike a fresh page's: %s", i+1, s, got)
 				}
 			}

@@ -21,7 +21,8 @@
   function showTab(name, scroll) {
     if (!live || !live.querySelector(".sect")) return;
     if (!document.getElementById("s-" + name)) name = "board";
-    document.body.setAttribute("data-tab", name);
+    // Only a change: the attribute restyles the whole page.
+    if (document.body.getAttribute("data-tab") !== name) document.body.setAttribute("data-tab", name);
     setItem(session, tabKey, name);
     live.querySelectorAll(".tabs a[data-tab]").forEach(function (a) {
       if (a.getAttribute("data-tab") === name) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");

@@ -28,10 +28,23 @@ type PartRecorder struct {
 }
 
 type recorderKey struct{}
+type cacheKey struct{}
 
 // WithParts makes renders under ctx note their parts in rec.
 func WithParts(ctx context.Context, rec *PartRecorder) context.Context {
 	return context.WithValue(ctx, recorderKey{}, rec)
+}
+
+// SharedCache gives the bytes of a part every seat sees alike (SharedOf),
+// rendering them once (render) for every phone of one game version and
+// language.
+type SharedCache interface {
+	Part(key string, render func(io.Writer) error) ([]byte, error)
+}
+
+// WithSharedCache makes renders under ctx take their shared parts from c.
+func WithSharedCache(ctx context.Context, c SharedCache) context.Context {
+	return context.WithValue(ctx, cacheKey{}, c)
 }
 
 // PartOf is a part of the live page, replaced on its own: body rendered
@@ -65,7 +78,22 @@ func part(key string, shared bool, body templ.Component) templ.Component {
 // anything private to a seat.
 func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Component) templ.Component {
 	h.Title = ""
-	return part(key, true, body(h, in))
+	comp := body(h, in)
+	return part(key, true, templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		cache, _ := ctx.Value(cacheKey{}).(SharedCache)
+		if cache == nil {
+			return comp.Render(ctx, w)
+		}
+		html, err := cache.Part(key, func(out io.Writer) error {
+			// Rendered for every phone: nothing of this page's goes in.
+			return comp.Render(context.Background(), out)
+		})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(html)
+		return err
+	}))
 }
 
 // offset is how much has been written to the recorder's buffer so far,

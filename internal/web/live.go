@@ -278,6 +278,7 @@ func equalKeys(a, b []string) bool {
 func (s *Server) renderLive(c echo.Context, access table.Access) ([]byte, *views.PartRecorder, views.Head, error) {
 	var comp templ.Component
 	var h views.Head
+	ctx := context.WithoutCancel(c.Request().Context())
 	if access.Host {
 		vm, err := s.tableView(c, access)
 		if err != nil {
@@ -290,12 +291,16 @@ func (s *Server) renderLive(c echo.Context, access table.Access) ([]byte, *views
 			return nil, nil, h, err
 		}
 		comp, h = views.PlayerPage(vm), vm.Head
+		if cache := s.shared.at(access.Code, h.Version, h.Lang); cache != nil {
+			ctx = views.WithSharedCache(ctx, cache)
+		}
 	}
 	var buf bytes.Buffer
 	rec := &views.PartRecorder{Buf: &buf}
 	// The rendering must not stop because the request that asked for it
-	// ended midway: its stream state would hold half a page.
-	ctx := views.WithParts(context.WithoutCancel(c.Request().Context()), rec)
+	// ended midway (ctx is without its cancel): its stream state would
+	// hold half a page.
+	ctx = views.WithParts(ctx, rec)
 	if err := comp.Render(ctx, &buf); err != nil {
 		return nil, nil, h, err
 	}

@@ -55,7 +55,7 @@ func benchGame(b testing.TB, asJSON bool) (*Server, []*benchPhone) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &Server{tables: tb, now: time.Now, streams: newLiveStreams()}
+	s := &Server{tables: tb, now: time.Now, streams: newLiveStreams(), shared: newSharedParts()}
 	e := echo.New()
 	s.routes(e)
 	call := func(path, token string, body any, out any) {

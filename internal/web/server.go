@@ -37,6 +37,8 @@ type Server struct {
 	log     *slog.Logger
 	// streams are the open event streams.
 	streams *liveStreams
+	// shared holds the phone pages' parts every seat sees alike.
+	shared *sharedParts
 }
 
 // New builds the echo instance with every route.
@@ -47,7 +49,7 @@ func New(cfg Config) *echo.Echo {
 
 // newServer is New and the server behind its routes.
 func newServer(cfg Config) (*Server, *echo.Echo) {
-	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log, streams: newLiveStreams()}
+	s := &Server{tables: cfg.Tables, lanURLs: cfg.LANURLs, now: cfg.Now, log: cfg.Log, streams: newLiveStreams(), shared: newSharedParts()}
 	if s.now == nil {
 		s.now = time.Now
 	}

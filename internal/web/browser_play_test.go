@@ -557,14 +557,16 @@ func TestBrowserFieldLeftFocusedHoldsUpdatesOnlyAWhile(t *testing.T) {
 	app := newTestApp(t)
 	bob := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
 	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	bob.spyStream()
 	bob.openSeat(g, 2, "en", "Bob")
 	bob.markPage()
 	bob.section("dice")
 	need := `#live .roll-form input[name=need]`
 	bob.typeInto(need, "5")
 	shown := `document.querySelector('#live').innerHTML.indexOf('Alice: Speed') >= 0`
-	app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
-	time.Sleep(500 * time.Millisecond)
+	v := app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+	// The page has had the change and held it back, not yet missed it.
+	bob.waitStreamSeen(v)
 	if evalIn[bool](bob, shown) {
 		t.Errorf("Alice's change showed while Bob was typing")
 	}

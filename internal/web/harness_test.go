@@ -578,6 +578,46 @@ func (d *tab) beforeScripts(js string) {
 	}
 }
 
+// streamSpy wraps the page's EventSource so that, once the page's own
+// handler of an html or version message has returned, window.__streamSeen
+// is the newest version it has handled: a change the page holds back (or
+// ignores) leaves no other mark to wait for.
+const streamSpy = `(() => {
+	const RealES = window.EventSource;
+	window.__streamSeen = 0;
+	function Spied(url, opts) {
+		const es = new RealES(url, opts);
+		const add = es.addEventListener.bind(es);
+		es.addEventListener = function (type, fn, o) {
+			if (type !== "html" && type !== "version") return add(type, fn, o);
+			return add(type, function (e) {
+				try { return fn.call(this, e); } finally {
+					const v = parseInt(type === "html" ? e.lastEventId : e.data, 10);
+					if (v > window.__streamSeen) window.__streamSeen = v;
+				}
+			}, o);
+		};
+		return es;
+	}
+	Spied.prototype = RealES.prototype;
+	Spied.CONNECTING = RealES.CONNECTING; Spied.OPEN = RealES.OPEN; Spied.CLOSED = RealES.CLOSED;
+	window.EventSource = Spied;
+})();`
+
+// spyStream installs streamSpy in every new document of the tab; call it
+// before opening the page.
+func (d *tab) spyStream() {
+	d.t.Helper()
+	d.beforeScripts(streamSpy)
+}
+
+// waitStreamSeen waits until the page (with spyStream) has handled the
+// stream's message of version v, whatever it did with it.
+func (d *tab) waitStreamSeen(v int) {
+	d.t.Helper()
+	d.waitUntil(fmt.Sprintf("the page to handle the stream's version %d", v), fmt.Sprintf(`window.__streamSeen >= %d`, v))
+}
+
 // jsString quotes a Go value for a JavaScript expression.
 func jsString(v any) string {
 	b, err := json.Marshal(v)

@@ -63,7 +63,7 @@ func (s *Server) events(c echo.Context) error {
 	if view != "" && view != "html" && view != "json" {
 		return s.apiError(c, code, errBadView)
 	}
-	ls := &liveStream{id: c.QueryParam("stream"), view: view, access: access, sent: -1, known: -1,
+	ls := &liveStream{id: c.QueryParam("stream"), view: view, access: access, lang: s.lang(c), sent: -1, known: -1,
 		role: asSeat, closed: make(chan struct{})}
 	if access.Host {
 		ls.role = asHost
@@ -157,6 +157,7 @@ type liveStream struct {
 	id     string // the page's name for it (?stream=), or ""
 	view   string // "", "html" or "json"
 	access table.Access
+	lang   string // the language its views are in
 	role   string
 	known  int           // the version the caller showed when it connected, or -1
 	closed chan struct{} // closed when the stream must end (streams.go)
@@ -397,7 +398,7 @@ func (sw *streamWriter) close() {
 // answers with the whole live part).
 func (s *Server) postAnswer(c echo.Context, access table.Access) (bool, error) {
 	ls := s.streams.find(c.Request().Header.Get("X-Lantern-Stream"), access)
-	if ls == nil || ls.view != "html" {
+	if ls == nil || ls.view != "html" || ls.lang != s.lang(c) {
 		return false, nil
 	}
 	ls.mu.Lock()

@@ -124,11 +124,19 @@ func (s *Server) events(c echo.Context) error {
 			if !open {
 				return nil // the server is stopping
 			}
-			if now, ok := s.access(c, code, ls.role); !ok || now != access {
+			holds := func() bool { now, ok := s.access(c, code, ls.role); return ok && now == access }
+			if !holds() {
 				out.send([]byte("event: gone\ndata: {}\n\n"))
 				return nil
 			}
 			msg, secret, err := s.liveMessage(c, ls)
+			// The message read the newest state, which may be past the
+			// seat's move to another phone: it goes only if the token
+			// still holds.
+			if err == nil && !holds() {
+				out.send([]byte("event: gone\ndata: {}\n\n"))
+				return nil
+			}
 			switch {
 			case err != nil:
 				if ctx.Err() == nil { // a phone that left is no fault

@@ -55,17 +55,37 @@ func newTestApp(t testing.TB) *testApp {
 // newTestAppAt is newTestApp on the clock now.
 func newTestAppAt(t testing.TB, now func() time.Time) *testApp {
 	t.Helper()
+	return newTestAppConfig(t, web.Config{Now: now})
+}
+
+// newTestAppConfig is newTestApp with cfg (a clock, a logger; the tables
+// are the harness's).
+func newTestAppConfig(t testing.TB, cfg web.Config) *testApp {
+	t.Helper()
+	return openTestApp(t, filepath.Join(t.TempDir(), "lantern.db"), cfg)
+}
+
+// openTestApp is the real app over the database file at path, which may
+// hold games already: the start (table.Open) replays them. cfg.Now, if
+// set, is the clock of both.
+func openTestApp(t testing.TB, path string, cfg web.Config) *testApp {
+	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "lantern.db"))
+	st, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("store.Open: %v", err)
 	}
 	t.Cleanup(func() { st.Close() })
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
 	tb, err := table.Open(ctx, st, now)
 	if err != nil {
 		t.Fatalf("table.Open: %v", err)
 	}
-	return &testApp{t: t, h: web.New(web.Config{Tables: tb, Now: now}), tables: tb}
+	cfg.Tables = tb
+	return &testApp{t: t, h: web.New(cfg), tables: tb}
 }
 
 // server is the app on a real listener (for browsers and event streams),
@@ -99,6 +119,11 @@ func withBearer(token string) reqOpt {
 
 func withCookie(name, value string) reqOpt {
 	return func(r *http.Request) { r.AddCookie(&http.Cookie{Name: name, Value: value}) }
+}
+
+// withContext serves the request under ctx (a phone that went away).
+func withContext(ctx context.Context) reqOpt {
+	return func(r *http.Request) { *r = *r.WithContext(ctx) }
 }
 
 func withHeader(k, v string) reqOpt { return func(r *http.Request) { r.Header.Set(k, v) } }

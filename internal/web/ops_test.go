@@ -7,7 +7,6 @@ import (
 	"html"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,14 +46,8 @@ func TestBrokenGameAnswersWithAnError(t *testing.T) {
 	}
 	st.Close()
 
-	if st, err = store.Open(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if tb, err = table.Open(ctx, st, time.Now); err != nil {
-		t.Fatalf("a broken game stopped the start: %v", err)
-	}
-	a := &testApp{t: t, h: web.New(web.Config{Tables: tb}), tables: tb}
+	// The start (table.Open) must not stop at the broken game.
+	a := openTestApp(t, path, web.Config{})
 
 	for _, lang := range []string{"en", "zh"} {
 		want := i18n.T(htLangCode(lang), "err_broken_game", broken.Code, 1)
@@ -88,8 +81,7 @@ func TestBrokenGameAnswersWithAnError(t *testing.T) {
 // error: nothing is logged at ERROR.
 func TestClosedPhoneIsNotAnError(t *testing.T) {
 	var logs bytes.Buffer
-	a := newTestApp(t)
-	h := web.New(web.Config{Tables: a.tables, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+	a := newTestAppConfig(t, web.Config{Log: slog.New(slog.NewTextHandler(&logs, nil))})
 	created, err := a.tables.Create(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -97,9 +89,7 @@ func TestClosedPhoneIsNotAnError(t *testing.T) {
 	for _, target := range []string{"/", "/haunts", "/g/" + created.Code + "/table"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		req := httptest.NewRequest(http.MethodGet, target, nil).WithContext(ctx)
-		req.AddCookie(&http.Cookie{Name: "lantern_host_" + created.Code, Value: created.HostToken})
-		h.ServeHTTP(httptest.NewRecorder(), req)
+		a.do(http.MethodGet, target, "", withCookie("lantern_host_"+created.Code, created.HostToken), withContext(ctx))
 	}
 	if strings.Contains(logs.String(), "level=ERROR") {
 		t.Errorf("a closed phone logged an error:\n%s", logs.String())

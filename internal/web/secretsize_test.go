@@ -19,7 +19,6 @@ import (
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/internal/store"
-	"lantern/internal/table"
 	"lantern/internal/web"
 	"lantern/static"
 )
@@ -80,17 +79,7 @@ func TestSecretSizeHiddenTraitor(t *testing.T) {
 // clock (pages say how long ago things happened).
 func secretApp(t *testing.T, path string, now time.Time) *testApp {
 	t.Helper()
-	st, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatalf("store.Open: %v", err)
-	}
-	t.Cleanup(func() { st.Close() })
-	clock := func() time.Time { return now }
-	tb, err := table.Open(context.Background(), st, clock)
-	if err != nil {
-		t.Fatalf("table.Open: %v", err)
-	}
-	return &testApp{t: t, h: web.New(web.Config{Tables: tb, Now: clock}), tables: tb}
+	return openTestApp(t, path, web.Config{Now: func() time.Time { return now }})
 }
 
 // shuffleTo answers game.Shuffle's draws so that it deals perm.

@@ -93,6 +93,9 @@ type Status struct {
 type Player struct {
 	Head
 	Status
+	// Next is the game this one's group plays next (nights.go), once there is one.
+	Next *NextGame
+
 	Me       Board
 	Others   []Board
 	Log      []LogLine
@@ -234,6 +237,11 @@ type SeatLine struct {
 type Table struct {
 	Head
 	Status
+	// Next is the game this one's group plays next; CanAgain: the game is
+	// over and has none yet (nights.go).
+	Next     *NextGame
+	CanAgain bool
+
 	JoinURL   string
 	QRPath    string
 	LANURLs   []string

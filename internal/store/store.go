@@ -149,6 +149,12 @@ var migrations = []string{
 	CREATE INDEX games_by_activity ON games (finished, updated_at);
 	CREATE INDEX seat_tokens_by_game ON seat_tokens (game_code);
 	CREATE INDEX transfers_by_game ON transfers (game_code, seat_id);`,
+	// Game nights (nights.go): a finished game names the next one its
+	// group plays, so its phones follow without the join key.
+	`CREATE TABLE game_links (
+		code      TEXT PRIMARY KEY REFERENCES games(code) ON DELETE CASCADE,
+		next_code TEXT NOT NULL UNIQUE REFERENCES games(code) ON DELETE CASCADE
+	);`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

@@ -70,6 +70,9 @@ type Tables struct {
 
 	// unloaded hear the code of each game UnloadIdle dropped (OnUnload).
 	unloaded []func(code string)
+
+	// links are the game nights: each game played again -> its next (nights.go).
+	links links
 }
 
 // OnUnload makes f hear the code of every game dropped from memory, after
@@ -141,6 +144,9 @@ func Open(ctx context.Context, st *store.Store, now func() time.Time) (*Tables, 
 		}
 	}
 	if t.played, err = st.PlayedHaunts(ctx); err != nil {
+		return nil, err
+	}
+	if err := t.links.load(ctx, st); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -139,6 +139,9 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
 	})
+	if err == nil {
+		vm.Next = s.nextForPhone(c, access, h.Lang)
+	}
 	vm.Head = h
 	return vm, err
 }
@@ -217,6 +220,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 		vm.Summary = summary(h.Lang, st)
 		vm.House = houseFloors(h.Lang, st)
 		vm.Piles = piles(h.Lang, st)
+		s.nextForTable(st, &vm)
 	})
 	vm.Head = h
 	return vm, err

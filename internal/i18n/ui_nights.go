@@ -1,0 +1,23 @@
+package i18n
+
+// uiNights holds the texts of game nights: playing again, taking a game
+// along (export, import), moving the table and the house's memory.
+var _ = register(map[string][2]string{
+	"again":             {"Play again", "再玩一局"},
+	"again_hint":        {"Same group, next game: every phone is offered a seat, its name and language kept.", "同一群人，下一局：每部手机都会收到入座邀请，名字和语言保持不变。"},
+	"next_game_title":   {"The next game", "下一局"},
+	"next_game_text":    {"The host started the next game. Join it as %s:", "主持人开始了下一局。以 %s 的身份加入："},
+	"next_game_join_as": {"Play %s again", "再次扮演 %s"},
+	"next_game_other":   {"Another explorer…", "换一位探险者…"},
+	"next_game_leave":   {"Not this time (leave)", "这次不玩了（离开）"},
+	"next_game_open":    {"Go to the next game", "前往下一局"},
+	"next_game_started": {"The next game has started without this phone.", "下一局已经开始，这部手机没有加入。"},
+	"next_game_table":   {"Open the next game's table (%s)", "打开下一局的桌面（%s）"},
+	"left_title":        {"You left the game night", "你已离开本次游戏之夜"},
+	"left_text":         {"Thanks for playing. This phone no longer follows the group's games.", "感谢参与。这部手机不再跟随这群人的游戏。"},
+
+	"err_not_over":    {"The game is not over yet: play again once a side has won.", "游戏还没有结束：一方获胜后才能再玩一局。"},
+	"err_next_exists": {"This game's next game has already been started.", "本局的下一局已经开始了。"},
+	"err_not_next":    {"This game follows no earlier game: join it with its join code.", "这局游戏不是接着上一局开的：请用加入二维码加入。"},
+	"err_bad_from":    {"That seat is not a seat of the previous game.", "这个座位不属于上一局。"},
+})

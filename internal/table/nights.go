@@ -1,0 +1,225 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+
+	"lantern/internal/game"
+	"lantern/internal/store"
+)
+
+// Game nights: a finished game is played again by the same group. The next
+// game is a new game of its own; the finished one is never changed (no event
+// is added to it), only linked to its next in the store, and its seat
+// tokens take a seat in the next game without the join key.
+
+// links are the stored game -> next game links, both ways, in memory: every
+// state answer of a finished game names its next.
+type links struct {
+	mu   sync.RWMutex
+	next map[string]string
+	prev map[string]string
+}
+
+func (l *links) load(ctx context.Context, st *store.Store) error {
+	next, err := st.Links(ctx)
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.next, l.prev = next, make(map[string]string, len(next))
+	for code, n := range next {
+		l.prev[n] = code
+	}
+	return nil
+}
+
+func (l *links) add(code, next string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.next[code], l.prev[next] = next, code
+}
+
+// Next is the game played after code, or "".
+func (t *Tables) Next(code string) string {
+	t.links.mu.RLock()
+	defer t.links.mu.RUnlock()
+	return t.links.next[code]
+}
+
+// Prev is the game code was played after, or "".
+func (t *Tables) Prev(code string) string {
+	t.links.mu.RLock()
+	defer t.links.mu.RUnlock()
+	return t.links.prev[code]
+}
+
+// Refusals of play again.
+var (
+	ErrNotOver    = &game.Error{Kind: game.Conflict, Key: "err_not_over"}
+	ErrNextExists = &game.Error{Kind: game.Conflict, Key: "err_next_exists"}
+	ErrNotNext    = &game.Error{Kind: game.NotFound, Key: "err_not_next"}
+	ErrBadFrom    = &game.Error{Kind: game.Forbidden, Key: "err_bad_from"}
+)
+
+// Again starts the next game of a finished one (the host's), and tells the
+// finished game's open streams, whose version doesn't move, that it exists.
+func (t *Tables) Again(ctx context.Context, access Access) (Created, error) {
+	if !access.Host {
+		return Created{}, &game.Error{Kind: game.Forbidden, Key: "err_host_only"}
+	}
+	old, err := t.game(access.Code)
+	if err != nil {
+		return Created{}, err
+	}
+	old.mu.RLock()
+	over := old.state.Ended != nil
+	old.mu.RUnlock()
+	if !over {
+		return Created{}, ErrNotOver
+	}
+	c := Created{JoinKey: newSecret(), HostToken: newSecret()}
+	for attempt := 0; ; attempt++ {
+		c.Code = newCode()
+		err := t.store.CreateNext(ctx, access.Code, c.Code, c.JoinKey, []byte(hashToken(c.HostToken)), t.now())
+		if err == nil {
+			break
+		}
+		if errors.Is(err, store.ErrNextExists) {
+			return Created{}, ErrNextExists
+		}
+		if !errors.Is(err, store.ErrCodeTaken) || attempt > 20 {
+			return Created{}, err
+		}
+	}
+	t.adopt(c, game.New(c.Code))
+	t.links.add(access.Code, c.Code)
+	t.poke(old)
+	return c, nil
+}
+
+// adopt keeps a game just stored in memory, with its host token.
+func (t *Tables) adopt(c Created, st *game.State) *Game {
+	g := &Game{state: st, joinKey: c.JoinKey, hostHash: hashToken(c.HostToken),
+		tokens: map[string]Access{hashToken(c.HostToken): {Code: c.Code, Host: true}},
+		subs:   map[chan int]struct{}{}, stored: store.Summary{UpdatedAt: t.now().UTC()}}
+	g.lastUsed.Store(t.now().UnixNano())
+	t.mu.Lock()
+	t.games[c.Code] = g
+	t.mu.Unlock()
+	return g
+}
+
+// poke wakes a game's streams at the version they have: something beside
+// the game's log changed (its next game), which each stream checks.
+func (t *Tables) poke(g *Game) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for ch := range g.subs {
+		select {
+		case ch <- g.state.Version:
+		default: // a wake-up is waiting already
+		}
+	}
+}
+
+// Followed is what a seat of the finished game brings to the next one.
+type Followed struct {
+	Name, Lang, Explorer string
+}
+
+// From is the seat of code's previous game that token plays, as it sat
+// there: what the next game's seat keeps (name, language) and offers first
+// (its explorer). ErrNotNext when code follows no game, ErrBadFrom when the
+// token is no seat of it.
+func (t *Tables) From(code, token string) (Followed, error) {
+	prev := t.Prev(code)
+	if prev == "" {
+		return Followed{}, ErrNotNext
+	}
+	a, ok := t.Authenticate(prev, token)
+	if !ok || a.Host {
+		return Followed{}, ErrBadFrom
+	}
+	var f Followed
+	t.Read(prev, func(st *game.State) {
+		if seat := st.SeatByID(a.Seat); seat != nil {
+			f = Followed{Name: seat.Name, Lang: seat.Lang, Explorer: seat.Explorer}
+		}
+	})
+	return f, nil
+}
+
+// JoinFrom seats a player of the previous game in the next one, by their
+// seat token there instead of the join key, with the name and language they
+// had; the seats are then put back in the order they sat.
+func (t *Tables) JoinFrom(ctx context.Context, code, fromToken, explorer string) (int, string, error) {
+	f, err := t.From(code, fromToken)
+	if err != nil {
+		return 0, "", err
+	}
+	g, err := t.game(code)
+	if err != nil {
+		return 0, "", err
+	}
+	var sat []string // the names in the previous game's seating order
+	t.Read(t.Prev(code), func(st *game.State) {
+		for _, seat := range st.Seats {
+			sat = append(sat, seat.Name)
+		}
+	})
+	token := newSecret()
+	var seatID int
+	a := game.Action{Type: game.ActJoin, Name: f.Name, Lang: f.Lang, Explorer: explorer}
+	err = t.commit(ctx, g, game.Actor{}, a, func(evs []game.Event) error {
+		seatID = evs[0].Seat
+		if err := t.store.AppendEvents(ctx, code, evs, []byte(hashToken(token)), seatID); err != nil {
+			return err
+		}
+		g.tokens[hashToken(token)] = Access{Code: code, Seat: seatID}
+		t.tokensChanged.Add(1)
+		return nil
+	})
+	if err != nil {
+		return 0, "", err
+	}
+	// The seat is taken; a failed reorder only leaves it last, which the
+	// host's ▲/▼ mend.
+	_ = t.seatAsBefore(ctx, g, sat)
+	return seatID, token, nil
+}
+
+// seatAsBefore orders the seats as their names sat in the previous game;
+// seats new to the group come after, in the order they joined.
+func (t *Tables) seatAsBefore(ctx context.Context, g *Game, sat []string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	st := g.state
+	if st.Started {
+		return nil
+	}
+	rank := func(name string) int {
+		if i := slices.Index(sat, name); i >= 0 {
+			return i
+		}
+		return len(sat)
+	}
+	order := make([]int, len(st.Seats)) // seat numbers in the new order
+	for i := range order {
+		order[i] = i + 1
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rank(st.Seats[a-1].Name) - rank(st.Seats[b-1].Name) })
+	if slices.IsSorted(order) {
+		return nil
+	}
+	evs, err := st.Decide(game.Actor{Host: true}, game.Action{Type: game.ActReorderSeats, Order: order}, t.now())
+	if err != nil {
+		return err
+	}
+	return t.persistAndApply(ctx, g, evs, func(evs []game.Event) error {
+		return t.store.AppendEvents(ctx, st.Code, evs, nil, 0)
+	})
+}

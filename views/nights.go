@@ -15,3 +15,20 @@ type NextGame struct {
 	Joined  bool
 	Started bool
 }
+
+// Imported is the page an imported game's table shows once: each seat's
+// one-time QR code, which the seat's phone scans to take it back.
+type Imported struct {
+	Head
+	Code    string
+	Minutes int
+	Seats   []ImportedSeat
+}
+
+// ImportedSeat is one seat's QR code.
+type ImportedSeat struct {
+	Seat   int
+	Name   string
+	URL    string
+	QRData string
+}

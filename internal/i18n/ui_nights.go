@@ -21,3 +21,17 @@ var _ = register(map[string][2]string{
 	"err_not_next":    {"This game follows no earlier game: join it with its join code.", "这局游戏不是接着上一局开的：请用加入二维码加入。"},
 	"err_bad_from":    {"That seat is not a seat of the previous game.", "这个座位不属于上一局。"},
 })
+
+// uiTakeAlong: export and import.
+var _ = register(map[string][2]string{
+	"take_along":            {"Take this game along (export, import)", "带走这局游戏（导出、导入）"},
+	"export":                {"Export this game", "导出本局游戏"},
+	"import":                {"Import a game", "导入一局游戏"},
+	"import_file":           {"A game exported from Lantern:", "从 Lantern 导出的游戏文件："},
+	"imported_title":        {"Game %s imported", "已导入游戏 %s"},
+	"imported_text":         {"Each player scans the code of their own seat with their phone to take it back (each code works once, for %d minutes; later, “Move to a new phone” under a board makes a new one).", "每位玩家用手机扫描自己座位的二维码以取回座位（每个二维码只能用一次，%d 分钟内有效；之后可在桌面视图中该探险者下方点“转移到新手机”重新生成）。"},
+	"imported_open_table":   {"Open the table", "打开桌面"},
+	"err_import_damaged":    {"This file is not a Lantern game export, or it is damaged.", "这个文件不是 Lantern 导出的游戏，或者已经损坏。"},
+	"err_import_newer":      {"This game comes from a newer Lantern (data version %d; this one plays version %d). Update Lantern to import it.", "这局游戏来自更新版本的 Lantern（数据版本 %d；本机为版本 %d）。请更新 Lantern 后再导入。"},
+	"err_import_impossible": {"This game can't be replayed: event %d is impossible by the rules.", "这局游戏无法重放：第 %d 个事件不符合规则。"},
+})

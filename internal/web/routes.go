@@ -16,7 +16,7 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.Use(securityHeaders)
 	e.Use(middleware.Recover())
-	e.Use(middleware.BodyLimit("64K"))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importRoute}))
 	// Phones on a busy Wi-Fi get pages, CSS and script compressed; the event
 	// stream is left alone, since gzip would buffer its messages, and so are
 	// the answers that may hold a seat's secret (secretsize.go).
@@ -58,6 +58,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/g/:code/again", s.again)
 	e.POST("/g/:code/next", s.followNext, joinLimit)
 	e.POST("/g/:code/leave", s.leaveNight)
+	e.GET("/g/:code/export", s.tableExport)
+	e.POST("/import", s.importForm, joinLimit, middleware.BodyLimit(importLimit))
 	e.GET("/t/:code", s.transferPage)
 	e.POST("/t/:code", s.claimTransfer, joinLimit)
 	e.GET("/static/*", s.static(static.Files))
@@ -86,6 +88,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/api/games/:code/seats/:seat/transfer", s.apiStartTransfer)
 	e.POST("/api/games/:code/transfer", s.apiClaimTransfer, joinLimit)
 	e.POST("/api/games/:code/again", s.apiAgain)
+	e.GET("/api/games/:code/export", s.apiExport)
+	e.POST("/api/games/import", s.apiImport, joinLimit, middleware.BodyLimit(importLimit))
 	e.GET("/api/games/:code/events", s.events)
 	e.GET("/api/haunts/lookup", s.apiHauntLookup)
 	e.GET("/api/search", s.apiSearch)

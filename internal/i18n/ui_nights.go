@@ -35,3 +35,16 @@ var _ = register(map[string][2]string{
 	"err_import_newer":      {"This game comes from a newer Lantern (data version %d; this one plays version %d). Update Lantern to import it.", "这局游戏来自更新版本的 Lantern（数据版本 %d；本机为版本 %d）。请更新 Lantern 后再导入。"},
 	"err_import_impossible": {"This game can't be replayed: event %d is impossible by the rules.", "这局游戏无法重放：第 %d 个事件不符合规则。"},
 })
+
+// uiMoveTable: the table on another screen.
+var _ = register(map[string][2]string{
+	"move_table":         {"Move the table to another screen", "把桌面转移到另一块屏幕"},
+	"move_table_title":   {"Move the table to another screen", "把桌面转移到另一块屏幕"},
+	"move_table_hint":    {"Open this code on the other screen (a TV's browser, a tablet, a phone) within %d minutes. It works once; this screen then stops being the table.", "请在 %d 分钟内在另一块屏幕（电视浏览器、平板、手机）上打开此二维码。它只能使用一次；之后这块屏幕不再是桌面。"},
+	"claim_table_title":  {"Make this screen the table of game %s", "让这块屏幕成为游戏 %s 的桌面"},
+	"claim_table_text":   {"This screen becomes the host's table view; the screen that shows the table now leaves it.", "这块屏幕将成为主持人的桌面视图；现在显示桌面的屏幕将离开。"},
+	"claim_table_button": {"Host the table here", "在这里主持桌面"},
+	"table_moved_title":  {"The table moved to another screen", "桌面已转移到另一块屏幕"},
+	"table_moved_text":   {"This screen no longer hosts game %s: the table view is on the screen that scanned the code.", "这块屏幕不再主持游戏 %s：桌面视图已在扫描二维码的屏幕上。"},
+	"err_bad_host_move":  {"This table-moving code is not valid any more (used or expired). Ask the table for a new one.", "此转移桌面的二维码已失效（已使用或已过期）。请在桌面上重新生成。"},
+})

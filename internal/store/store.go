@@ -155,6 +155,14 @@ var migrations = []string{
 		code      TEXT PRIMARY KEY REFERENCES games(code) ON DELETE CASCADE,
 		next_code TEXT NOT NULL UNIQUE REFERENCES games(code) ON DELETE CASCADE
 	);`,
+	// The table on another screen (hostmove.go): one-time tokens that move
+	// the host to another device, apart from the seats' transfers.
+	`CREATE TABLE host_transfers (
+		token_hash BLOB PRIMARY KEY,
+		game_code  TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+		expires_at TEXT NOT NULL
+	);
+	CREATE INDEX host_transfers_by_game ON host_transfers (game_code);`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

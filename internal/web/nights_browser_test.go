@@ -87,3 +87,25 @@ func hostOf(t *testing.T, d *tab, code string) string {
 	t.Fatalf("the table holds no host cookie for %s", code)
 	return ""
 }
+
+// TestBrowserMoveTable: the table moves to another screen by its one-time
+// code: the new screen hosts, and the old one is told and leaves.
+func TestBrowserMoveTable(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(3, true)
+	tabs := newTabs(t, a.url(), map[string][2]int{"laptop": tableSize(), "tv": tableSize()})
+	laptop, tv := tabs["laptop"], tabs["tv"]
+	laptop.openTable(g, 3)
+	laptop.tap(`[data-move-table]`)
+	laptop.waitUntil("the table-moving code", jsHas(`.host-move img.qr`))
+	laptop.waitUntil("its stream", `document.getElementById('live').dataset.stream === 'open'`)
+	u := evalIn[string](laptop, jsText(`.host-move .url`))
+	tv.navigate(u)
+	tv.click(`main form button[type=submit]`)
+	tv.waitUntil("the table on the TV", `location.pathname === `+jsString("/g/"+g.code+"/table")+` && document.querySelectorAll('#live .table-boards .board').length === 3`)
+	laptop.waitText("the old screen told", jsText(`main h1`), "The table moved to another screen")
+	laptop.open("/g/" + g.code + "/table")
+	laptop.waitText("the old screen can't host", jsText(`main h1`), "The table moved to another screen")
+	tv.checkNoExceptions()
+	laptop.checkNoExceptions()
+}

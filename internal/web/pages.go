@@ -153,7 +153,7 @@ func (s *Server) tablePage(c echo.Context) error {
 	}
 	access, ok := s.access(c, code, asHost)
 	if !ok {
-		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_host_only"})
+		return s.tableGone(c, code)
 	}
 	return s.renderTable(c, access, http.StatusOK, "")
 }

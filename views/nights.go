@@ -32,3 +32,21 @@ type ImportedSeat struct {
 	URL    string
 	QRData string
 }
+
+// Nights is the house's memory: this server's finished games, newest first.
+type Nights struct {
+	Head
+	Games []NightGame
+}
+
+// NightGame is one finished game: when, who played whom, the haunt, the
+// traitor as the table knew them, and the side that won.
+type NightGame struct {
+	Code      string
+	Date      string
+	Explorers []string
+	Haunt     string
+	Traitor   string
+	Winner    string
+	Next      string // the game the group played next, if any
+}

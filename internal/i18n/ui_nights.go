@@ -48,3 +48,14 @@ var _ = register(map[string][2]string{
 	"table_moved_text":   {"This screen no longer hosts game %s: the table view is on the screen that scanned the code.", "这块屏幕不再主持游戏 %s：桌面视图已在扫描二维码的屏幕上。"},
 	"err_bad_host_move":  {"This table-moving code is not valid any more (used or expired). Ask the table for a new one.", "此转移桌面的二维码已失效（已使用或已过期）。请在桌面上重新生成。"},
 })
+
+// uiHouseMemory: the page of game nights.
+var _ = register(map[string][2]string{
+	"nights_title":        {"Game nights in this house", "这座宅邸的游戏之夜"},
+	"nights_none":         {"No game has been played to its end on this server yet.", "这台服务器上还没有打完的游戏。"},
+	"nights_date":         {"Date", "日期"},
+	"nights_explorers":    {"Explorers", "探险者"},
+	"nights_winner":       {"Won", "获胜方"},
+	"nights_side_heroes":  {"Heroes", "英雄"},
+	"nights_side_traitor": {"Traitor", "叛徒"},
+})

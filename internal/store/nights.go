@@ -59,3 +59,32 @@ func (s *Store) Links(ctx context.Context) (map[string]string, error) {
 	}
 	return links, rows.Err()
 }
+
+// Finished is a finished game as the house's memory lists it.
+type Finished struct {
+	Code    string
+	Created time.Time
+}
+
+// FinishedGames are the newest finished games first, at most limit.
+func (s *Store) FinishedGames(ctx context.Context, limit int) ([]Finished, error) {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT code, created_at FROM games WHERE finished = 1 ORDER BY created_at DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("finished games: %w", err)
+	}
+	defer rows.Close()
+	var games []Finished
+	for rows.Next() {
+		var f Finished
+		var created string
+		if err := rows.Scan(&f.Code, &created); err != nil {
+			return nil, fmt.Errorf("scan finished game: %w", err)
+		}
+		if f.Created, err = time.Parse(createdAtLayout, created); err != nil {
+			return nil, fmt.Errorf("game %s: created_at %q: %w", f.Code, created, err)
+		}
+		games = append(games, f)
+	}
+	return games, rows.Err()
+}

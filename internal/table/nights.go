@@ -223,3 +223,33 @@ func (t *Tables) seatAsBefore(ctx context.Context, g *Game, sat []string) error 
 		return t.store.AppendEvents(ctx, st.Code, evs, nil, 0)
 	})
 }
+
+// Nights calls fn with each finished game, newest first, at most limit: the
+// house's memory of its game nights. A game in memory is read under its
+// lock; one on disk is replayed for fn alone and not kept, so a long
+// history doesn't fill the memory. Games that can't be rebuilt are left out.
+func (t *Tables) Nights(ctx context.Context, limit int, fn func(f store.Finished, st *game.State)) error {
+	games, err := t.store.FinishedGames(ctx, limit)
+	if err != nil {
+		return err
+	}
+	for _, f := range games {
+		t.mu.RLock()
+		g := t.games[f.Code]
+		t.mu.RUnlock()
+		if g != nil {
+			g.mu.RLock()
+			fn(f, g.state)
+			g.mu.RUnlock()
+			continue
+		}
+		r, err := t.store.LoadGame(ctx, f.Code)
+		if err != nil {
+			return err
+		}
+		if st, err := game.Replay(f.Code, r.Events); err == nil && r.BadEvent == 0 {
+			fn(f, st)
+		}
+	}
+	return nil
+}

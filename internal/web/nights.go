@@ -9,6 +9,7 @@ import (
 	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
+	"lantern/internal/store"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -135,4 +136,35 @@ func (s *Server) nextForTable(st *game.State, vm *views.Table) {
 		return
 	}
 	vm.CanAgain = st.Ended != nil && !vm.TV
+}
+
+// nightsShown bounds the house's memory page: the newest games.
+const nightsShown = 200
+
+// nightsPage is the house's memory: each finished game on this server.
+func (s *Server) nightsPage(c echo.Context) error {
+	h := s.head(c, i18n.T(s.lang(c), "nights_title"))
+	vm := views.Nights{Head: h}
+	err := s.tables.Nights(c.Request().Context(), nightsShown, func(f store.Finished, st *game.State) {
+		vm.Games = append(vm.Games, nightGame(h.Lang, f, st))
+	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	return s.page(c, http.StatusOK, h, views.NightsPage(vm))
+}
+
+func nightGame(lang string, f store.Finished, st *game.State) views.NightGame {
+	g := views.NightGame{Code: f.Code, Date: f.Created.Local().Format("2006-01-02 15:04"), Haunt: "—", Traitor: "—"}
+	for _, seat := range st.Seats {
+		g.Explorers = append(g.Explorers, seat.Name+" · "+seat.ExplorerData().Name.In(lang))
+	}
+	if sum := summary(lang, st); sum != nil {
+		g.Haunt = sum.Haunt
+		if sum.Traitor != "" {
+			g.Traitor = sum.Traitor
+		}
+		g.Winner = i18n.T(lang, "nights_side_"+st.Ended.Side)
+	}
+	return g
 }

@@ -68,6 +68,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/t/:code", s.claimTransfer, joinLimit)
 	e.GET("/static/*", s.static(static.Files))
 	e.GET("/haunts", s.chartPage)
+	e.GET("/nights", s.nightsPage)
 	e.GET("/search", s.searchPage)
 	e.GET("/box", s.boxPage)
 	e.GET("/cards/:id", s.cardPage)

@@ -43,6 +43,13 @@ func TestBrowserPlayAgain(t *testing.T) {
 		p := phones[i]
 		taps := &bnTaps{}
 		p.waitUntil("the next game's offer", jsHas(`#next-game[data-code="`+next+`"] [data-next-join]`))
+		if i == 2 {
+			p.screenshot(shotDir(t), "play-again-phone")
+			// The offer is on the first screen, in thumb reach without scrolling.
+			if !evalIn[bool](p, `(() => { const r = document.querySelector('#next-game [data-next-join]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()`) {
+				t.Errorf("%s: the next game's offer is off the first screen", p.name)
+			}
+		}
 		taps.tap(p, `#next-game [data-next-join]`)
 		p.waitUntil("the next game's page", `location.pathname === `+jsString("/g/"+next))
 		p.waitText("own board", jsOwnName, testNames[i])

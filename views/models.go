@@ -320,6 +320,10 @@ type ChartPage struct {
 	Room   string
 	Result *HauntResult
 	Error  string
+
+	// Played marks the haunts played to the end on this server: how
+	// often, when last and who won then (nights.go).
+	Played map[int]string
 }
 
 // HauntResult is one looked-up haunt.

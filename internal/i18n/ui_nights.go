@@ -59,3 +59,8 @@ var _ = register(map[string][2]string{
 	"nights_side_heroes":  {"Heroes", "英雄"},
 	"nights_side_traitor": {"Traitor", "叛徒"},
 })
+
+// uiChartPlayed: the haunt chart's marks.
+var _ = register(map[string][2]string{
+	"chart_played": {"Played here %d× · last %s · %s won", "本服务器上玩过 %d 次 · 最近一次 %s · %s获胜"},
+})

@@ -62,14 +62,14 @@ func (s *Store) Links(ctx context.Context) (map[string]string, error) {
 
 // Finished is a finished game as the house's memory lists it.
 type Finished struct {
-	Code    string
-	Created time.Time
+	Code             string
+	Created, Updated time.Time
 }
 
 // FinishedGames are the newest finished games first, at most limit.
 func (s *Store) FinishedGames(ctx context.Context, limit int) ([]Finished, error) {
 	rows, err := s.db.QueryContext(ctx,
-		`SELECT code, created_at FROM games WHERE finished = 1 ORDER BY created_at DESC LIMIT ?`, limit)
+		`SELECT code, created_at, updated_at FROM games WHERE finished = 1 ORDER BY created_at DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("finished games: %w", err)
 	}
@@ -77,12 +77,16 @@ func (s *Store) FinishedGames(ctx context.Context, limit int) ([]Finished, error
 	var games []Finished
 	for rows.Next() {
 		var f Finished
-		var created string
-		if err := rows.Scan(&f.Code, &created); err != nil {
+		var created, updated string
+		if err := rows.Scan(&f.Code, &created, &updated); err != nil {
 			return nil, fmt.Errorf("scan finished game: %w", err)
 		}
 		if f.Created, err = time.Parse(createdAtLayout, created); err != nil {
 			return nil, fmt.Errorf("game %s: created_at %q: %w", f.Code, created, err)
+		}
+		// A finished game always has its summary's time (SetSummary).
+		if f.Updated, err = time.Parse(createdAtLayout, updated); err != nil {
+			return nil, fmt.Errorf("game %s: updated_at %q: %w", f.Code, updated, err)
 		}
 		games = append(games, f)
 	}

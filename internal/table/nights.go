@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"sync"
+	"time"
 
 	"lantern/internal/game"
 	"lantern/internal/store"
@@ -224,32 +225,97 @@ func (t *Tables) seatAsBefore(ctx context.Context, g *Game, sat []string) error 
 	})
 }
 
-// Nights calls fn with each finished game, newest first, at most limit: the
-// house's memory of its game nights. A game in memory is read under its
-// lock; one on disk is replayed for fn alone and not kept, so a long
-// history doesn't fill the memory. Games that can't be rebuilt are left out.
-func (t *Tables) Nights(ctx context.Context, limit int, fn func(f store.Finished, st *game.State)) error {
+// Night is one finished game as the house remembers it.
+type Night struct {
+	Code    string
+	Created time.Time // when it was first played
+	Ended   time.Time // its last change: the ending
+	Seats   []game.Seat
+	Haunt   int    // 0: ended before any haunt
+	Traitor string // the traitor's name as the table knew them, or ""
+	Winner  string // game.SideHeroes or game.SideTraitor
+}
+
+// nightOf is what the house remembers of a finished game's state.
+func nightOf(f store.Finished, st *game.State) Night {
+	n := Night{Code: f.Code, Created: f.Created, Ended: f.Updated, Seats: slices.Clone(st.Seats)}
+	if st.Ended != nil {
+		n.Winner = st.Ended.Side
+	}
+	if h := st.Haunt; h != nil {
+		n.Haunt = h.Number
+		// A hidden traitor who never showed their token stays hidden: an
+		// ending can be undone.
+		if seat := st.SeatByID(h.PublicTraitor()); seat != nil {
+			n.Traitor = seat.Name
+		}
+	}
+	return n
+}
+
+// Nights are the finished games, newest first, at most limit: the house's
+// memory of its game nights. A game's night is worked out once per ending
+// and kept (a few names and numbers); a game in memory is read under its
+// lock, one on disk replayed for it alone and not kept, so a long history
+// doesn't fill the memory. Games that can't be rebuilt are left out.
+func (t *Tables) Nights(ctx context.Context, limit int) ([]Night, error) {
 	games, err := t.store.FinishedGames(ctx, limit)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	nights := make([]Night, 0, len(games))
 	for _, f := range games {
+		if n, ok := t.nights.get(f); ok {
+			nights = append(nights, n)
+			continue
+		}
 		t.mu.RLock()
 		g := t.games[f.Code]
 		t.mu.RUnlock()
+		var n Night
+		var ok bool
 		if g != nil {
 			g.mu.RLock()
-			fn(f, g.state)
+			if ok = g.state.Ended != nil; ok {
+				n = nightOf(f, g.state)
+			}
 			g.mu.RUnlock()
-			continue
+		} else {
+			r, err := t.store.LoadGame(ctx, f.Code)
+			if err != nil {
+				return nil, err
+			}
+			if st, err := game.Replay(f.Code, r.Events); err == nil && r.BadEvent == 0 && st.Ended != nil {
+				n, ok = nightOf(f, st), true
+			}
 		}
-		r, err := t.store.LoadGame(ctx, f.Code)
-		if err != nil {
-			return err
-		}
-		if st, err := game.Replay(f.Code, r.Events); err == nil && r.BadEvent == 0 {
-			fn(f, st)
+		if ok {
+			t.nights.put(f, n)
+			nights = append(nights, n)
 		}
 	}
-	return nil
+	return nights, nil
+}
+
+// nightCache keeps each finished game's night, valid while its stored
+// last change is the same (an undone ending and a new one change it).
+type nightCache struct {
+	mu sync.Mutex
+	m  map[string]Night
+}
+
+func (c *nightCache) get(f store.Finished) (Night, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.m[f.Code]
+	return n, ok && n.Ended.Equal(f.Updated)
+}
+
+func (c *nightCache) put(f store.Finished, n Night) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]Night{}
+	}
+	c.m[f.Code] = n
 }

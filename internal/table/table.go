@@ -71,8 +71,10 @@ type Tables struct {
 	// unloaded hear the code of each game UnloadIdle dropped (OnUnload).
 	unloaded []func(code string)
 
-	// links are the game nights: each game played again -> its next (nights.go).
-	links links
+	// links are the game nights: each game played again -> its next, and
+	// nights what the house remembers of each finished game (nights.go).
+	links  links
+	nights nightCache
 }
 
 // OnUnload makes f hear the code of every game dropped from memory, after

@@ -2,14 +2,15 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
-	"lantern/internal/store"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -145,26 +146,55 @@ const nightsShown = 200
 func (s *Server) nightsPage(c echo.Context) error {
 	h := s.head(c, i18n.T(s.lang(c), "nights_title"))
 	vm := views.Nights{Head: h}
-	err := s.tables.Nights(c.Request().Context(), nightsShown, func(f store.Finished, st *game.State) {
-		vm.Games = append(vm.Games, nightGame(h.Lang, f, st))
-	})
+	nights, err := s.tables.Nights(c.Request().Context(), nightsShown)
 	if err != nil {
 		return s.messageError(c, err)
+	}
+	for _, n := range nights {
+		vm.Games = append(vm.Games, nightGame(h.Lang, n))
 	}
 	return s.page(c, http.StatusOK, h, views.NightsPage(vm))
 }
 
-func nightGame(lang string, f store.Finished, st *game.State) views.NightGame {
-	g := views.NightGame{Code: f.Code, Date: f.Created.Local().Format("2006-01-02 15:04"), Haunt: "—", Traitor: "—"}
-	for _, seat := range st.Seats {
+func nightGame(lang string, n table.Night) views.NightGame {
+	g := views.NightGame{Code: n.Code, Date: nightDate(n.Created), Haunt: "—", Traitor: "—",
+		Winner: i18n.T(lang, "nights_side_"+n.Winner)}
+	for _, seat := range n.Seats {
 		g.Explorers = append(g.Explorers, seat.Name+" · "+seat.ExplorerData().Name.In(lang))
 	}
-	if sum := summary(lang, st); sum != nil {
-		g.Haunt = sum.Haunt
-		if sum.Traitor != "" {
-			g.Traitor = sum.Traitor
-		}
-		g.Winner = i18n.T(lang, "nights_side_"+st.Ended.Side)
+	if h := catalog.HauntByNumber(n.Haunt); h != nil {
+		g.Haunt = fmt.Sprintf("%d · %s", n.Haunt, h.Name.In(lang))
+	}
+	if n.Traitor != "" {
+		g.Traitor = n.Traitor
 	}
 	return g
+}
+
+// nightDate is a game night's date and time on the server's clock.
+func nightDate(t time.Time) string { return t.Local().Format("2006-01-02 15:04") }
+
+// playedHaunts are the chart's marks: each haunt played to the end here,
+// how often, and when last and who won then.
+func (s *Server) playedHaunts(c echo.Context, lang string) map[int]string {
+	nights, err := s.tables.Nights(c.Request().Context(), nightsShown)
+	if err != nil {
+		s.log.Error("game nights", "err", err)
+		return nil
+	}
+	count := map[int]int{}
+	last := map[int]table.Night{} // nights come newest first
+	for _, n := range nights {
+		if n.Haunt == 0 {
+			continue
+		}
+		if count[n.Haunt]++; count[n.Haunt] == 1 {
+			last[n.Haunt] = n
+		}
+	}
+	played := make(map[int]string, len(count))
+	for h, k := range count {
+		played[h] = i18n.T(lang, "chart_played", k, nightDate(last[h].Created), i18n.T(lang, "nights_side_"+last[h].Winner))
+	}
+	return played
 }

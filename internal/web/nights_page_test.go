@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"lantern/internal/catalog"
 	"lantern/internal/i18n"
 )
 
@@ -75,5 +76,35 @@ func TestNightsPage(t *testing.T) {
 	}
 	if home := pageText(t, a, "/"); !strings.Contains(home, `href="/nights"`) {
 		t.Error("the home page doesn't lead to the game nights")
+	}
+}
+
+// TestChartMarksPlayedHaunts: the haunt chart marks each haunt played to
+// the end on this server, with how often, when last and who won.
+func TestChartMarksPlayedHaunts(t *testing.T) {
+	a := newTestApp(t)
+	if chart := pageText(t, a, "/haunts"); strings.Contains(chart, `class="played"`) {
+		t.Error("a new server's chart marks a haunt played")
+	}
+	g := a.newGame(3, true)
+	a.finish(g) // haunt 1, the heroes win
+	chart := pageText(t, a, "/haunts?omen=girl&room=catacombs")
+	want := "Played here 1× · last "
+	if !strings.Contains(chart, `class="played" title="`+want) || !strings.Contains(chart, i18n.T("en", "nights_side_heroes")+" won") {
+		t.Errorf("the chart doesn't mark haunt 1 as played")
+	}
+	cells := 0
+	for _, row := range catalog.Chart().Chart {
+		for _, n := range row {
+			if n == 1 {
+				cells++
+			}
+		}
+	}
+	if n := strings.Count(chart, `<td class="played"`); n != cells {
+		t.Errorf("haunt 1 marked in %d cells, want its %d", n, cells)
+	}
+	if zh := pageText(t, a, "/haunts", withLang("zh")); !strings.Contains(zh, "本服务器上玩过 1 次") {
+		t.Error("the Chinese chart doesn't mark haunt 1")
 	}
 }

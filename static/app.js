@@ -404,6 +404,16 @@
     // Too many pages of this seat (or this address) are open: this, the
     // oldest, stops following the game until it is looked at again.
     source.addEventListener("closed", function () { source.close(); setOffline(true); });
+    // The group plays again (a new game, nothing new in this one): the
+    // page is rendered anew with the way to it, unless it shows it already.
+    // A screen already on its way elsewhere (the table's own Play again
+    // posting) is left to go there.
+    source.addEventListener("next", function (e) {
+      var m;
+      try { m = JSON.parse(e.data); } catch (err) { return; }
+      var shown = document.getElementById("next-game");
+      if (!leaving && (!shown || shown.dataset.code !== m.code)) location.reload();
+    });
     source.onopen = function () { setOffline(false); live.dataset.stream = "open"; };
     source.onerror = function () {
       setOffline(true);
@@ -418,6 +428,9 @@
 
   // A phone that slept may hold a dead stream: reopen it; its first
   // message catches the page up.
+  var leaving = false;
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible" || !eventsURL) return;
     connect();

@@ -97,6 +97,9 @@ type Status struct {
 type Player struct {
 	Head
 	Status
+	// Next is the game this one's group plays next (nights.go), once there is one.
+	Next *NextGame
+
 	Me       Board
 	Others   []Board
 	Log      []LogLine
@@ -238,6 +241,11 @@ type SeatLine struct {
 type Table struct {
 	Head
 	Status
+	// Next is the game this one's group plays next; CanAgain: the game is
+	// over and has none yet (nights.go).
+	Next     *NextGame
+	CanAgain bool
+
 	JoinURL   string
 	QRPath    string
 	LANURLs   []string
@@ -316,6 +324,10 @@ type ChartPage struct {
 	Room   string
 	Result *HauntResult
 	Error  string
+
+	// Played marks the haunts played to the end on this server: how
+	// often, when last and who won then (nights.go).
+	Played map[int]string
 }
 
 // HauntResult is one looked-up haunt.

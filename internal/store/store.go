@@ -158,6 +158,20 @@ var migrations = []string{
 	CREATE INDEX games_by_activity ON games (finished, updated_at);
 	CREATE INDEX seat_tokens_by_game ON seat_tokens (game_code);
 	CREATE INDEX transfers_by_game ON transfers (game_code, seat_id);`,
+	// Game nights (nights.go): a finished game names the next one its
+	// group plays, so its phones follow without the join key.
+	`CREATE TABLE game_links (
+		code      TEXT PRIMARY KEY REFERENCES games(code) ON DELETE CASCADE,
+		next_code TEXT NOT NULL UNIQUE REFERENCES games(code) ON DELETE CASCADE
+	);`,
+	// The table on another screen (hostmove.go): one-time tokens that move
+	// the host to another device, apart from the seats' transfers.
+	`CREATE TABLE host_transfers (
+		token_hash BLOB PRIMARY KEY,
+		game_code  TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+		expires_at TEXT NOT NULL
+	);
+	CREATE INDEX host_transfers_by_game ON host_transfers (game_code);`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

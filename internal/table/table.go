@@ -65,6 +65,10 @@ type Tables struct {
 	summaryMu sync.Mutex
 	played    map[int]int // haunt number -> stored finished games that played it
 
+	// links are the game nights: each game played again -> its next, and
+	// nights what the house remembers of each finished game (nights.go).
+	links  links
+	nights nightCache
 }
 
 // IdleAfter is how long after its last change an unfinished game stops
@@ -125,6 +129,9 @@ func Open(ctx context.Context, st *store.Store, now func() time.Time) (*Tables, 
 		}
 	}
 	if t.played, err = st.PlayedHaunts(ctx); err != nil {
+		return nil, err
+	}
+	if err := t.links.load(ctx, st); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -75,6 +75,9 @@ func (s *Server) apiJoin(c echo.Context) error {
 		Explorer string `json:"explorer"`
 		Key      string `json:"key"`
 		Lang     string `json:"lang"`
+		// From is a seat token of the game this one follows (play
+		// again): it stands in for the key, the name and the language.
+		From string `json:"from"`
 	}
 	if err := decodeJSON(c, &req); err != nil {
 		return s.apiError(c, code, err)
@@ -82,8 +85,15 @@ func (s *Server) apiJoin(c echo.Context) error {
 	if req.Lang == "" {
 		req.Lang = s.lang(c)
 	}
-	seatID, token, err := s.tables.Join(c.Request().Context(), code, req.Key,
-		game.Action{Name: req.Name, Explorer: req.Explorer, Lang: req.Lang})
+	var seatID int
+	var token string
+	var err error
+	if req.From != "" {
+		seatID, token, err = s.tables.JoinFrom(c.Request().Context(), code, req.From, req.Explorer)
+	} else {
+		seatID, token, err = s.tables.Join(c.Request().Context(), code, req.Key,
+			game.Action{Name: req.Name, Explorer: req.Explorer, Lang: req.Lang})
+	}
 	if err != nil {
 		return s.apiError(c, code, err)
 	}
@@ -99,6 +109,7 @@ func (s *Server) apiState(c echo.Context) error {
 	}
 	var body PublicState
 	s.tables.Read(code, func(st *game.State) { body = publicState(st) })
+	body.Next = s.tables.Next(code)
 	return c.JSON(http.StatusOK, body)
 }
 
@@ -162,6 +173,7 @@ func (s *Server) apiMe(c echo.Context) error {
 	var body PrivateState
 	var secret bool
 	s.tables.Read(code, func(st *game.State) { body, secret = privateState(st, access), hiddenDeal(st) })
+	body.Next = s.tables.Next(code)
 	b, err := marshalJSON(body)
 	if err != nil {
 		return err

@@ -304,7 +304,7 @@ func (s *Server) chartPage(c echo.Context) error {
 	h := s.head(c, i18n.T(lang, "chart_title"))
 	ch := catalog.Chart()
 	vm := views.ChartPage{Head: h, Omens: omenOptions(lang, nil), Rooms: omenRoomOptions(lang), Cells: ch.Chart,
-		Omen: c.QueryParam("omen"), Room: c.QueryParam("room")}
+		Omen: c.QueryParam("omen"), Room: c.QueryParam("room"), Played: s.playedHaunts(c, lang)}
 	status := http.StatusOK
 	if vm.Omen != "" || vm.Room != "" {
 		result, err := lookupHaunt(lang, vm.Omen, vm.Room)

@@ -111,6 +111,7 @@ func (s *Server) events(c echo.Context) error {
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	ctx := c.Request().Context()
+	toldNext := false // nights.go: the next game, told once per stream
 	for {
 		select {
 		case <-ctx.Done():
@@ -128,6 +129,14 @@ func (s *Server) events(c echo.Context) error {
 			if !holds() {
 				out.send([]byte("event: gone\ndata: {}\n\n"))
 				return nil
+			}
+			if next := s.tables.Next(code); next != "" && !toldNext {
+				// Play again adds no event to the finished game: its
+				// streams are woken at the same version and told here.
+				toldNext = true
+				if out.send(fmt.Appendf(nil, "event: next\ndata: {\"code\":%q}\n\n", next)) != nil {
+					return nil
+				}
 			}
 			msg, secret, err := s.liveMessage(c, ls)
 			// The message read the newest state, which may be past the

@@ -139,6 +139,9 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
 	})
+	if err == nil {
+		vm.Next = s.nextForPhone(c, access, h.Lang)
+	}
 	vm.Head = h
 	return vm, err
 }
@@ -150,7 +153,7 @@ func (s *Server) tablePage(c echo.Context) error {
 	}
 	access, ok := s.access(c, code, asHost)
 	if !ok {
-		return s.messageError(c, &game.Error{Kind: game.Forbidden, Key: "err_host_only"})
+		return s.tableGone(c, code)
 	}
 	return s.renderTable(c, access, http.StatusOK, "")
 }
@@ -217,6 +220,7 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 		vm.Summary = summary(h.Lang, st)
 		vm.House = houseFloors(h.Lang, st)
 		vm.Piles = piles(h.Lang, st)
+		s.nextForTable(st, &vm)
 	})
 	vm.Head = h
 	return vm, err

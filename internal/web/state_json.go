@@ -199,6 +199,9 @@ type PublicState struct {
 	// on, replacements owed.
 	Cards CardsJSON    `json:"cards"`
 	Log   []game.Event `json:"log"`
+	// Next is the game this one's group plays next (play again), once
+	// there is one; it is no part of the game's own log.
+	Next string `json:"next,omitempty"`
 }
 
 // CardsJSON is the drawn cards' public state (every card is face up).

@@ -35,18 +35,23 @@ func monsterTraits(lang string, m game.Monster) string {
 	return strings.Join(parts, " · ")
 }
 
-// attackStatus says where the attack in progress stands.
-func attackStatus(lang string, s *game.State) string {
+// attackStatus says where the attack in progress stands, as the phone of
+// seat viewer reads it (0: the table): the defender's and the loser's own
+// phones say "you".
+func attackStatus(lang string, s *game.State, viewer int) string {
 	at := s.Attack
 	if at == nil || (at.Done && endedSince(s, at.Seq)) {
 		return "" // a finished attack's line clears when the turn ends
 	}
-	trait := i18n.T(lang, "trait_"+at.Trait)
-	text := i18n.T(lang, "attack_rolled", targetName(s, at.Attacker), targetName(s, at.Defender), trait, at.Attack.Total)
+	you := func(t game.Target) bool { return viewer != 0 && t.Monster == "" && t.Seat == viewer }
+	text := attackLine(lang, s, *at, you(at.Defender))
 	if at.Weapon != "" {
 		text += " (" + cardName(lang, at.Weapon) + ")"
 	}
 	if at.Defense == nil {
+		if you(at.Defender) {
+			return text + " " + i18n.T(lang, "attack_waiting_you")
+		}
 		return text + " " + i18n.T(lang, "attack_waiting", targetName(s, at.Defender))
 	}
 	text += " " + i18n.T(lang, "defense_rolled", at.Defense.Total)
@@ -65,7 +70,11 @@ func attackStatus(lang string, s *game.State) string {
 	case at.Damage == 0 && !at.CanSteal:
 		return text + " " + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
 	}
-	text += " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	if you(at.Loser) {
+		text += " " + i18n.T(lang, "attack_loses_you", at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	} else {
+		text += " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	}
 	if at.CanSteal { // the winner's choice comes first (seed 000 袭击: 可选择偷窃…但对方即无需扣减其能力)
 		winner := at.Attacker
 		if at.Loser == at.Attacker {
@@ -74,6 +83,20 @@ func attackStatus(lang string, s *game.State) string {
 		text += " " + i18n.T(lang, "attack_may_steal", targetName(s, winner))
 	}
 	return text
+}
+
+// attackLine says who attacks whom, how, and what the attack rolled: the
+// number is the roll, not the trait's value, and a ranged attack says so.
+func attackLine(lang string, s *game.State, at game.AttackState, toYou bool) string {
+	trait := i18n.T(lang, "trait_"+at.Trait)
+	key := "attack_rolled"
+	if at.Ranged {
+		key = "attack_ranged"
+	}
+	if toYou {
+		return i18n.T(lang, key+"_you", targetName(s, at.Attacker), trait, at.Attack.Total)
+	}
+	return i18n.T(lang, key, targetName(s, at.Attacker), targetName(s, at.Defender), trait, at.Attack.Total)
 }
 
 // stolenIn is the theft that ended the attack of seq, if one did.
@@ -104,7 +127,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 	if s.Phase != game.PhaseHaunt || s.Ended != nil {
 		return nil
 	}
-	f := &views.Fight{Status: attackStatus(lang, s), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters}
+	f := &views.Fight{Status: attackStatus(lang, s, viewer), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters}
 	if t := s.Track; t != nil {
 		// A track set by its −/+ alone has no label of its own yet.
 		f.Track = &views.TrackLine{Value: t.Value, Label: cmp.Or(t.Label, i18n.T(lang, "track"))}

@@ -23,7 +23,9 @@ func wordsText(t *testing.T, a *testApp, path string, opts ...reqOpt) string {
 func TestWordsLog(t *testing.T) {
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
-	table := func(lang string) string { return wordsText(t, a, "/g/"+g.code+"/table", g.hostCookie(), withLang(lang)) }
+	table := func(lang string) string {
+		return wordsText(t, a, "/g/"+g.code+"/table", g.hostCookie(), withLang(lang))
+	}
 	phone := func(seat int, lang string) string {
 		return wordsText(t, a, "/g/"+g.code, g.seatCookie(seat), withLang(lang))
 	}

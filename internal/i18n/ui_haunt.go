@@ -18,7 +18,7 @@ var _ = register(map[string][2]string{
 	"angel_choose":   {"Angel Feather result", "天使之羽指定结果"},
 	"stored_result":  {"Stored by It Is Meant to Be: %d", "“窥视未来”存下的结果：%d"},
 	"roll_server":    {"Roll", "掷骰"},
-	"real_total":     {"or real dice, total", "或实体骰子总点数"},
+	"real_total":     {"Real total", "实体骰总点数"},
 	"record_real":    {"Record real dice", "记录实体骰子"},
 	"your_last_roll": {"Your last roll:", "你上次掷出："},
 	"reroll_ticked":  {"Reroll the ticked dice (%s)", "重掷勾选的骰子（%s）"},

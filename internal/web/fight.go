@@ -44,43 +44,48 @@ func attackStatus(lang string, s *game.State, viewer int) string {
 		return "" // a finished attack's line clears when the turn ends
 	}
 	you := func(t game.Target) bool { return viewer != 0 && t.Monster == "" && t.Seat == viewer }
+	// Chinese sentences follow one another without a space.
+	sp, open, shut := " ", " (", ")"
+	if lang == "zh" {
+		sp, open, shut = "", "（", "）"
+	}
 	text := attackLine(lang, s, *at, you(at.Defender))
 	if at.Weapon != "" {
-		text += " (" + cardName(lang, at.Weapon) + ")"
+		text += open + cardName(lang, at.Weapon) + shut
 	}
 	if at.Defense == nil {
 		if you(at.Defender) {
-			return text + " " + i18n.T(lang, "attack_waiting_you")
+			return text + sp + i18n.T(lang, "attack_waiting_you")
 		}
-		return text + " " + i18n.T(lang, "attack_waiting", targetName(s, at.Defender))
+		return text + sp + i18n.T(lang, "attack_waiting", targetName(s, at.Defender))
 	}
-	text += " " + i18n.T(lang, "defense_rolled", at.Defense.Total)
+	text += sp + i18n.T(lang, "defense_rolled", at.Defense.Total)
 	switch {
 	case at.Damage == 0 && at.Attack.Total == at.Defense.Total:
-		return text + " " + i18n.T(lang, "attack_tie")
+		return text + sp + i18n.T(lang, "attack_tie")
 	case at.Damage == 0 && at.Ranged && at.Defense.Total > at.Attack.Total:
-		return text + " " + i18n.T(lang, "attack_ranged_miss")
+		return text + sp + i18n.T(lang, "attack_ranged_miss")
 	case at.Loser.Monster != "":
-		return text + " " + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
+		return text + sp + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
 	case at.Done:
 		if e := stolenIn(s, at.Seq); e != nil {
-			text += " " + i18n.T(lang, "attack_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
+			text += sp + i18n.T(lang, "attack_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
 		}
-		return text + " " + i18n.T(lang, "attack_done")
+		return text + sp + i18n.T(lang, "attack_done")
 	case at.Damage == 0 && !at.CanSteal:
-		return text + " " + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
+		return text + sp + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
 	}
 	if you(at.Loser) {
-		text += " " + i18n.T(lang, "attack_loses_you", at.Damage, i18n.T(lang, "cause_"+at.Kind))
+		text += sp + i18n.T(lang, "attack_loses_you", at.Damage, i18n.T(lang, "cause_"+at.Kind))
 	} else {
-		text += " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+		text += sp + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
 	}
 	if at.CanSteal { // the winner's choice comes first (seed 000 袭击: 可选择偷窃…但对方即无需扣减其能力)
 		winner := at.Attacker
 		if at.Loser == at.Attacker {
 			winner = at.Defender
 		}
-		text += " " + i18n.T(lang, "attack_may_steal", targetName(s, winner))
+		text += sp + i18n.T(lang, "attack_may_steal", targetName(s, winner))
 	}
 	return text
 }

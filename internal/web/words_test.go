@@ -67,8 +67,8 @@ func TestWordsLog(t *testing.T) {
 	}{
 		{2, "en", "Bo shoots at Ann from range with Speed and rolls 4. (Revolver) Waiting for Ann to defend."},
 		{1, "en", "Bo shoots at you from range with Speed and rolls 4. (Revolver) Roll your defence."},
-		{3, "zh", "Bo 以速度远程袭击 Ann，掷出 4 点。 (手枪) 等待 Ann 防御。"},
-		{1, "zh", "Bo 以速度远程袭击你，掷出 4 点。 (手枪) 轮到你掷骰防御。"},
+		{3, "zh", "Bo 以速度远程袭击 Ann，掷出 4 点。（手枪）等待 Ann 防御。"},
+		{1, "zh", "Bo 以速度远程袭击你，掷出 4 点。（手枪）轮到你掷骰防御。"},
 	} {
 		if got := phone(c.seat, c.lang); !strings.Contains(got, c.want) {
 			t.Errorf("seat %d (%s): the attack line is not %q", c.seat, c.lang, c.want)

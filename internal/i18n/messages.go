@@ -113,7 +113,7 @@ var messages = map[string][2]string{
 	"err_not_weapon":               {"%q is not a weapon.", "%q 不是武器。"},
 	"err_weapon_trait":             {"That weapon doesn't work with that trait.", "这件武器不能用于该能力。"},
 	"err_not_ranged":               {"Only the Revolver attacks at range.", "只有手枪可以远程袭击。"},
-	"err_attack_trait":             {"You can't attack with %s (Speed needs the Revolver, Sanity the Ring).", "你不能以 %s 袭击（速度需要手枪，神志需要指环）。"},
+	"err_attack_trait":             {"You can't attack with %s (Speed needs the Revolver, Sanity the Ring).", "你不能以%s袭击（速度需要手枪，神志需要指环）。"},
 	"err_attacked_this_turn":       {"Only one attack per turn.", "每回合只能袭击一次。"},
 	"err_attack_self":              {"You can't attack yourself.", "你不能袭击自己。"},
 	"err_target_lacks_trait":       {"%s doesn't have that trait, so it can't be attacked with it.", "%s 没有该能力，不能以此袭击。"},

@@ -6,6 +6,7 @@ var _ = register(map[string][2]string{
 	"reconnecting":   {"Reconnecting…", "正在重新连接…"},
 	"home":           {"Home", "首页"},
 	"home_title":     {"Lantern", "Lantern 灯笼"},
+	"faq":            {"FAQ", "常见问题"},
 	"home_intro":     {"A companion for Betrayal at House on the Hill: every phone tracks its explorer's traits, the table screen shows everyone's board.", "《山中小屋的背叛》桌边助手：每部手机记录自己探险者的能力，桌面屏幕显示所有人的人物牌。"},
 	"create_game":    {"Create a game", "创建游戏"},
 	"home_join_hint": {"Joining? Scan the QR code on the table screen with your phone's camera.", "要加入？用手机相机扫描桌面屏幕上的二维码。"},

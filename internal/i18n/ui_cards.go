@@ -43,7 +43,6 @@ var _ = register(map[string][2]string{
 	"log_card_picked":    {"%s picked up the %s: %s", "%s 拾起%s：%s"},
 	"log_card_stolen":    {"%s stole the %s from %s", "%s 从 %[3]s 偷走了%[2]s"},
 	"log_card_discarded": {"%s discarded the %s", "%s 弃掉了%s"},
-	"log_offer_closed":   {"The card handed to %s was accepted or declined", "交给 %s 的卡牌已被接受或拒绝"},
 	"log_card_offered":   {"%s hands the %s to %s", "%s 把%s交给 %s"},
 	"log_card_used":      {"%s used the %s", "%s 使用了%s"},
 	"log_damage_taken":   {"%s took the damage", "%s 承受了损伤"},

@@ -64,10 +64,17 @@ func TestBrowserFight(t *testing.T) {
 	bob.tap(`#now a[href="#sheet-attack"]`)
 	bob.typeInto(`#sheet-attack input[name=total]`, "3")
 	bob.tap(`#sheet-attack button[name=target][value="seat:1"]`)
-	const attacked = "Bob attacks Alice with Might: 3."
-	waiting := attacked + " Waiting for Alice to defend."
+	// The number is the roll, not Might's value; Alice's own phone says "you".
+	const attacked = "Bob attacks Alice with Might and rolls 3."
+	const attackedYou = "Bob attacks you with Might and rolls 3."
+	seen := func(d *tab, others, hers string) string {
+		if d == alice {
+			return hers
+		}
+		return others
+	}
 	for _, d := range all {
-		d.waitText("the attack's status", jsText(`#live .attack-status`), waiting)
+		d.waitText("the attack's status", jsText(`#live .attack-status`), seen(d, attacked+" Waiting for Alice to defend.", attackedYou+" Roll your defence."))
 	}
 	if evalIn[bool](bob, jsHas(`#live form.attack-form`)) {
 		t.Errorf("bob: the attack form is still offered while his attack waits for the defence")
@@ -86,9 +93,9 @@ func TestBrowserFight(t *testing.T) {
 	}
 	alice.typeInto(`#live form.defend input[name=total]`, "0")
 	alice.tap(`#live form.defend button[name=real]`)
-	loses := attacked + " Defence: 0. Alice loses and takes 3 physical damage."
 	for _, d := range all {
-		d.waitText("the attack's outcome", jsText(`#live .attack-status`), loses)
+		d.waitText("the attack's outcome", jsText(`#live .attack-status`),
+			seen(d, attacked+" Defence rolls 0. Alice loses and takes 3 physical damage.", attackedYou+" Defence rolls 0. You lose and take 3 physical damage."))
 	}
 
 	// The loser's phone asks for the split of the 3 physical damage.
@@ -113,9 +120,8 @@ func TestBrowserFight(t *testing.T) {
 	alice.tap(resolve + ` button.split-take`)
 
 	// Everyone sees the attack settled and Alice's new Might and Speed.
-	const over = attacked + " Defence: 0. The attack is over."
 	for _, d := range all {
-		d.waitText("the settled attack", jsText(`#live .attack-status`), over)
+		d.waitText("the settled attack", jsText(`#live .attack-status`), seen(d, attacked, attackedYou)+" Defence rolls 0. The attack is over.")
 	}
 	st = app.publicState(g)
 	mightAfter, m1 := traitOf(t, st, "Alice", "might")
@@ -136,7 +142,7 @@ func TestBrowserFight(t *testing.T) {
 			t.Errorf("%s: status line shows no phase", d.name)
 		}
 		log := evalIn[string](d, jsLog)
-		for _, want := range []string{attacked, "Alice: Defence: 0.", "The attack was settled", "(physical damage)"} {
+		for _, want := range []string{attacked, "Alice: Defence rolls 0.", "The attack was settled", "(physical damage)"} {
 			if !strings.Contains(log, want) {
 				t.Errorf("%s: log lacks %q:\n%s", d.name, want, log)
 			}

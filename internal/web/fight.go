@@ -35,45 +35,73 @@ func monsterTraits(lang string, m game.Monster) string {
 	return strings.Join(parts, " · ")
 }
 
-// attackStatus says where the attack in progress stands.
-func attackStatus(lang string, s *game.State) string {
+// attackStatus says where the attack in progress stands, as the phone of
+// seat viewer reads it (0: the table): the defender's and the loser's own
+// phones say "you".
+func attackStatus(lang string, s *game.State, viewer int) string {
 	at := s.Attack
 	if at == nil || (at.Done && endedSince(s, at.Seq)) {
 		return "" // a finished attack's line clears when the turn ends
 	}
-	trait := i18n.T(lang, "trait_"+at.Trait)
-	text := i18n.T(lang, "attack_rolled", targetName(s, at.Attacker), targetName(s, at.Defender), trait, at.Attack.Total)
+	you := func(t game.Target) bool { return viewer != 0 && t.Monster == "" && t.Seat == viewer }
+	// Chinese sentences follow one another without a space.
+	sp, open, shut := " ", " (", ")"
+	if lang == "zh" {
+		sp, open, shut = "", "（", "）"
+	}
+	text := attackLine(lang, s, *at, you(at.Defender))
 	if at.Weapon != "" {
-		text += " (" + cardName(lang, at.Weapon) + ")"
+		text += open + cardName(lang, at.Weapon) + shut
 	}
 	if at.Defense == nil {
-		return text + " " + i18n.T(lang, "attack_waiting", targetName(s, at.Defender))
+		if you(at.Defender) {
+			return text + sp + i18n.T(lang, "attack_waiting_you")
+		}
+		return text + sp + i18n.T(lang, "attack_waiting", targetName(s, at.Defender))
 	}
-	text += " " + i18n.T(lang, "defense_rolled", at.Defense.Total)
+	text += sp + i18n.T(lang, "defense_rolled", at.Defense.Total)
 	switch {
 	case at.Damage == 0 && at.Attack.Total == at.Defense.Total:
-		return text + " " + i18n.T(lang, "attack_tie")
+		return text + sp + i18n.T(lang, "attack_tie")
 	case at.Damage == 0 && at.Ranged && at.Defense.Total > at.Attack.Total:
-		return text + " " + i18n.T(lang, "attack_ranged_miss")
+		return text + sp + i18n.T(lang, "attack_ranged_miss")
 	case at.Loser.Monster != "":
-		return text + " " + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
+		return text + sp + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
 	case at.Done:
 		if e := stolenIn(s, at.Seq); e != nil {
-			text += " " + i18n.T(lang, "attack_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
+			text += sp + i18n.T(lang, "attack_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
 		}
-		return text + " " + i18n.T(lang, "attack_done")
+		return text + sp + i18n.T(lang, "attack_done")
 	case at.Damage == 0 && !at.CanSteal:
-		return text + " " + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
+		return text + sp + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
 	}
-	text += " " + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	if you(at.Loser) {
+		text += sp + i18n.T(lang, "attack_loses_you", at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	} else {
+		text += sp + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
+	}
 	if at.CanSteal { // the winner's choice comes first (seed 000 袭击: 可选择偷窃…但对方即无需扣减其能力)
 		winner := at.Attacker
 		if at.Loser == at.Attacker {
 			winner = at.Defender
 		}
-		text += " " + i18n.T(lang, "attack_may_steal", targetName(s, winner))
+		text += sp + i18n.T(lang, "attack_may_steal", targetName(s, winner))
 	}
 	return text
+}
+
+// attackLine says who attacks whom, how, and what the attack rolled: the
+// number is the roll, not the trait's value, and a ranged attack says so.
+func attackLine(lang string, s *game.State, at game.AttackState, toYou bool) string {
+	trait := i18n.T(lang, "trait_"+at.Trait)
+	key := "attack_rolled"
+	if at.Ranged {
+		key = "attack_ranged"
+	}
+	if toYou {
+		return i18n.T(lang, key+"_you", targetName(s, at.Attacker), trait, at.Attack.Total)
+	}
+	return i18n.T(lang, key, targetName(s, at.Attacker), targetName(s, at.Defender), trait, at.Attack.Total)
 }
 
 // stolenIn is the theft that ended the attack of seq, if one did.
@@ -104,7 +132,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 	if s.Phase != game.PhaseHaunt || s.Ended != nil {
 		return nil
 	}
-	f := &views.Fight{Status: attackStatus(lang, s), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters}
+	f := &views.Fight{Status: attackStatus(lang, s, viewer), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters}
 	if t := s.Track; t != nil {
 		// A track set by its −/+ alone has no label of its own yet.
 		f.Track = &views.TrackLine{Value: t.Value, Label: cmp.Or(t.Label, i18n.T(lang, "track"))}

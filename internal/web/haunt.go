@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -93,6 +94,11 @@ func rollWhat(lang string, r game.RollRecord) string {
 	case r.Purpose == "monster-move":
 		kind, _ := strings.CutPrefix(r.Source, "monster:")
 		return i18n.T(lang, "roll_monster_move", kind, r.Dice, game.MoveOf(r))
+	case r.Purpose == "damage": // a damage die says what it is for
+		if r.Source == "" {
+			return i18n.T(lang, "roll_damage_plain", r.Dice)
+		}
+		return i18n.T(lang, "roll_damage", sourceName(lang, r.Source), r.Dice)
 	case r.Purpose == "attack" || r.Purpose == "defend":
 		return i18n.T(lang, "roll_"+r.Purpose, i18n.T(lang, "trait_"+r.Trait), r.Dice)
 	case r.Trait != "":
@@ -214,7 +220,24 @@ func explainTraitor(lang string, s *game.State, h *game.HauntState) string {
 	case "none_at_first":
 		parts = append(parts, i18n.T(lang, "why_none_at_first"))
 	case "hidden":
-		parts = append(parts, i18n.T(lang, "why_hidden"))
+		// Once a token is face up, "only they know" is no longer true.
+		switch {
+		case h.PublicTraitor() != 0:
+			parts = append(parts, i18n.T(lang, "why_hidden_shown"))
+		case len(h.Shown) > 0:
+			shown := make([]int, 0, len(h.Shown))
+			for _, n := range h.Shown {
+				shown = append(shown, n)
+			}
+			slices.Sort(shown)
+			nums := make([]string, len(shown))
+			for i, n := range shown {
+				nums[i] = "#" + strconv.Itoa(n)
+			}
+			parts = append(parts, i18n.T(lang, "why_hidden_heroes", strings.Join(nums, ", ")))
+		default:
+			parts = append(parts, i18n.T(lang, "why_hidden"))
+		}
 	case "highest_trait", "lowest_trait", "oldest_explorer", "youngest_explorer":
 		what := i18n.T(lang, "why_"+rule.Kind)
 		if rule.Trait != "" {

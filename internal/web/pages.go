@@ -14,7 +14,7 @@ import (
 )
 
 func (s *Server) home(c echo.Context) error {
-	h := s.head(c, i18n.T(s.lang(c), "home_title"))
+	h := s.head(c, "") // the layout titles an untitled page as Lantern alone
 	return s.page(c, http.StatusOK, h, views.HomePage(views.Home{Head: h, Games: s.myGames(c, h.Lang)}))
 }
 

@@ -53,8 +53,8 @@ func TestNowBar(t *testing.T) {
 	check(2, "Your turn | #sheet-attack | #s-board | end_turn")
 	// Bo attacks Ann: Ann's phone defends; Bo's offers to roll for her later.
 	a.act(g, g.seats[1], map[string]any{"type": "attack", "target": map[string]any{"seat": 1}, "trait": "might", "total": 4})
-	check(1, "Bo attacks Ann with Might: 4. Waiting for Ann to defend. | defend")
-	check(2, "Bo attacks Ann with Might: 4. Waiting for Ann to defend. | defend")
+	check(1, "Bo attacks you with Might and rolls 4. Roll your defence. | defend")
+	check(2, "Bo attacks Ann with Might and rolls 4. Waiting for Ann to defend. | defend")
 	if rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(2)); !strings.Contains(rec.Body.String(), `class="later" data-wait="`) {
 		t.Errorf("Bo's roll for Ann is not held back for the wait")
 	}

@@ -57,6 +57,10 @@ func TestBrowserTVMode(t *testing.T) {
 	a.post(api, g.host, map[string]any{"type": "start_game", "first_seat": 1})
 	a.post(api, g.seats[0], map[string]any{"type": "roll", "dice": 4, "purpose": "trait", "trait": "speed", "need": 3})
 	a.post(api, g.seats[0], map[string]any{"type": "draw_omen", "omen": "bite", "room": "abandoned-room"})
+	// Hands under every board, as late in a game.
+	for i, c := range []string{"axe", "revolver", "angel-feather", "dynamite", "amulet-of-the-ages", "candle"} {
+		a.post(api, g.host, map[string]any{"type": "draw_card", "seat": i + 1, "card": c})
+	}
 	a.post(api, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
 	for i := range 3 {
 		a.post(api, g.seats[0], map[string]any{"type": "roll", "dice": 3 + i})
@@ -87,8 +91,20 @@ func TestBrowserTVMode(t *testing.T) {
 		if n := evalIn[int](b, `document.querySelectorAll('#live .board').length`); n != 6 {
 			t.Errorf("%s: %d boards on the TV, want 6", lang, n)
 		}
-		if evalIn[bool](b, `document.documentElement.scrollWidth > innerWidth`) {
-			t.Errorf("%s: the TV page scrolls sideways", lang)
+		// One screen: the document is no larger than the TV either way.
+		if size := evalIn[[]int](b, `[document.documentElement.scrollWidth, document.documentElement.scrollHeight]`); size[0] > 1920 || size[1] > 1080 {
+			t.Errorf("%s: the TV page is %d×%d px, more than the 1920×1080 screen: it scrolls", lang, size[0], size[1])
+		}
+		// No text under 24 px anywhere on the screen: every element that
+		// shows text of its own (not the screen readers' 1-px heading).
+		small := evalIn[[]string](b, `[...document.body.querySelectorAll('*')].filter(el => {
+			if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim() !== "")) return false;
+			const r = el.getBoundingClientRect();
+			if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).visibility === "hidden") return false;
+			return parseFloat(getComputedStyle(el).fontSize) < 24;
+		}).map(el => el.tagName.toLowerCase() + "." + el.className + " " + getComputedStyle(el).fontSize + " " + JSON.stringify(el.textContent.trim().slice(0, 40)))`)
+		for _, s := range small {
+			t.Errorf("%s: text under 24 px on the TV: %s", lang, s)
 		}
 		// Turn, omens, every board and the newest rolls on the one screen.
 		for _, sel := range []string{"#live .status", "#live .omens", "#live .table-boards", "#live .rolls li"} {

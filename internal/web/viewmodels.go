@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -201,7 +202,7 @@ func describe(lang string, s *game.State, e game.Event) string {
 	case game.EvCardOffered:
 		return i18n.T(lang, "log_card_offered", seatName(s, e.Seat), cardName(lang, e.Card), seatName(s, e.To))
 	case game.EvOfferClosed:
-		return i18n.T(lang, "log_offer_closed", seatName(s, e.Seat))
+		return offerClosed(lang, s, e)
 	case game.EvCardUsed:
 		return i18n.T(lang, "log_card_used", seatName(s, e.Seat), cardName(lang, e.Card))
 	case game.EvEffectPending:
@@ -214,8 +215,7 @@ func describe(lang string, s *game.State, e game.Event) string {
 	case game.EvRollApplied:
 		return i18n.T(lang, "log_roll_applied", seatName(s, e.Seat))
 	case game.EvAttacked:
-		return i18n.T(lang, "attack_rolled", targetName(s, e.Attack.Attacker), targetName(s, e.Attack.Defender),
-			i18n.T(lang, "trait_"+e.Attack.Trait), e.Attack.Attack.Total)
+		return attackLine(lang, s, *e.Attack, false)
 	case game.EvDefended:
 		return targetName(s, e.Attack.Defender) + ": " + i18n.T(lang, "defense_rolled", e.Attack.Defense.Total)
 	case game.EvAttackEnded:
@@ -291,3 +291,28 @@ func birthdayText(lang string, ex *catalog.Explorer) string {
 }
 
 var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+
+// offerClosed says how an offer ended: accepted (the card moved in the same
+// change), taken back by the one who offered it, or declined.
+func offerClosed(lang string, s *game.State, e game.Event) string {
+	var offer *game.Event
+	for i := range s.Events {
+		if s.Events[i].Seq == e.Target && s.Events[i].Type == game.EvCardOffered {
+			offer = &s.Events[i]
+		}
+	}
+	if offer == nil {
+		return i18n.T(lang, "log_offer_declined", seatName(s, e.Seat), "")
+	}
+	card := cardName(lang, offer.Card)
+	group := cmp.Or(e.Group, e.Seq)
+	for _, m := range s.Events {
+		if cmp.Or(m.Group, m.Seq) == group && m.Type == game.EvCardMoved && m.How == "give" {
+			return i18n.T(lang, "log_offer_accepted", seatName(s, e.Seat), card)
+		}
+	}
+	if !e.Actor.Host && e.Actor.Seat == offer.Seat {
+		return i18n.T(lang, "log_offer_withdrawn", seatName(s, offer.Seat), card, seatName(s, e.Seat))
+	}
+	return i18n.T(lang, "log_offer_declined", seatName(s, e.Seat), card)
+}

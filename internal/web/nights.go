@@ -179,7 +179,9 @@ func nightDate(t time.Time) string { return t.Local().Format("2006-01-02 15:04")
 func (s *Server) playedHaunts(c echo.Context, lang string) map[int]string {
 	nights, err := s.tables.Nights(c.Request().Context(), nightsShown)
 	if err != nil {
-		s.log.Error("game nights", "err", err)
+		if c.Request().Context().Err() == nil { // a phone that left is no fault
+			s.log.Error("game nights", "err", err)
+		}
 		return nil
 	}
 	count := map[int]int{}

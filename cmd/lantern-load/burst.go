@@ -389,7 +389,9 @@ func flood(ctx context.Context, cfg config, g *game, opened *atomic.Int64) {
 				return
 			}
 			defer resp.Body.Close()
-			opened.Add(1)
+			if resp.StatusCode == http.StatusOK { // past a burst the server refuses (429)
+				opened.Add(1)
+			}
 			io.Copy(io.Discard, resp.Body)
 		}()
 	}

@@ -38,6 +38,20 @@ func (s *Server) routes(e *echo.Echo) {
 		},
 	})
 
+	// A page opens its stream when it loads and again when it comes back
+	// into view; a phone opening them in a loop is refused past a burst
+	// (each new stream renders its page once), so it can't take the CPU
+	// from other tables (streams.go caps how many stay open).
+	streamLimit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: rate.Limit(streamOpensPerSecond), Burst: streamOpensBurst, ExpiresIn: 10 * time.Minute,
+		}),
+		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			return echo.NewHTTPError(http.StatusTooManyRequests)
+		},
+	})
+
 	// Pages.
 	e.GET("/", s.home)
 	e.POST("/games", s.createGame, joinLimit)
@@ -97,7 +111,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/api/games/import", s.apiImport, joinLimit, middleware.BodyLimit(importLimit))
 	e.POST("/api/games/:code/table/transfer", s.apiStartHostMove)
 	e.POST("/api/games/:code/table/claim", s.apiClaimHostMove, joinLimit)
-	e.GET("/api/games/:code/events", s.events)
+	e.GET("/api/games/:code/events", s.events, streamLimit)
 	e.GET("/api/haunts/lookup", s.apiHauntLookup)
 	e.GET("/api/search", s.apiSearch)
 }

@@ -9,11 +9,16 @@ import (
 // Stream limits: a phone opens one stream per page, a seat one or two
 // phones (a second screen, a page left open); a table's worth of phones
 // may share one address behind a NAT. A stream past a limit closes the
-// oldest of its seat or address, so one phone opening streams in a loop
-// holds at most a few and can't starve the other tables.
+// oldest of its seat or address, and an address opening streams in a loop
+// is refused past a burst (routes.go), so one phone gone wrong can't
+// starve the other tables (lantern-load -flood: README "Measured").
 const (
-	streamsPerSeat    = 8
+	streamsPerSeat    = 4
 	streamsPerAddress = 32
+	// New streams per address: a burst of 30, then 10 a second (a page
+	// opens one when it loads or comes back into view).
+	streamOpensBurst     = 30
+	streamOpensPerSecond = 10
 )
 
 // liveStreams is every open event stream: by the page's name for it, so a

@@ -30,6 +30,10 @@ type Discovered struct {
 	Text            string
 	Roll            *GuidedRoll
 	Gain            *Option
+	// Drawn and Apply are the card drawn here and the outcome of the last
+	// roll, shown where the card was drawn until they are done.
+	Drawn *DrawnCard
+	Apply *ApplyLine
 }
 
 // Draw is "I drew…": the cards still in each deck as buttons. An omen asks

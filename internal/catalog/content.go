@@ -282,6 +282,11 @@ type Card struct {
 	// StaysInRoom marks events that leave a token in the room instead of
 	// staying with the player (Smoke, Secret Passage…).
 	StaysInRoom bool `json:"stays_in_room,omitempty"`
+	// EveryExplorer: the event's roll is asked of every explorer (or of
+	// every explorer where the card says; who stands there is the
+	// table's), each rolling and applying only their own result (Hideous
+	// Shriek, Silence), not of its drawer alone.
+	EveryExplorer bool `json:"every_explorer,omitempty"`
 	// EndsOnTraitor: a lingering harmful event that ends at once when its
 	// holder becomes the traitor (seed 002 FAQ).
 	EndsOnTraitor bool `json:"ends_on_traitor,omitempty"`

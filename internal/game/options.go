@@ -959,17 +959,22 @@ func (s *State) drawnFrom(d *dryRun, me *Seat, m *turnMark) (card string, done b
 
 // CardRollOption is a roll for an event card the seat may make now: Trait,
 // or Dice for a plain roll; Holder is the seat number it frees (a rescue).
+// Owed marks a roll the card drawn asks of the seat, not one it may choose
+// to try: every explorer's roll (Hideous Shriek) or the next trait of a
+// roll per trait (Hanged Men).
 type CardRollOption struct {
 	Card   string `json:"card"`
 	Trait  string `json:"trait,omitempty"`
 	Dice   int    `json:"dice,omitempty"`
 	Holder int    `json:"holder,omitempty"`
+	Owed   bool   `json:"owed,omitempty"`
 }
 
 // cardRollOptions are the rolls for event cards the seat doesn't hold that
 // Decide accepts now: a token in the house not removed, another explorer's
-// lingering event it may free them from, or the next trait of a card drawn
-// that asks one roll per trait.
+// lingering event it may free them from, the next trait of a card drawn
+// that asks one roll per trait, or the roll of a card another explorer drew
+// this turn that every explorer makes (each their own, not yet made).
 func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	var out []CardRollOption
 	for i := range catalog.Box().Cards {
@@ -977,14 +982,15 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 		// An event's roll one not holding it may make: a token that stays
 		// in its room, a card one may free another from (a release roll),
 		// or a roll per trait.
-		if c.Deck != "event" || c.Roll == nil || !c.StaysInRoom && c.Release == nil && !c.Roll.Each || s.Holds(me.ID, c.ID) {
+		if c.Deck != "event" || c.Roll == nil || !c.StaysInRoom && c.Release == nil && !c.Roll.Each && !c.EveryExplorer || s.Holds(me.ID, c.ID) {
 			continue
 		}
 		src := "card:" + c.ID
 		roll, rescued := s.rollFor(me.ID, src, c.Roll, c)
 		token := c.StaysInRoom && s.Gone[c.ID] && !s.Removed[src]
 		each := roll.Each && s.DrewBy[c.ID] == me.ID && len(s.sourceRollsThisTurn(me.ID, src)) > 0
-		if !token && rescued == 0 && !each {
+		every := c.EveryExplorer && s.drawnThisTurnByOther(me.ID, c.ID) && len(s.sourceRollsThisTurn(me.ID, src)) == 0
+		if !token && rescued == 0 && !each && !every {
 			continue
 		}
 		try := []Action{{Dice: roll.Dice}}
@@ -997,12 +1003,20 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 		for _, a := range try {
 			a.Type, a.Source, a.Purpose, a.Total = ActRoll, src, "event", &zeroTotal
 			if d.allows(a) {
-				out = append(out, CardRollOption{Card: c.ID, Trait: a.Trait, Dice: a.Dice, Holder: s.SeatNumber(rescued)})
+				out = append(out, CardRollOption{Card: c.ID, Trait: a.Trait, Dice: a.Dice, Holder: s.SeatNumber(rescued), Owed: each || every})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// drawnThisTurnByOther reports whether another seat drew the card this
+// turn. An every-explorer roll is owed while the turn it was drawn in
+// lasts: the table rolls it at once (its card: every explorer makes the
+// roll), and the turn's end closes it.
+func (s *State) drawnThisTurnByOther(seatID int, card string) bool {
+	return slices.ContainsFunc(s.turnMarks, func(m turnMark) bool { return m.drawn && m.card == card && m.seat != seatID })
 }
 
 // applyChoices fills in what applying a roll's outcome asks the player to

@@ -135,6 +135,11 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 			vm.Cards = cardsArea(h.Lang, st, me, opts)
 		}
 		vm.Explore = explore(h.Lang, st, me, opts)
+		if e := vm.Explore; e != nil && e.Just != nil && vm.Cards != nil {
+			// The card drawn for the room, its roll and its outcome stay
+			// where it was drawn, not only on the Cards tab.
+			e.Just.Drawn, e.Just.Apply = vm.Cards.Drawn, vm.Cards.Apply
+		}
 		vm.Fight = fight(h.Lang, st, me.ID, opts)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/views"
@@ -192,15 +193,7 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
 		return n
 	}
-	if ap := vm.Cards; ap != nil && ap.Apply != nil {
-		n.Text = ap.Apply.Text
-		apply := views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
-			Fields: []views.Field{{Name: "source", Value: ap.Apply.Source}}, Primary: true}
-		if len(ap.Apply.Traits) > 0 || len(ap.Apply.To) > 0 || len(ap.Apply.Items) > 0 || len(ap.Apply.Rooms) > 0 {
-			// A trait or an explorer to pick: the card area's Apply line.
-			apply = views.NowAction{Label: i18n.T(lang, "apply"), Href: "#s-cards", Primary: true}
-		}
-		n.Actions = append(n.Actions, apply)
+	if owedCard(lang, vm.Cards, o, &n) {
 		endTurn.Primary = false
 	}
 	if o.Turn.Mine && o.Turn.Monsters {
@@ -254,6 +247,32 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		n.Hint = status
 	}
 	return n
+}
+
+// owedCard puts in the bar the card roll this phone owes or the outcome
+// it has to apply, so it never waits unseen on the Cards tab: the outcome
+// of its last roll, else the event it just drew, else a roll the engine
+// says a card drawn asks of it (every explorer's, the next trait's).
+func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool {
+	if c == nil {
+		return false
+	}
+	switch {
+	case c.Apply != nil:
+		n.Apply = c.Apply
+	case c.Drawn != nil && c.Drawn.Roll != nil:
+		n.Text, n.Roll = c.Drawn.Name, c.Drawn.Roll
+	default:
+		for _, r := range o.CardRolls {
+			if r.Owed {
+				card := catalog.Box().Card(r.Card)
+				n.Text, n.Roll = card.Name.In(lang), guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event")
+				break
+			}
+		}
+	}
+	n.Urgent = n.Urgent || n.Roll != nil || n.Apply != nil
+	return n.Roll != nil || n.Apply != nil
 }
 
 // turnText says whose turn it is and what they are doing.

@@ -1,0 +1,70 @@
+package game_test
+
+import (
+	"slices"
+	"testing"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+)
+
+// Events whose roll every explorer makes (data: every_explorer) owe each
+// other living explorer their own roll while the turn they were drawn in
+// lasts, in Options.CardRolls marked Owed; the drawer's is Options.Drawn.
+// Hideous Shriek: "Every explorer makes a Sanity roll: 4+ no effect; 1–3
+// take 1 die of mental damage; 0 take 2 dice" (seed 000 尖叫声: 所有人物皆需
+// 以神志进行能力考验); Silence: "Every explorer in the basement makes a
+// Sanity roll" (who is there is the table's).
+func TestEveryExplorerRollOwed(t *testing.T) {
+	for _, tc := range []struct {
+		card, trait string
+	}{
+		{"hideous-shriek", game.Sanity},
+		{"silence", game.Sanity},
+		{"shrieking-wind", game.Might},
+		{"the-beckoning", game.Sanity},
+		{"mists-from-the-walls", game.Sanity},
+	} {
+		t.Run(tc.card, func(t *testing.T) {
+			if !catalog.Box().Card(tc.card).EveryExplorer {
+				t.Fatalf("%s: not marked every_explorer in the card data", tc.card)
+			}
+			s := started(t, fourExplorers...)
+			do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: tc.card})
+			if o := s.Options(seatActor(1)); o.Drawn != tc.card {
+				t.Errorf("%s: the drawer's Drawn is %q", tc.card, o.Drawn)
+			}
+			want := game.CardRollOption{Card: tc.card, Trait: tc.trait, Owed: true}
+			for seat := 2; seat <= 4; seat++ {
+				if o := s.Options(seatActor(seat)); !slices.Contains(o.CardRolls, want) {
+					t.Errorf("%s: seat %d's rolls %+v, want %+v", tc.card, seat, o.CardRolls, want)
+				}
+			}
+			// Seat 2 rolls and applies its own: no longer owed; seat 3's still is.
+			best := 2 * min(s.SeatByID(2).Value(tc.trait), game.MaxDice) // the top bracket: no damage owed
+			do(t, s, seatActor(2), rollFor("card:"+tc.card, game.Action{Trait: tc.trait, Total: intp(best)}))
+			do(t, s, seatActor(2), apply("card:"+tc.card))
+			if o := s.Options(seatActor(2)); slices.ContainsFunc(o.CardRolls, func(r game.CardRollOption) bool { return r.Card == tc.card }) {
+				t.Errorf("%s: seat 2's roll offered again: %+v", tc.card, o.CardRolls)
+			}
+			if o := s.Options(seatActor(3)); !slices.Contains(o.CardRolls, want) {
+				t.Errorf("%s: seat 3's roll gone after seat 2's: %+v", tc.card, o.CardRolls)
+			}
+			// The turn it was drawn in closes it.
+			do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+			if o := s.Options(seatActor(3)); slices.Contains(o.CardRolls, want) {
+				t.Errorf("%s: still owed after the turn: %+v", tc.card, o.CardRolls)
+			}
+		})
+	}
+}
+
+// An event the drawer alone rolls owes no one else a roll (Rotten: "Make a
+// Sanity roll"; its note: cards.csv says only you).
+func TestDrawerOnlyEventOwesOthersNothing(t *testing.T) {
+	s := started(t, fourExplorers...)
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "rotten"})
+	if o := s.Options(seatActor(2)); len(o.CardRolls) != 0 {
+		t.Errorf("rotten: seat 2 offered %+v", o.CardRolls)
+	}
+}

@@ -1,0 +1,93 @@
+package web_test
+
+import (
+	"testing"
+
+	"lantern/internal/web"
+)
+
+// appliedRoll reports whether seat's roll for source was made and applied.
+func appliedRoll(st web.PublicState, seat int, source string) bool {
+	for _, r := range st.Rolls {
+		if r.Seat == seat && r.Source == source && r.Applied {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBrowserDrawnEventOwed (issue 23, section 1): on a 390×844 phone, in
+// English and Chinese, an event drawn for a discovered room shows its text
+// where it was drawn, and its roll and Apply in the now bar, which no longer
+// offers only End my turn; drawing through Apply takes at most 3 taps on
+// the same screen. Hideous Shriek is every explorer's (its card's
+// every_explorer): Bob's phone gets its own roll and Apply in its now bar.
+func TestBrowserDrawnEventOwed(t *testing.T) {
+	app := newTestApp(t)
+	tabs := newTabs(t, app.url(), map[string][2]int{"alice": phoneSize(), "bob": phoneSize()})
+	shots := shotDir(t)
+	const src = "card:hideous-shriek"
+	for _, lang := range []string{"en", "zh"} {
+		a, b := tabs["alice"], tabs["bob"]
+		g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+		a.openSeat(g, 1, lang, "Alice")
+		b.openSeat(g, 2, lang, "Bob")
+		tap := func(d *tab, sel string) {
+			t.Helper()
+			d.waitUntil(sel, jsHas(sel))
+			d.tap(sel)
+		}
+
+		tap(a, `#live .now-actions a[data-open=discover]`)
+		tap(a, `#live form.tiles[data-floor=upper] button[value=attic]`)
+		taps := 0
+		// 45 events: the card is scrolled to as a thumb would, clear of
+		// the fixed now bar.
+		card := `#live .discovered form.owed button[value=hideous-shriek]`
+		a.waitUntil(card, jsHas(card))
+		a.settle()
+		evalIn[bool](a, `(document.querySelector(`+jsString(card)+`).scrollIntoView({block: 'center'}), true)`)
+		tap(a, card)
+		taps++
+		a.waitUntil("the card's text where it was drawn", jsHas(`#live .discovered .drawn-card .card-text`))
+		a.waitUntil("the roll in the now bar", jsHas(`#now .now-roll button.primary`))
+		if evalIn[bool](a, `[...document.querySelectorAll('#now .now-actions button, #now .now-actions a')].length <= 1 && !document.querySelector('#now .now-roll')`) {
+			t.Errorf("%s: the now bar offers only End my turn with the event owed", lang)
+		}
+		a.screenshot(shots, "owed-"+lang+"-1-drawn")
+		before := app.publicState(g).Version
+		tap(a, `#now .now-roll button.primary`)
+		taps++
+		app.stateAfter(g, before)
+		a.waitUntil("Apply in the now bar", jsHas(`#now .now-apply form.apply button`))
+		a.waitUntil("Apply where it was drawn", jsHas(`#live .discovered form.apply button`))
+		a.screenshot(shots, "owed-"+lang+"-2-rolled")
+		before = app.publicState(g).Version
+		tap(a, `#now .now-apply form.apply button`)
+		taps++
+		st := app.stateAfter(g, before)
+		if !appliedRoll(st, 1, src) {
+			t.Errorf("%s: Alice's roll for Hideous Shriek is not applied: %+v", lang, st.Rolls)
+		}
+		if taps > 3 {
+			t.Errorf("%s: drawing the event through Apply took %d taps, want at most 3", lang, taps)
+		}
+		a.waitUntil("the roll gone from Alice's now bar", `!document.querySelector('#now .now-roll') && !document.querySelector('#now .now-apply')`)
+
+		// Bob, who didn't draw it, makes his own roll from his now bar.
+		b.waitUntil("Bob's roll in his now bar", jsHas(`#now .now-roll button.primary`))
+		b.screenshot(shots, "owed-"+lang+"-3-bob-roll")
+		before = app.publicState(g).Version
+		tap(b, `#now .now-roll button.primary`)
+		app.stateAfter(g, before)
+		b.waitUntil("Bob's Apply in his now bar", jsHas(`#now .now-apply form.apply button`))
+		before = app.publicState(g).Version
+		tap(b, `#now .now-apply form.apply button`)
+		if st := app.stateAfter(g, before); !appliedRoll(st, 2, src) {
+			t.Errorf("%s: Bob's roll for Hideous Shriek is not applied: %+v", lang, st.Rolls)
+		}
+		b.waitUntil("the roll gone from Bob's now bar", `!document.querySelector('#now .now-roll') && !document.querySelector('#now .now-apply')`)
+		a.checkNoExceptions()
+		b.checkNoExceptions()
+	}
+}

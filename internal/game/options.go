@@ -2,6 +2,7 @@ package game
 
 import (
 	"slices"
+	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -74,6 +75,21 @@ type Options struct {
 	// DrawEffects are drawn cards whose effect (no roll) the seat may
 	// apply now (Jonah's Turn, Whoops!).
 	DrawEffects []DrawEffectOption `json:"draw_effects,omitempty"`
+	// Share is another explorer's outcome every explorer takes that this
+	// seat takes its own share of now (Footsteps 0), nil when none.
+	Share *ShareOption `json:"share,omitempty"`
+}
+
+// ShareOption is a share of another explorer's outcome: the roll (its seq,
+// roller's seat number and total), the outcome it fell in (an index into
+// the source's roll brackets) and the traits the seat may name.
+type ShareOption struct {
+	Source  string   `json:"source"`
+	Roll    int      `json:"roll"`
+	Seat    int      `json:"seat"`
+	Total   int      `json:"total"`
+	Bracket int      `json:"bracket"`
+	Traits  []string `json:"traits"`
 }
 
 // What the player whose turn it is is doing (TurnOptions.Doing).
@@ -340,6 +356,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Drawn = s.drawnOption(d, me)
 	o.CardRolls = s.cardRollOptions(d, me)
 	o.DrawEffects = s.drawEffectOptions(d, me)
+	o.Share = s.shareOption(d, me)
 	if o.EndTurn {
 		o.EndTurnIn = s.EndTurnRooms(me.ID)
 	}
@@ -1118,4 +1135,38 @@ func (s *State) takeOptions(d *dryRun, me *Seat, card *catalog.Card) []TakeOptio
 		}
 	}
 	return out
+}
+
+// sharedCards are the cards with an outcome every explorer takes a share
+// of (a bracket marked every_explorer), made once: every phone asks.
+var sharedCards = sync.OnceValue(func() []string {
+	var out []string
+	for _, c := range catalog.Box().Cards {
+		if c.Roll != nil && slices.ContainsFunc(c.Roll.Brackets, func(b catalog.Bracket) bool { return b.EveryExplorer }) {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+})
+
+// shareOption is the share of another's outcome the seat owes now, with
+// the traits Decide lets it name.
+func (s *State) shareOption(d *dryRun, me *Seat) *ShareOption {
+	for _, c := range sharedCards() {
+		src := "card:" + c
+		r, _ := s.ShareOwed(me.ID, src)
+		if r == nil {
+			continue
+		}
+		o := &ShareOption{Source: src, Roll: r.Seq, Seat: s.SeatNumber(r.Seat), Total: r.Total, Bracket: bracketIndex(catalog.Box().Card(c).Roll, *r)}
+		for _, t := range Traits {
+			if d.allows(Action{Type: ActApplyEffect, Source: src, Trait: t}) {
+				o.Traits = append(o.Traits, t)
+			}
+		}
+		if len(o.Traits) > 0 {
+			return o
+		}
+	}
+	return nil
 }

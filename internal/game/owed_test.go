@@ -68,3 +68,46 @@ func TestDrawerOnlyEventOwesOthersNothing(t *testing.T) {
 		t.Errorf("rotten: seat 2 offered %+v", o.CardRolls)
 	}
 }
+
+// Footsteps 0: "every explorer loses 1 from a trait of their choice" (its
+// card; seed 000 脚步声: 0 所有人物自选一项能力下降1级): the roller names
+// theirs when applying, and each other explorer then owes their own,
+// named on their phone (Options.Share), taken once.
+func TestFootstepsZeroEachChooses(t *testing.T) {
+	const rule = "footsteps 0: every explorer loses 1 from a trait of their choice"
+	s := started(t, fourExplorers...)
+	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "footsteps"})
+	if o := s.Options(seatActor(2)); o.Share != nil {
+		t.Errorf("%s: a share before the roll: %+v", rule, o.Share)
+	}
+	do(t, s, seatActor(1), rollFor("card:footsteps", game.Action{Dice: 1, Total: intp(0)}))
+	if o := s.Options(seatActor(2)); o.Share != nil {
+		t.Errorf("%s: a share before the roller applied: %+v", rule, o.Share)
+	}
+	a := apply("card:footsteps")
+	a.Trait = game.Speed
+	do(t, s, seatActor(1), a)
+	if o := s.Options(seatActor(1)); o.Share != nil {
+		t.Errorf("%s: the roller owes a share of their own roll: %+v", rule, o.Share)
+	}
+	o := s.Options(seatActor(2))
+	if o.Share == nil || o.Share.Source != "card:footsteps" || o.Share.Seat != 1 || len(o.Share.Traits) != 4 {
+		t.Fatalf("%s: seat 2's share %+v", rule, o.Share)
+	}
+	before := positions(s, 2)[game.Knowledge].Position
+	wantRefusal(t, s, seatActor(2), apply("card:footsteps"), "err_choose_trait", game.Invalid)
+	mine := apply("card:footsteps")
+	mine.Trait = game.Knowledge
+	do(t, s, seatActor(2), mine)
+	if got := positions(s, 2)[game.Knowledge].Position; got != before-1 {
+		t.Errorf("%s: seat 2's Knowledge %d, want %d", rule, got, before-1)
+	}
+	if o := s.Options(seatActor(2)); o.Share != nil {
+		t.Errorf("%s: seat 2's share offered again: %+v", rule, o.Share)
+	}
+	wantRefusal(t, s, seatActor(2), mine, "err_roll_first", game.Conflict)
+	if o := s.Options(seatActor(3)); o.Share == nil {
+		t.Errorf("%s: seat 3's share gone after seat 2's", rule)
+	}
+	replaysTheSame(t, s)
+}

@@ -251,6 +251,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 			}
 		}
 	}
+	if c.Apply == nil && opts.Share != nil {
+		c.Apply = shareLine(lang, s, opts.Share)
+	}
 	for _, e := range opts.DrawEffects {
 		card := box.Card(e.Card)
 		de := views.DrawEffect{Source: "card:" + e.Card, Name: card.Name.In(lang), Text: card.Effect.Text.In(lang)}
@@ -327,4 +330,20 @@ func sourceRoll(source string) (*catalog.Roll, error) {
 		}
 	}
 	return nil, errNotFound
+}
+
+// shareLine is this seat's share of another explorer's outcome (Footsteps
+// 0: each names the trait they lose), as the engine offers it.
+func shareLine(lang string, s *game.State, sh *game.ShareOption) *views.ApplyLine {
+	roll, _ := sourceRoll(sh.Source)
+	text := ""
+	if roll != nil && sh.Bracket >= 0 && sh.Bracket < len(roll.Brackets) {
+		text = roll.Brackets[sh.Bracket].Text.In(lang)
+	}
+	card := sourceName(lang, sh.Source)
+	line := &views.ApplyLine{Source: sh.Source, Text: i18n.T(lang, "share_outcome", s.Seats[sh.Seat-1].Name, sh.Total, card, text)}
+	for _, t := range sh.Traits {
+		line.Traits = append(line.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+	}
+	return line
 }

@@ -1,0 +1,52 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// nowBarHTML is the now bar of a seat's phone page, in lang.
+func nowBarHTML(t *testing.T, a *testApp, g testGame, seat int, lang string) string {
+	t.Helper()
+	page := pageText(t, a, "/g/"+g.code, g.seatCookie(seat), withCookie("lantern_lang", lang))
+	i := strings.Index(page, `id="now"`)
+	if i < 0 {
+		t.Fatalf("seat %d's phone has no now bar", seat)
+	}
+	page = page[i:]
+	if j := strings.Index(page, `<nav class="tabs"`); j >= 0 {
+		page = page[:j]
+	}
+	return page
+}
+
+// TestFootstepsShareOnEachPhone: Footsteps 0 — "every explorer loses 1 from
+// a trait of their choice" (its card): once the roller applied it, each
+// other explorer's now bar asks for their own trait and takes it, once, in
+// English and Chinese.
+func TestFootstepsShareOnEachPhone(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := a.newGame(3, true)
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "footsteps"})
+		crAct(a, g, 1, map[string]any{"type": "roll", "dice": 1, "source": "card:footsteps", "purpose": "event", "total": 0})
+		crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "card:footsteps", "trait": "speed"})
+		for _, seat := range []int{2, 3} {
+			now := nowBarHTML(t, a, g, seat, lang)
+			if !strings.Contains(now, `value="card:footsteps"`) || !strings.Contains(now, `<select name="trait"`) {
+				t.Errorf("%s: seat %d's now bar has no trait to lose for Footsteps:\n%s", lang, seat, now)
+			}
+		}
+		before, _, _ := htTrait(a.state(g), 2, "knowledge")
+		crAct(a, g, 2, map[string]any{"type": "apply_effect", "source": "card:footsteps", "trait": "knowledge"})
+		if after, _, _ := htTrait(a.state(g), 2, "knowledge"); after != before-1 {
+			t.Errorf("%s: seat 2's Knowledge %d → %d, want one less", lang, before, after)
+		}
+		if now := nowBarHTML(t, a, g, 2, lang); strings.Contains(now, `value="card:footsteps"`) {
+			t.Errorf("%s: seat 2 is asked again after taking its share", lang)
+		}
+		if now := nowBarHTML(t, a, g, 3, lang); !strings.Contains(now, `value="card:footsteps"`) {
+			t.Errorf("%s: seat 3's share went with seat 2's", lang)
+		}
+	}
+}

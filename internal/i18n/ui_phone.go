@@ -25,6 +25,9 @@ var _ = register(map[string][2]string{
 	"phone_attack_pick":  {"Tap whom you attack: that rolls the attack.", "点选袭击对象即掷骰袭击。"},
 	"phone_you_died":     {"You died.", "你已死亡。"},
 	"phone_your_turn":    {"Your turn", "你的回合"},
+	"phone_owed_card":    {"%s: draw its %s card", "%s：抽取它的%s牌"},
+	"phone_draw_owed":    {"Draw the %s card", "抽%s牌"},
+	"end_turn_owed":      {"The %s card for %s isn't drawn yet. End your turn without it?", "%[2]s的%[1]s牌还没有抽。仍要结束回合吗？"},
 	"phone_roll":         {"Roll", "掷骰"},
 	"phone_defend_quiet": {"%s's phone is quiet?", "%s 的手机没有反应？"},
 })

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"strings"
 	"testing"
 
 	"lantern/internal/web"
@@ -40,6 +41,21 @@ func TestBrowserDrawnEventOwed(t *testing.T) {
 
 		tap(a, `#live .now-actions a[data-open=discover]`)
 		tap(a, `#live form.tiles[data-floor=upper] button[value=attic]`)
+
+		// The Attic's event card is owed: the now bar names it, and End my
+		// turn asks first (declined here: the turn goes on).
+		a.waitUntil("the owed card in the now bar", jsHas(`#now .now-actions a[href="#s-board"].primary`))
+		if txt := evalIn[string](a, jsText(`#now .now-text`)); !strings.Contains(txt, map[string]string{"en": "Attic", "zh": "阁楼"}[lang]) {
+			t.Errorf("%s: the now bar doesn't name the Attic's owed card: %q", lang, txt)
+		}
+		a.screenshot(shots, "owed-"+lang+"-0-owed-card")
+		evalIn[bool](a, `(window.confirm = m => { window.__asked = m; return false; }, true)`)
+		version := app.publicState(g).Version
+		tap(a, `#now form.now-end_turn button`)
+		a.waitUntil("End my turn to ask", `!!window.__asked`)
+		if st := app.publicState(g); st.Version != version {
+			t.Errorf("%s: End my turn went through with the Attic's card undrawn", lang)
+		}
 		taps := 0
 		// 45 events: the card is scrolled to as a thumb would, clear of
 		// the fixed now bar.

@@ -218,6 +218,9 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		return n
 	}
 	if o.Turn.Mine {
+		if ex := o.Explore; ex != nil && ex.Owed != nil {
+			owedDiscovery(lang, ex.Owed, &n, &endTurn)
+		}
 		if n.Text == "" {
 			n.Text = i18n.T(lang, "phone_your_turn")
 		}
@@ -247,6 +250,18 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		n.Hint = status
 	}
 	return n
+}
+
+// owedDiscovery names the card a room just discovered still owes (its
+// symbol's deck), with a link to its buttons where it was discovered, and
+// has End my turn ask before leaving it undrawn.
+func owedDiscovery(lang string, owed *game.Discovery, n *views.NowBar, endTurn *views.NowAction) {
+	deck, room := i18n.T(lang, "deck_"+owed.Deck), roomName(lang, owed.Room)
+	if n.Text == "" {
+		n.Text = i18n.T(lang, "phone_owed_card", room, deck)
+	}
+	n.Actions = append(n.Actions, views.NowAction{Label: symbols[owed.Deck] + " " + i18n.T(lang, "phone_draw_owed", deck), Href: "#s-board", Primary: true})
+	endTurn.Primary, endTurn.Confirm = false, i18n.T(lang, "end_turn_owed", deck, room)
 }
 
 // owedCard puts in the bar the card roll this phone owes or the outcome

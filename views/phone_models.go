@@ -126,10 +126,10 @@ type Phone struct {
 // button that rolls the attack with the trait and weapon chosen above.
 type AttackSheet struct {
 	Targets []Option
-	Traits  []Option
-	Weapons []Option
-	// Ranged is offered only when a held weapon allows it.
-	Ranged bool
+	// Ways are the trait, weapon and range together, as the engine allows
+	// them ("might:axe", "speed:revolver:ranged", "might"), the held
+	// weapons first: the first is chosen already.
+	Ways []Option
 	// Dice says how many dice each trait (and weapon) rolls, so a real
 	// total typed in can be checked by the player before it is sent.
 	Dice []string

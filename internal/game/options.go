@@ -151,6 +151,10 @@ type HauntRollOption struct {
 type AttackOptions struct {
 	Targets []AttackTarget `json:"targets"`
 	Weapons []WeaponOption `json:"weapons,omitempty"`
+	// Plain are the traits an attack may use without a weapon, in board
+	// order; a weapon's own trait may be allowed only with it (Revolver:
+	// Speed).
+	Plain []string `json:"plain,omitempty"`
 	// Dice is how many dice the attack rolls with each trait the targets
 	// allow, without a weapon (a typed total may be 0 to twice that).
 	Dice map[string]int `json:"dice"`
@@ -535,6 +539,12 @@ func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
 	}
 	cands := s.targets(Target{Seat: me.ID})
 	targets := allowedTargets(d, Action{}, cands, Traits)
+	var plain []string
+	for _, tr := range Traits {
+		if slices.ContainsFunc(targets, func(t AttackTarget) bool { return slices.Contains(t.Traits, tr) }) {
+			plain = append(plain, tr)
+		}
+	}
 	var weapons []WeaponOption
 	for _, h := range s.Hands[me.ID] {
 		w := catalog.Box().Card(h.Card)
@@ -559,7 +569,7 @@ func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
 			dice[tr] = attackDice(me, tr, nil)
 		}
 	}
-	return &AttackOptions{Targets: targets, Weapons: weapons, Dice: dice}
+	return &AttackOptions{Targets: targets, Weapons: weapons, Plain: plain, Dice: dice}
 }
 
 // mergeTargets adds the traits a weapon opens to the targets list.

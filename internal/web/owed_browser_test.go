@@ -107,3 +107,29 @@ func TestBrowserDrawnEventOwed(t *testing.T) {
 		b.checkNoExceptions()
 	}
 }
+
+// TestBrowserAttackWithHeldWeapon (issue 23, section 2): on a 390×844
+// phone, a Revolver holder's first tap on an opponent attacks with Speed
+// and the Revolver (English), an Axe holder's with Might and the Axe
+// (Chinese): two taps from the now bar, nothing refused.
+func TestBrowserAttackWithHeldWeapon(t *testing.T) {
+	app := newTestApp(t)
+	d := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	for _, tc := range []struct{ lang, weapon, trait string }{{"en", "revolver", "speed"}, {"zh", "axe", "might"}} {
+		g := weaponHaunt(app, tc.weapon)
+		d.openSeat(g, 1, tc.lang, "Alice")
+		d.tap(`#now a[href="#sheet-attack"]`)
+		d.waitUntil("the attack sheet", `!!document.querySelector('#sheet-attack.open')`)
+		d.screenshot(shotDir(t), "attack-way-"+tc.lang)
+		before := app.publicState(g).Version
+		d.tap(`#sheet-attack button[name=target][value="seat:2"]`)
+		st := app.stateAfter(g, before)
+		if at := st.Attack; at == nil || at.Weapon != tc.weapon || at.Trait != tc.trait {
+			t.Errorf("%s: the first tap attacked as %+v, want %s with the %s", tc.lang, st.Attack, tc.trait, tc.weapon)
+		}
+		if evalIn[bool](d, jsHas(`#live .sheet-error:not(:empty)`)) {
+			t.Errorf("%s: the attack was refused in the sheet", tc.lang)
+		}
+		d.checkNoExceptions()
+	}
+}

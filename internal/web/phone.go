@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -336,22 +335,28 @@ func waitLeft(st *game.State, seq int, now time.Time) int {
 }
 
 // attackSheet is the engine's attack options as the sheet offers them:
-// each opponent a button, the traits and weapons any of them allows.
+// each opponent a button, and the ways to attack the engine allows — each
+// held weapon with its trait (and from another room when it may), then
+// each trait without one — the first preset, so a held weapon is used
+// unless the player says otherwise.
 func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 	if a == nil {
 		return nil
 	}
 	sheet := &views.AttackSheet{}
-	seen := map[string]bool{}
-	for _, tr := range game.Traits { // in the board's order
-		for _, t := range a.Targets {
-			if !seen[tr] && slices.Contains(t.Traits, tr) {
-				seen[tr] = true
-				sheet.Traits = append(sheet.Traits, views.Option{ID: tr, Label: i18n.T(lang, "trait_"+tr)})
-				n := a.Dice[tr]
-				sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_dice", i18n.T(lang, "trait_"+tr), n, 2*n))
-			}
+	for _, w := range a.Weapons {
+		trait, card := i18n.T(lang, "trait_"+w.Trait), cardName(lang, w.Card)
+		way := w.Trait + ":" + w.Card
+		sheet.Ways = append(sheet.Ways, views.Option{ID: way, Label: i18n.T(lang, "attack_way_with", trait, card)})
+		if w.Ranged {
+			sheet.Ways = append(sheet.Ways, views.Option{ID: way + ":ranged", Label: i18n.T(lang, "attack_way_ranged", trait, card)})
 		}
+		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_with", trait, card, w.Rolls, 2*w.Rolls))
+	}
+	for _, tr := range a.Plain {
+		sheet.Ways = append(sheet.Ways, views.Option{ID: tr, Label: i18n.T(lang, "trait_"+tr)})
+		n := a.Dice[tr]
+		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_dice", i18n.T(lang, "trait_"+tr), n, 2*n))
 	}
 	for _, t := range a.Targets {
 		id := "seat:" + strconv.Itoa(t.Seat)
@@ -359,11 +364,6 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 			id = "monster:" + t.Monster
 		}
 		sheet.Targets = append(sheet.Targets, views.Option{ID: id, Label: t.Name})
-	}
-	for _, w := range a.Weapons {
-		sheet.Weapons = append(sheet.Weapons, views.Option{ID: w.Card, Label: cardName(lang, w.Card)})
-		sheet.Ranged = sheet.Ranged || w.Ranged
-		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_with", i18n.T(lang, "trait_"+w.Trait), cardName(lang, w.Card), w.Rolls, 2*w.Rolls))
 	}
 	return sheet
 }

@@ -78,6 +78,17 @@ type Options struct {
 	// Share is another explorer's outcome every explorer takes that this
 	// seat takes its own share of now (Footsteps 0), nil when none.
 	Share *ShareOption `json:"share,omitempty"`
+	// Reselect is, for the host just after a reveal, the omen rooms and
+	// omens that select another haunt (rules: selecting another haunt),
+	// each giving a haunt other than the one revealed.
+	Reselect *ReselectOptions `json:"reselect,omitempty"`
+}
+
+// ReselectOptions are the chart's omen rooms and the omens still in the
+// deck that reselect_haunt accepts now, in the chart's order.
+type ReselectOptions struct {
+	Rooms []string `json:"rooms,omitempty"`
+	Omens []string `json:"omens,omitempty"`
 }
 
 // ShareOption is a share of another explorer's outcome: the roll (its seq,
@@ -328,6 +339,9 @@ func (s *State) Options(actor Actor) Options {
 		if n := i + 1; d.allows(Action{Type: ActJoinTraitor, Seat: n}) {
 			o.JoinTraitor = append(o.JoinTraitor, n)
 		}
+	}
+	if actor.Host {
+		o.Reselect = s.reselectOptions(d)
 	}
 	if me == nil && s.Ended == nil {
 		// The host may settle a fight for its loser or winner.
@@ -1179,4 +1193,27 @@ func (s *State) shareOption(d *dryRun, me *Seat) *ShareOption {
 		}
 	}
 	return nil
+}
+
+// reselectOptions are the rooms and omens the host may name to select
+// another haunt now; nil when none (no haunt just revealed).
+func (s *State) reselectOptions(d *dryRun) *ReselectOptions {
+	if s.Haunt == nil || !s.JustRevealed() {
+		return nil
+	}
+	r := &ReselectOptions{}
+	for _, room := range catalog.Chart().Rooms {
+		if d.allows(Action{Type: ActReselect, Room: room}) {
+			r.Rooms = append(r.Rooms, room)
+		}
+	}
+	for _, omen := range catalog.Chart().Omens {
+		if d.allows(Action{Type: ActReselect, Omen: omen}) {
+			r.Omens = append(r.Omens, omen)
+		}
+	}
+	if len(r.Rooms) == 0 && len(r.Omens) == 0 {
+		return nil
+	}
+	return r
 }

@@ -143,13 +143,15 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 	rooms := boxRooms(lang)
 	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn),
 		Decks: deckCounts(lang, s),
-		Rooms: rooms.rooms,
+		// Only rooms in the house: one can't drop a card in, or stand
+		// in, a tile still in the stack.
+		Rooms: kept(rooms.rooms, func(o *views.Option) bool { return s.InHouse(o.ID) }),
 		Piles: pickUps(piles(lang, s), opts.PickUp)}
 	if len(opts.Rooms) > 0 {
 		// A few rooms each: looked up in the list, not a map made per phone.
 		allowed := func(source string) game.RoomOption {
 			for _, ro := range opts.Rooms {
-				if ro.Room == strings.TrimPrefix(source, "room:") {
+				if ro.Room == strings.TrimPrefix(source, "room:") && s.InHouse(ro.Room) {
 					return ro
 				}
 			}
@@ -207,7 +209,7 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 		}
 		if card.ClearedBy != nil {
 			for _, r := range card.ClearedBy.EndTurnIn {
-				if slices.Contains(opts.EndTurnIn, r) {
+				if slices.Contains(opts.EndTurnIn, r) && s.InHouse(r) {
 					hc.EndIn = append(hc.EndIn, views.Option{ID: r, Label: roomName(lang, r)})
 				}
 			}

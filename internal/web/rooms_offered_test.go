@@ -49,3 +49,33 @@ func TestReselectOffersOnlyAnotherHaunt(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomPickersListTheHouse (issue 23, section 2): the phone's room
+// pickers — where to drop a card, the rooms' effects — list only rooms in
+// the house: at the start the five starting tiles; the Chapel's gain once
+// the Chapel is discovered.
+func TestRoomPickersListTheHouse(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "bell"})
+	page := pageText(t, a, "/g/"+g.code, g.seatCookie(1))
+	i := strings.Index(page, `<select name="room"`)
+	if i < 0 {
+		t.Fatalf("no room to drop the Bell in")
+	}
+	drop := page[i : i+strings.Index(page[i:], "</select>")]
+	for _, r := range catalog.Box().Rooms {
+		in := r.ID == "entrance-hall" || r.ID == "foyer" || r.ID == "grand-staircase" || r.ID == "basement-landing" || r.ID == "upper-landing"
+		if got := strings.Contains(drop, `<option value="`+r.ID+`"`); got != in {
+			t.Errorf("drop in %s offered %v; in the house %v", r.ID, got, in)
+		}
+	}
+	if strings.Contains(page, `"room:chapel"`) {
+		t.Errorf("the Chapel's gain is offered before the Chapel is in the house")
+	}
+	crAct(a, g, 1, map[string]any{"type": "discover_room", "room": "chapel", "floor": "ground"})
+	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "what-the"})
+	if page := pageText(t, a, "/g/"+g.code, g.seatCookie(1)); !strings.Contains(page, `"room:chapel"`) {
+		t.Errorf("the Chapel's gain isn't offered once it is in the house")
+	}
+}

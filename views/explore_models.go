@@ -49,7 +49,9 @@ type Draw struct {
 // in one tap, and (after the roll) its outcome to apply.
 type DrawnCard struct {
 	Name, Text string
-	Roll       *GuidedRoll
+	// Rolls is its roll, one per trait when the card lets the roller
+	// choose (Spider: Speed or Sanity).
+	Rolls []GuidedRoll
 }
 
 // HouseFloor is one floor of the house as the table lists it.

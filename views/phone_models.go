@@ -29,11 +29,12 @@ type NowBar struct {
 	// Later is a secondary action that appears after a wait (roll the
 	// defence for a phone that does not answer).
 	Later *LaterAction
-	// Roll is a card's roll this phone owes now (an event just drawn, or
+	// Rolls is a card's roll this phone owes now (one per trait it may
+	// choose) (an event just drawn, or
 	// one every explorer rolls); Apply, the outcome of its last roll to
 	// apply. Both stay in the bar until done, so nothing owed hides on a
 	// tab.
-	Roll  *GuidedRoll
+	Rolls []GuidedRoll
 	Apply *ApplyLine
 }
 

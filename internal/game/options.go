@@ -57,6 +57,10 @@ type Options struct {
 	// Drawn is the event card this seat drew last, put back, whose roll it
 	// may make now (the card area's "you drew…" line).
 	Drawn string `json:"drawn,omitempty"`
+	// DrawnTraits are the traits its roll may be made with now, when the
+	// card lets the roller choose (Spider: Speed or Sanity; Possession:
+	// any); empty for a roll of one trait or of dice.
+	DrawnTraits []string `json:"drawn_traits,omitempty"`
 	// Explore is set when the seat may place a room tile (rooms.go).
 	Explore *ExploreOptions `json:"explore,omitempty"`
 	// PickUp, Rooms and ApplyRoll: the card area's piles, rooms and the
@@ -372,6 +376,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Explore = s.exploreOptions(d, me)
 	s.cardAreaOptions(d, me, &o)
 	o.Drawn = s.drawnOption(d, me)
+	o.DrawnTraits = drawnTraits(d, o.Drawn)
 	o.CardRolls = s.cardRollOptions(d, me)
 	o.DrawEffects = s.drawEffectOptions(d, me)
 	o.Share = s.shareOption(d, me)
@@ -1216,4 +1221,20 @@ func (s *State) reselectOptions(d *dryRun) *ReselectOptions {
 		return nil
 	}
 	return r
+}
+
+// drawnTraits are the traits Decide accepts for the drawn card's roll when
+// its card offers a choice of them (not one roll per trait, Hanged Men).
+func drawnTraits(d *dryRun, card string) []string {
+	c := catalog.Box().Card(card)
+	if c == nil || c.Roll == nil || c.Roll.Each || len(c.Roll.Traits) < 2 {
+		return nil
+	}
+	var out []string
+	for _, t := range c.Roll.Traits {
+		if d.allows(Action{Type: ActRoll, Source: "card:" + card, Purpose: "event", Trait: t, Total: &zeroTotal}) {
+			out = append(out, t)
+		}
+	}
+	return out
 }

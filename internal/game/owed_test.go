@@ -111,3 +111,22 @@ func TestFootstepsZeroEachChooses(t *testing.T) {
 	}
 	replaysTheSame(t, s)
 }
+
+// Spider: "Make a Speed roll to brush it off or a Sanity roll to stay
+// still" (its card; seed 000 蜘蛛: 速度或神志): both are offered for the card
+// drawn; Possession: "Choose any trait and roll it".
+func TestDrawnRollTraitsChosen(t *testing.T) {
+	for card, want := range map[string][]string{
+		"spider":     {game.Speed, game.Sanity},
+		"possession": {game.Speed, game.Might, game.Sanity, game.Knowledge},
+		"rotten":     nil,
+		"hanged-men": nil,
+	} {
+		s := started(t, fourExplorers...)
+		do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: card})
+		o := s.Options(seatActor(1))
+		if o.Drawn != card || !slices.Equal(o.DrawnTraits, want) {
+			t.Errorf("%s: drawn %q with traits %v, want %v", card, o.Drawn, o.DrawnTraits, want)
+		}
+	}
+}

@@ -50,3 +50,24 @@ func TestFootstepsShareOnEachPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestSpiderOffersSpeedOrSanity: Spider — "Make a Speed roll to brush it
+// off or a Sanity roll to stay still" (its card): the now bar offers both
+// rolls, in English and Chinese, and the Sanity one is accepted.
+func TestSpiderOffersSpeedOrSanity(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := a.newGame(2, true)
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "spider"})
+		now := nowBarHTML(t, a, g, 1, lang)
+		for _, trait := range []string{"speed", "sanity"} {
+			if !strings.Contains(now, `name="trait" value="`+trait+`"`) {
+				t.Errorf("%s: the now bar has no %s roll for the Spider", lang, trait)
+			}
+		}
+		crAct(a, g, 1, map[string]any{"type": "roll", "trait": "sanity", "source": "card:spider", "purpose": "event"})
+		if now := nowBarHTML(t, a, g, 1, lang); !strings.Contains(now, `value="apply_effect"`) {
+			t.Errorf("%s: no Apply in the now bar after the Sanity roll", lang)
+		}
+	}
+}

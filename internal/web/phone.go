@@ -274,19 +274,20 @@ func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool
 	switch {
 	case c.Apply != nil:
 		n.Apply = c.Apply
-	case c.Drawn != nil && c.Drawn.Roll != nil:
-		n.Text, n.Roll = c.Drawn.Name, c.Drawn.Roll
+	case c.Drawn != nil && len(c.Drawn.Rolls) > 0:
+		n.Text, n.Rolls = c.Drawn.Name, c.Drawn.Rolls
 	default:
 		for _, r := range o.CardRolls {
 			if r.Owed {
 				card := catalog.Box().Card(r.Card)
-				n.Text, n.Roll = card.Name.In(lang), guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event")
+				n.Text, n.Rolls = card.Name.In(lang), []views.GuidedRoll{*guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event")}
 				break
 			}
 		}
 	}
-	n.Urgent = n.Urgent || n.Roll != nil || n.Apply != nil
-	return n.Roll != nil || n.Apply != nil
+	owes := len(n.Rolls) > 0 || n.Apply != nil
+	n.Urgent = n.Urgent || owes
+	return owes
 }
 
 // turnText says whose turn it is and what they are doing.

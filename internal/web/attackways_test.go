@@ -80,3 +80,24 @@ func TestAttackSheetWays(t *testing.T) {
 		}
 	}
 }
+
+// TestLoserToldWinnerChooses (issue 23, section 1): an attacker who lost
+// and holds a card the winner may steal is told, in the now bar, that the
+// winner is choosing between stealing and damage (seed 000 袭击: the winner
+// may steal instead of dealing 2 or more damage), in English and Chinese.
+func TestLoserToldWinnerChooses(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := weaponHaunt(a, "axe")
+		a.act(g, g.seats[0], map[string]any{"type": "attack", "target": map[string]any{"seat": 2}, "trait": "might", "total": 0})
+		a.act(g, g.seats[1], map[string]any{"type": "defend", "total": 6})
+		st := a.publicState(g)
+		if st.Attack == nil {
+			t.Fatalf("no attack open")
+		}
+		want := map[string]string{"en": "Bob won and is choosing", "zh": "Bob 获胜，正在选择"}[lang]
+		if now := nowBarHTML(t, a, g, 1, lang); !strings.Contains(now, want) {
+			t.Errorf("%s: Alice's now bar doesn't say Bob is choosing:\n%s", lang, now)
+		}
+	}
+}

@@ -168,6 +168,16 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		}
 		return n
 	}
+	if at := st.Attack; at != nil && at.Loser.Seat == me.ID && at.CanSteal && !at.Done {
+		// Lost, and the winner may steal instead of dealing damage: say
+		// whose choice the fight waits for.
+		winner := at.Attacker
+		if at.Loser == at.Attacker {
+			winner = at.Defender
+		}
+		n.Text, n.Hint = i18n.T(lang, "phone_winner_choosing", targetName(st, winner)), status
+		return n
+	}
 	if d := o.Defend; d != nil { // the attacker's phone, the traitor's for a monster, or the host
 		n.Text = status
 		wait := 0

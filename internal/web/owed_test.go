@@ -1,8 +1,12 @@
 package web_test
 
 import (
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
+
+	"lantern/internal/i18n"
 )
 
 // nowBarHTML is the now bar of a seat's phone page, in lang.
@@ -69,5 +73,46 @@ func TestSpiderOffersSpeedOrSanity(t *testing.T) {
 		if now := nowBarHTML(t, a, g, 1, lang); !strings.Contains(now, `value="apply_effect"`) {
 			t.Errorf("%s: no Apply in the now bar after the Sanity roll", lang)
 		}
+	}
+}
+
+// TestTraitorTokenWaitsForOwed (issue 23, section 1): when a hidden traitor
+// turns their token up, a phone that owes something now (here a drawn
+// event's roll) keeps its reveal sheet shut — the once-key is unchanged —
+// and its now bar says who the traitor is in a line; once nothing is owed
+// the sheet's key changes and it opens.
+func TestTraitorTokenWaitsForOwed(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(3, true)
+	omen, room, _ := hiddenTraitorCell(t)
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": omen, "room": room})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	traitor := 0
+	for i, tok := range g.seats {
+		if me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK); me["me"].(map[string]any)["traitor"] == true {
+			traitor = i + 1
+		}
+	}
+	hero := a.publicState(g).Turn.Seat
+	if hero == traitor {
+		a.act(g, g.seats[hero-1], map[string]any{"type": "end_turn"})
+		hero = a.publicState(g).Turn.Seat
+	}
+	a.act(g, g.seats[hero-1], map[string]any{"type": "draw_card", "card": "rotten"})
+	a.act(g, g.seats[traitor-1], map[string]any{"type": "reveal_token"})
+	key := fmt.Sprintf(`-traitor%d"`, traitor)
+	for _, lang := range []string{"en", "zh"} {
+		page := pageText(t, a, "/g/"+g.code, g.seatCookie(hero), withCookie("lantern_lang", lang))
+		if strings.Contains(page, key) {
+			t.Errorf("%s: the reveal sheet reopens over the owed roll", lang)
+		}
+		if now := nowBarHTML(t, a, g, hero, lang); !strings.Contains(now, i18n.T(lang, "traitor_is", testNames[traitor-1])) {
+			t.Errorf("%s: the now bar doesn't say who the traitor is", lang)
+		}
+	}
+	a.act(g, g.seats[hero-1], map[string]any{"type": "roll", "trait": "sanity", "source": "card:rotten", "purpose": "event", "total": 5})
+	a.act(g, g.seats[hero-1], map[string]any{"type": "apply_effect", "source": "card:rotten"})
+	if page := pageText(t, a, "/g/"+g.code, g.seatCookie(hero)); !strings.Contains(page, key) {
+		t.Errorf("the reveal sheet's key is unchanged once nothing is owed")
 	}
 }

@@ -28,14 +28,6 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 			p.Lines = append(p.Lines, playerLine(lang, st, seat))
 		}
 	}
-	if st.Haunt != nil {
-		p.HauntKey = fmt.Sprintf("%s-%d-%d", st.Code, st.Haunt.Number, st.Haunt.Revealer)
-		if st.Haunt.Hidden() && st.Haunt.PublicTraitor() != 0 {
-			// A hidden traitor who turned their token up is news for every
-			// phone: the reveal opens again, once, saying who it is.
-			p.HauntKey += fmt.Sprintf("-traitor%d", st.Haunt.PublicTraitor())
-		}
-	}
 	alive := st.Alive(me)
 	if st.Started && st.Ended == nil && alive {
 		for _, kind := range []string{"physical", "mental"} {
@@ -46,10 +38,36 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	}
 	p.Attack = attackSheet(lang, o.Attack)
 	p.Now = nowBar(lang, st, me, vm, o, now)
+	p.HauntKey = hauntKey(lang, st, &p.Now)
 	if f := vm.Fight; f != nil {
 		// The phone asks for these in its now bar and attack sheet.
 		f.CanAttack, f.Defend, f.Resolve, f.StealFrom, f.DealDamage = false, false, 0, nil, false
 	}
+}
+
+// hauntKey names the haunt as this phone last showed it: a new key opens
+// the reveal sheet. A hidden traitor who turned their token up is news for
+// every phone and opens it again, once, saying who it is — but not over
+// something the phone owes now (a defence, a split): the now bar says it
+// in a line, and the sheet waits until nothing is owed.
+func hauntKey(lang string, st *game.State, n *views.NowBar) string {
+	if st.Haunt == nil {
+		return ""
+	}
+	key := fmt.Sprintf("%s-%d-%d", st.Code, st.Haunt.Number, st.Haunt.Revealer)
+	traitor := st.Haunt.PublicTraitor()
+	if !st.Haunt.Hidden() || traitor == 0 {
+		return key
+	}
+	if n.Urgent {
+		notice := i18n.T(lang, "traitor_is", seatName(st, traitor))
+		if n.Hint != "" {
+			notice += " · " + n.Hint
+		}
+		n.Hint = notice
+		return key
+	}
+	return key + fmt.Sprintf("-traitor%d", traitor)
 }
 
 // traitShort are the one- or two-letter trait names of a one-line board.

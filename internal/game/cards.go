@@ -349,6 +349,11 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 		a.Type, a.Source = ActApplyEffect, "card:"+card.ID
 		return s.decideApplyEffect(actor, a)
 	}
+	if card.Weapon != nil && card.Use == nil && card.Roll == nil && s.Phase != PhaseHaunt {
+		// A weapon's use is an attack (seed 000 武器), and there are none
+		// before the haunt: marking it used would mean nothing.
+		return nil, refuse(Conflict, "err_weapon_before_haunt", card.Name)
+	}
 	if card.Deck == "event" && !card.DiscardAfterUse {
 		// An event held in front of you acts as its card prints, through
 		// its roll or while held: use_card has nothing to mark (the phone

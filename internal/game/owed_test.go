@@ -130,3 +130,20 @@ func TestDrawnRollTraitsChosen(t *testing.T) {
 		}
 	}
 }
+
+// A weapon's use is an attack (seed 000 武器: 武器只能在袭击时使用), so before
+// the haunt use_card refuses a plain weapon (Axe, Revolver) and Options
+// doesn't offer it; once the haunt begins it may be marked used (seed 002
+// FAQ: one action per item per turn).
+func TestNoWeaponUseBeforeHaunt(t *testing.T) {
+	s := started(t, fourExplorers...)
+	give(t, s, 1, "axe", "revolver")
+	for _, w := range []string{"axe", "revolver"} {
+		wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: w}, "err_weapon_before_haunt", game.Conflict)
+	}
+	for _, c := range s.Options(seatActor(1)).Cards {
+		if c.Use {
+			t.Errorf("%s: Use offered before the haunt", c.Card)
+		}
+	}
+}

@@ -20,6 +20,7 @@ var _ = register(map[string][2]string{
 	"err_choose_result":            {"With the %s, choose a result from 0 to %d.", "使用%s时，请选择 0 到 %d 之间的结果。"},
 	"err_damage_reduced":           {"Your %s stops all of that damage.", "你的%s挡住了全部损伤。"},
 	"err_card_acts_itself":         {"The %s acts by itself: there is nothing to use.", "%s会自行生效：没有可使用的动作。"},
+	"err_weapon_before_haunt":      {"The %s is a weapon: it is used in attacks, once the haunt has begun.", "%s是武器：作祟开始后才能在袭击中使用。"},
 	"err_stuck":                    {"You are held by the %s: you can do nothing else until you get free.", "你被%s困住：脱困前不能做其他事。"},
 	"err_attack_cancelled":         {"The %s's roll cancelled your attack: no attack this turn.", "%s的考验取消了你的袭击：本回合不能袭击。"},
 	"err_source_removed":           {"The %s is gone (its token removed, or emptied): it can't be tried again.", "%s已不在（标记已移除或已清空）：不能再尝试。"},

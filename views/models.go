@@ -402,6 +402,9 @@ type HandCard struct {
 	ApplySource string
 	// Why is why its own action (roll, apply, use) can't be taken now.
 	Why string
+	// LossWarn, when set, is asked before giving or dropping the card:
+	// losing it costs traits (the Amulet of the Ages).
+	LossWarn string
 	// Text is an event card's own words, shown while it is held (Debris,
 	// Webs): what it does is the reason it is still there.
 	Text string

@@ -35,6 +35,7 @@ var _ = register(map[string][2]string{
 	"pending_damage":     {"Take %d %s (%s): split it in the damage form.", "承受 %d 点%s（%s）：请在损伤表格中分配。"},
 	"apply":              {"Apply", "执行"},
 	"apply_outcome":      {"%s: you rolled %d. %s", "%s：你掷出 %d。%s"},
+	"lose_card_warn":     {"Losing the %s costs you %s. Give it up?", "失去%s会令你%s。仍要交出吗？"},
 	"share_outcome":      {"%s rolled %d for %s. %s", "%[1]s 为%[3]s掷出 %[2]d。%[4]s"},
 	"guided_trait":       {"%s: %s roll", "%s：%s考验"},
 	"guided_dice":        {"%s: roll %d dice", "%s：掷 %d 颗骰子"},

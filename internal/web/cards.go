@@ -168,6 +168,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 		if card.Deck == "event" {
 			hc.Text = card.Text.In(lang)
 		}
+		if costs := losses(card.OnLose); len(costs) > 0 {
+			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), traitChanges(lang, costs))
+		}
 		src := "card:" + card.ID
 		if co := cardOption(opts, h.Card); co != nil {
 			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
@@ -348,4 +351,19 @@ func shareLine(lang string, s *game.State, sh *game.ShareOption) *views.ApplyLin
 		line.Traits = append(line.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
 	}
 	return line
+}
+
+// losses are the traits a card's loss lowers (the Amulet of the Ages: 3
+// from each), from its data; nil when losing it costs nothing.
+func losses(onLose map[string]int) map[string]int {
+	var out map[string]int
+	for t, n := range onLose {
+		if n < 0 {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[t] = n
+		}
+	}
+	return out
 }

@@ -390,7 +390,9 @@ type HandCard struct {
 	URL  string
 	Deck string
 	Used bool
-	Worn bool
+	// Moved: it came into the hand this turn and rests (not used).
+	Moved bool
+	Worn  bool
 	// Actions the owner may take on it now (game.Options): the seats it
 	// may be handed to, drop, use, discard.
 	GiveTo                      []Option

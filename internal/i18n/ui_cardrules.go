@@ -7,6 +7,7 @@ var _ = register(map[string][2]string{
 	"mod_smoke":                    {"−2 dice in the Smoke (at least 1)", "烟雾中−2颗骰子（至少1颗）"},
 	"err_attack_ally":              {"%s is on your side: attack only opponents.", "%s 与你同一阵营：只能袭击对手。"},
 	"err_card_not_held":            {"You don't hold the %s.", "你没有持有%s。"},
+	"err_card_moved_turn":          {"The %s came to you this turn: it rests until the turn ends.", "%s本回合才到你手上：回合结束前不能使用。"},
 	"err_card_used_turn":           {"The %s was already used this turn: once per turn.", "%s本回合已使用过：每回合只能使用一次。"},
 	"err_card_after_haunt":         {"The %s can only be used after the haunt is revealed.", "%s只能在作祟开始后使用。"},
 	"err_card_own_turn":            {"The %s can only be used on your own turn.", "%s只能在你自己的回合使用。"},

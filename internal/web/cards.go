@@ -164,17 +164,17 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 	for _, h := range s.Hands[seat.ID] {
 		card := box.Card(h.Card)
 		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: entryURL("card", h.Card), Deck: card.Deck,
-			Used: h.Used, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
+			Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
 		if card.Deck == "event" {
 			hc.Text = card.Text.In(lang)
 		}
-		if costs := losses(card.OnLose); len(costs) > 0 {
+		if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
 			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), traitChanges(lang, costs))
 		}
 		src := "card:" + card.ID
 		if co := cardOption(opts, h.Card); co != nil {
 			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
-			if r, ok := co.Refused["give"]; ok && r.Key == "err_used_this_turn" {
+			if r, ok := co.Refused["give"]; ok && (r.Key == "err_used_this_turn" || r.Key == "err_moved_this_turn") {
 				// Used this turn: its Give and Drop were there a moment ago,
 				// and this says why they went as well as why it rests.
 				hc.Why = i18n.T(lang, r.Key, r.Args...)
@@ -353,17 +353,13 @@ func shareLine(lang string, s *game.State, sh *game.ShareOption) *views.ApplyLin
 	return line
 }
 
-// losses are the traits a card's loss lowers (the Amulet of the Ages: 3
-// from each), from its data; nil when losing it costs nothing.
-func losses(onLose map[string]int) map[string]int {
-	var out map[string]int
-	for t, n := range onLose {
-		if n < 0 {
-			if out == nil {
-				out = map[string]int{}
-			}
-			out[t] = n
-		}
+// penalty is what losing a card takes, from its data, when that is more
+// than holding it gave (the Amulet of the Ages: +1 each when taken, −3
+// each when lost); nil for a card that only takes back its own gain (the
+// Bell), which needs no warning.
+func penalty(onGain, onLose map[string]int) map[string]int {
+	if !slices.ContainsFunc(slices.Collect(maps.Keys(onLose)), func(t string) bool { return onLose[t]+onGain[t] < 0 }) {
+		return nil
 	}
-	return out
+	return onLose
 }

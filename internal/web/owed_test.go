@@ -119,21 +119,21 @@ func TestTraitorTokenWaitsForOwed(t *testing.T) {
 
 // TestAmuletGiveAwayWarns: the Amulet of the Ages — "If you lose it, lose 3
 // from each of those traits" (its card): giving it away or dropping it asks
-// first, saying what it costs, in English and Chinese; a card that costs
-// nothing asks nothing.
+// first, saying what it costs, in English and Chinese; a card that only
+// takes back its own gain (the Bell) asks nothing.
 func TestAmuletGiveAwayWarns(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)
 		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "amulet-of-the-ages"})
-		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "revolver"})
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "bell"})
 		page := pageText(t, a, "/g/"+g.code, g.seatCookie(1), withCookie("lantern_lang", lang))
 		warn := map[string]string{"en": "Losing the Amulet of the Ages costs you", "zh": "失去护符会令你"}[lang]
 		if n := strings.Count(page, `data-confirm="`+warn); n != 2 {
 			t.Errorf("%s: %d give or drop forms warn of the Amulet's cost, want 2", lang, n)
 		}
-		if strings.Contains(page, map[string]string{"en": "Losing the Revolver", "zh": "失去手枪"}[lang]) {
-			t.Errorf("%s: giving the Revolver away warns of a cost", lang)
+		if strings.Contains(page, map[string]string{"en": "Losing the Bell", "zh": "失去铃铛"}[lang]) {
+			t.Errorf("%s: giving the Bell away warns, though it only takes back its own gain", lang)
 		}
 	}
 }

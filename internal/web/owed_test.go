@@ -132,7 +132,7 @@ func TestAmuletGiveAwayWarns(t *testing.T) {
 		if n := strings.Count(page, `data-confirm="`+warn); n != 2 {
 			t.Errorf("%s: %d give or drop forms warn of the Amulet's cost, want 2", lang, n)
 		}
-		if strings.Contains(page, map[string]string{"en": "Losing the Bell", "zh": "失去铃铛"}[lang]) {
+		if strings.Contains(page, map[string]string{"en": "Losing the Bell", "zh": "失去手铃"}[lang]) {
 			t.Errorf("%s: giving the Bell away warns, though it only takes back its own gain", lang)
 		}
 	}

@@ -137,3 +137,26 @@ func TestAmuletGiveAwayWarns(t *testing.T) {
 		}
 	}
 }
+
+// TestCardHandedOverNotCalledUsed: a card handed over rests in its new
+// hand for the turn (seed 002 FAQ: one action per item per turn), and the
+// phone says it is new this turn, not that it was used.
+func TestCardHandedOverNotCalledUsed(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := a.newGame(2, true)
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "revolver"})
+		crAct(a, g, 1, map[string]any{"type": "end_turn"})
+		crAct(a, g, 2, map[string]any{"type": "draw_card", "card": "candle"})
+		crAct(a, g, 2, map[string]any{"type": "give_card", "card": "candle", "to": 1})
+		offers, _ := a.state(g)["offers"].([]any)
+		if len(offers) != 1 {
+			t.Fatalf("offers %v", offers)
+		}
+		crAct(a, g, 1, map[string]any{"type": "accept_card", "offer": jsonInt(offers[0].(map[string]any)["offer"])})
+		page := pageText(t, a, "/g/"+g.code, g.seatCookie(1), withCookie("lantern_lang", lang))
+		if !strings.Contains(page, i18n.T(lang, "moved_here")) || strings.Contains(page, `<span class="badge">`+i18n.T(lang, "used")+`</span>`) {
+			t.Errorf("%s: the Candle handed over isn't shown as new this turn (or is called used)", lang)
+		}
+	}
+}

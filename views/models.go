@@ -432,6 +432,9 @@ type GuidedRoll struct {
 	Trait   string
 	Dice    int
 	Purpose string
+	// Room is the room it is rolled in when that changes its dice
+	// (Groundskeeper in the Gardens).
+	Room string
 }
 
 // Cards is a seat's card area on its phone.

@@ -61,6 +61,10 @@ type Options struct {
 	// card lets the roller choose (Spider: Speed or Sanity; Possession:
 	// any); empty for a roll of one trait or of dice.
 	DrawnTraits []string `json:"drawn_traits,omitempty"`
+	// DrawnRooms are the rooms in the house its roll may be made in for
+	// other dice (Groundskeeper: 2 fewer in the Gardens; Footsteps: one
+	// more in the Chapel); where the roller stands is theirs to say.
+	DrawnRooms []string `json:"drawn_rooms,omitempty"`
 	// Explore is set when the seat may place a room tile (rooms.go).
 	Explore *ExploreOptions `json:"explore,omitempty"`
 	// PickUp, Rooms and ApplyRoll: the card area's piles, rooms and the
@@ -377,6 +381,7 @@ func (s *State) Options(actor Actor) Options {
 	s.cardAreaOptions(d, me, &o)
 	o.Drawn = s.drawnOption(d, me)
 	o.DrawnTraits = drawnTraits(d, o.Drawn)
+	o.DrawnRooms = s.drawnRooms(d, o.Drawn)
 	o.CardRolls = s.cardRollOptions(d, me)
 	o.DrawEffects = s.drawEffectOptions(d, me)
 	o.Share = s.shareOption(d, me)
@@ -1234,6 +1239,30 @@ func drawnTraits(d *dryRun, card string) []string {
 	for _, t := range c.Roll.Traits {
 		if d.allows(Action{Type: ActRoll, Source: "card:" + card, Purpose: "event", Trait: t, Total: &zeroTotal}) {
 			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// drawnRooms are the house's rooms Decide accepts the drawn card's roll in,
+// for the dice its card gives there (roll.room_dice), in box order.
+func (s *State) drawnRooms(d *dryRun, card string) []string {
+	c := catalog.Box().Card(card)
+	if c == nil || c.Roll == nil || len(c.Roll.RoomDice) == 0 {
+		return nil
+	}
+	a, ok := guidedRollAction(c.Roll, "card:"+card, "event")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i := range catalog.Box().Rooms {
+		r := catalog.Box().Rooms[i].ID
+		if _, gives := c.Roll.RoomDice[r]; !gives || !s.InHouse(r) {
+			continue
+		}
+		if a.Room = r; d.allows(a) {
+			out = append(out, r)
 		}
 	}
 	return out

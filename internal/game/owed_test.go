@@ -147,3 +147,22 @@ func TestNoWeaponUseBeforeHaunt(t *testing.T) {
 		}
 	}
 }
+
+// Groundskeeper: "In the Gardens, roll 2 fewer dice" (its card, room_dice)
+// and Footsteps: "2 dice in the Chapel": the drawn card's roll is offered
+// in those rooms once they are in the house, not before.
+func TestDrawnRollRooms(t *testing.T) {
+	for card, room := range map[string]string{"groundskeeper": "gardens", "footsteps": "chapel"} {
+		s := started(t, fourExplorers...)
+		do(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: room, Floor: game.FloorGround})
+		do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: card})
+		if o := s.Options(seatActor(1)); !slices.Equal(o.DrawnRooms, []string{room}) {
+			t.Errorf("%s: drawn rooms %v, want %s", card, o.DrawnRooms, room)
+		}
+		s = started(t, fourExplorers...)
+		do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: card})
+		if o := s.Options(seatActor(1)); len(o.DrawnRooms) != 0 {
+			t.Errorf("%s: rooms %v offered before %s is in the house", card, o.DrawnRooms, room)
+		}
+	}
+}

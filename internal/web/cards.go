@@ -141,7 +141,7 @@ func kept[T any](xs []T, keep func(*T) bool) []T {
 func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Cards {
 	box := catalog.Box()
 	rooms := boxRooms(lang)
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn, opts.DrawnTraits),
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn, opts.DrawnTraits, opts.DrawnRooms),
 		Decks: deckCounts(lang, s),
 		// Only rooms in the house: one can't drop a card in, or stand
 		// in, a tile still in the stack.

@@ -128,7 +128,7 @@ func houseOmenRooms(lang string, s *game.State, except string) []views.Option {
 // drawnCard is the card the seat drew last and put back (an event) whose
 // roll it may make now (game.Options.Drawn): its text and the roll in one
 // tap, one per trait the engine lets the roller choose (DrawnTraits).
-func drawnCard(lang, card string, traits []string) *views.DrawnCard {
+func drawnCard(lang, card string, traits, rooms []string) *views.DrawnCard {
 	c := catalog.Box().Card(card)
 	if c == nil {
 		return nil
@@ -139,6 +139,11 @@ func drawnCard(lang, card string, traits []string) *views.DrawnCard {
 	}
 	if g := guidedRoll(lang, "card:"+c.ID, c.Name, c.Roll, "event"); len(traits) == 0 && g != nil {
 		d.Rolls = append(d.Rolls, *g)
+		for _, r := range rooms { // the same roll where its dice differ
+			in := *g
+			in.Room, in.Label = r, i18n.T(lang, "guided_in_room", g.Label, roomName(lang, r))
+			d.Rolls = append(d.Rolls, in)
+		}
 	}
 	return d
 }

@@ -160,3 +160,25 @@ func TestCardHandedOverNotCalledUsed(t *testing.T) {
 		}
 	}
 }
+
+// TestGroundskeeperInTheGardens: Groundskeeper — "roll 2 fewer dice in the
+// Gardens" (its card): drawn for the Gardens, the now bar offers the roll
+// there too, and it rolls 2 fewer dice.
+func TestGroundskeeperInTheGardens(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := a.newGame(2, true)
+		crAct(a, g, 1, map[string]any{"type": "discover_room", "room": "gardens", "floor": "ground"})
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "groundskeeper"})
+		now := nowBarHTML(t, a, g, 1, lang)
+		if !strings.Contains(now, `name="room" value="gardens"`) || !strings.Contains(now, map[string]string{"en": "in the Gardens", "zh": "（在庭院）"}[lang]) {
+			t.Errorf("%s: the now bar has no Groundskeeper roll in the Gardens:\n%s", lang, now)
+		}
+		_, know, _ := htTrait(a.state(g), 1, "knowledge")
+		crAct(a, g, 1, map[string]any{"type": "roll", "trait": "knowledge", "source": "card:groundskeeper", "purpose": "event", "room": "gardens"})
+		rolls := a.publicState(g).Rolls
+		if last := rolls[len(rolls)-1]; last.Dice != max(know-2, 1) {
+			t.Errorf("%s: %d dice in the Gardens with Knowledge %d", lang, last.Dice, know)
+		}
+	}
+}

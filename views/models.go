@@ -500,6 +500,10 @@ type ApplyLine struct {
 	// Items: one of the seat's items to name; Rooms: the room to name.
 	Items []Option
 	Rooms []Option
+	// Split: traits a heal may be split between, SplitMost points in all
+	// (Medical Kit); left blank, the trait picked takes them all.
+	Split     []Option
+	SplitMost int
 }
 
 // HandLine lists a seat's cards on boards other phones see.

@@ -836,6 +836,16 @@ type ApplyRoll struct {
 	// Box 0–3: where the box is dropped).
 	Items []string `json:"items,omitempty"`
 	Room  bool     `json:"room,omitempty"`
+	// Heal: the outcome heals points the player may split between these
+	// traits, up to Most in all (Medical Kit 6+: Might and Speed).
+	Heal *HealSplit `json:"heal,omitempty"`
+}
+
+// HealSplit is a heal to split: apply_effect's "split" over Traits, at
+// most Most points in all.
+type HealSplit struct {
+	Traits []string `json:"traits"`
+	Most   int      `json:"most"`
 }
 
 // refusalOf is a refusal as Options tells it, nil for none.
@@ -1106,6 +1116,7 @@ func (s *State) applyChoices(d *dryRun, me *Seat, ar *ApplyRoll) {
 			ar.To = append(ar.To, n)
 		}
 	}
+	ar.Heal = s.healSplit(d, me, ar)
 }
 
 // DrawEffectOption is a drawn card's effect (no roll) the seat may apply
@@ -1266,4 +1277,26 @@ func (s *State) drawnRooms(d *dryRun, card string) []string {
 		}
 	}
 	return out
+}
+
+// healSplit is the heal an outcome lets the player split (Medical Kit),
+// when Decide accepts a split of it now; nil otherwise.
+func (s *State) healSplit(d *dryRun, me *Seat, ar *ApplyRoll) *HealSplit {
+	roll := s.RollOf(me.ID, ar.Source)
+	if roll == nil || ar.Bracket < 0 || ar.Bracket >= len(roll.Brackets) {
+		return nil
+	}
+	h := roll.Brackets[ar.Bracket].Heal
+	if h == nil || h.Amount < 2 || len(h.Traits) < 2 {
+		return nil // one point, or one trait: nothing to split
+	}
+	// The roller, or another explorer it may be applied to.
+	for _, to := range append([]int{0}, ar.To...) {
+		for _, t := range h.Traits {
+			if d.allows(Action{Type: ActApplyEffect, Source: ar.Source, To: to, Split: map[string]int{t: 1}}) {
+				return &HealSplit{Traits: h.Traits, Most: h.Amount}
+			}
+		}
+	}
+	return nil
 }

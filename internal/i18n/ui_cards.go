@@ -39,6 +39,7 @@ var _ = register(map[string][2]string{
 	"lose_card_warn":     {"Losing the %s costs you %s. Give it up?", "失去%s会令你%s。仍要交出吗？"},
 	"share_outcome":      {"%s rolled %d for %s. %s", "%[1]s 为%[3]s掷出 %[2]d。%[4]s"},
 	"guided_trait":       {"%s: %s roll", "%s：%s考验"},
+	"heal_split":         {"Or split them, up to %d in all:", "或分开回复，合共最多 %d 点："},
 	"guided_in_room":     {"%s in the %s", "%s（在%s）"},
 	"guided_dice":        {"%s: roll %d dice", "%s：掷 %d 颗骰子"},
 	"log_card_drawn":     {"%s drew %s", "%s 抽到%s"},

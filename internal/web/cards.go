@@ -254,6 +254,12 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 			if ar.Room {
 				c.Apply.Rooms = c.Rooms
 			}
+			if hs := ar.Heal; hs != nil {
+				c.Apply.SplitMost = hs.Most
+				for _, t := range hs.Traits {
+					c.Apply.Split = append(c.Apply.Split, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+				}
+			}
 		}
 	}
 	if c.Apply == nil && opts.Share != nil {

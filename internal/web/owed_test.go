@@ -3,6 +3,8 @@ package web_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -179,6 +181,37 @@ func TestGroundskeeperInTheGardens(t *testing.T) {
 		rolls := a.publicState(g).Rolls
 		if last := rolls[len(rolls)-1]; last.Dice != max(know-2, 1) {
 			t.Errorf("%s: %d dice in the Gardens with Knowledge %d", lang, last.Dice, know)
+		}
+	}
+}
+
+// TestMedicalKitSplitOnThePhone: Medical Kit 6–7 — "Regain up to 2 points
+// split between Might and Speed" (its card): the phone's Apply offers the
+// split, and a split sent from the form heals both traits of the explorer
+// named, in English and Chinese.
+func TestMedicalKitSplitOnThePhone(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := a.newGame(2, true)
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "medical-kit"})
+		crAct(a, g, 0, map[string]any{"type": "take_damage", "seat": 2, "kind": "physical", "split": map[string]any{"might": 2, "speed": 1}})
+		crAct(a, g, 1, map[string]any{"type": "roll", "trait": "knowledge", "source": "card:medical-kit", "purpose": "item", "total": 6})
+		page := pageText(t, a, "/g/"+g.code, g.seatCookie(1), withCookie("lantern_lang", lang))
+		if !strings.Contains(page, `name="split.might"`) || !strings.Contains(page, `name="split.speed"`) || !strings.Contains(page, i18n.T(lang, "heal_split", 2)) {
+			t.Fatalf("%s: the Medical Kit's Apply offers no split", lang)
+		}
+		might, _, _ := htTrait(a.state(g), 2, "might")
+		speed, _, _ := htTrait(a.state(g), 2, "speed")
+		version := strconv.Itoa(a.publicState(g).Version)
+		rec := a.form("/g/"+g.code+"/act", url.Values{"type": {"apply_effect"}, "as": {"seat"}, "version": {version}, "source": {"card:medical-kit"},
+			"trait": {"might"}, "to": {"2"}, "split.might": {"1"}, "split.speed": {"1"}}, g.seatCookie(1))
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("%s: the split was refused: %d %s", lang, rec.Code, rec.Body.String())
+		}
+		m2, _, _ := htTrait(a.state(g), 2, "might")
+		s2, _, _ := htTrait(a.state(g), 2, "speed")
+		if m2 != might+1 || s2 != speed+1 {
+			t.Errorf("%s: Might %d → %d, Speed %d → %d; want one each", lang, might, m2, speed, s2)
 		}
 	}
 }

@@ -26,6 +26,7 @@ var _ = register(map[string][2]string{
 	"phone_you_died":        {"You died.", "你已死亡。"},
 	"phone_your_turn":       {"Your turn", "你的回合"},
 	"phone_winner_choosing": {"%s won and is choosing: steal one of your cards, or deal you damage.", "%s 获胜，正在选择：偷走你的一张牌，或对你造成损伤。"},
+	"phone_end_in_room":     {"Ending in the %s? Take its damage", "在%s结束回合？承受其损伤"},
 	"phone_owed_card":       {"%s: draw its %s card", "%s：抽取它的%s牌"},
 	"phone_draw_owed":       {"Draw the %s card", "抽%s牌"},
 	"end_turn_owed":         {"The %s card for %s isn't drawn yet. End your turn without it?", "%[2]s的%[1]s牌还没有抽。仍要结束回合吗？"},

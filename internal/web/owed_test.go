@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"lantern/internal/catalog"
 	"lantern/internal/i18n"
 )
 
@@ -215,3 +216,29 @@ func TestMedicalKitSplitOnThePhone(t *testing.T) {
 		}
 	}
 }
+
+// TestCryptEndOfTurnInNowBar: the Crypt — "take 1 mental damage if you end
+// your turn here" (its tile, end_turn_damage): once in the house, the now
+// bar offers its damage in one tap before End my turn, in English and
+// Chinese, and the tap asks for the split.
+func TestCryptEndOfTurnInNowBar(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := a.newGame(2, true)
+		if now := nowBarHTML(t, a, g, 1, lang); strings.Contains(now, `value="room:crypt"`) {
+			t.Errorf("%s: the Crypt's damage offered before it is in the house", lang)
+		}
+		crAct(a, g, 1, map[string]any{"type": "discover_room", "room": "crypt", "floor": "basement"})
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "what-the"})
+		now := nowBarHTML(t, a, g, 1, lang)
+		if !strings.Contains(now, `value="room:crypt"`) || !strings.Contains(now, i18n.T(lang, "phone_end_in_room", roomNameIn(lang, "crypt"))) {
+			t.Fatalf("%s: the now bar doesn't offer the Crypt's end-of-turn damage:\n%s", lang, now)
+		}
+		crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "room:crypt"})
+		if now := nowBarHTML(t, a, g, 1, lang); !strings.Contains(now, `class="damage split"`) {
+			t.Errorf("%s: no split after the Crypt's damage", lang)
+		}
+	}
+}
+
+func roomNameIn(lang, id string) string { return catalog.Box().Room(id).Name.In(lang) }

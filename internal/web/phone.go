@@ -265,6 +265,13 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		if o.Roll != nil && len(n.Actions) < 2 {
 			n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})
 		}
+		if c := vm.Cards; c != nil && len(c.RoomHurts) > 0 && o.EndTurn {
+			// A room in the house that hurts whoever ends a turn in it
+			// (the Crypt, the Furnace Room): one tap before End my turn.
+			r := c.RoomHurts[0]
+			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_end_in_room", r.Label), Type: game.ActApplyEffect,
+				Fields: []views.Field{{Name: "source", Value: r.ID}}})
+		}
 		if o.EndTurn {
 			n.Actions = append(n.Actions, endTurn)
 		}

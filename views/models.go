@@ -540,8 +540,9 @@ type Fight struct {
 	StealFrom []Option // cards the winner may steal instead
 	// DealDamage: the winner may choose the damage instead of a theft.
 	DealDamage bool
-	// Monsters and the track.
+	// Monsters and the track; Moves are this turn's monster move rolls.
 	Monsters    []MonsterLine
+	Moves       []string
 	Kinds       []Option
 	RunMonsters bool // the traitor's phone or the table
 	Track       *TrackLine

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"lantern/internal/i18n"
 )
 
 // weaponHaunt is a two-seat game in the haunt where Alice holds weapon and
@@ -98,6 +100,34 @@ func TestLoserToldWinnerChooses(t *testing.T) {
 		want := map[string]string{"en": "Bob won and is choosing", "zh": "Bob 获胜，正在选择"}[lang]
 		if now := nowBarHTML(t, a, g, 1, lang); !strings.Contains(now, want) {
 			t.Errorf("%s: Alice's now bar doesn't say Bob is choosing:\n%s", lang, now)
+		}
+	}
+}
+
+// TestMonsterMoveRollShown (issue 23, section 1): the monsters' move roll is
+// shown where the traitor moves them — the now bar and the haunt section —
+// not only in the log, in English and Chinese.
+func TestMonsterMoveRollShown(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0}) // Ann the traitor
+	crAct(a, g, 0, map[string]any{"type": "add_monster", "kind": "Zombie", "count": 1, "traits": map[string]int{"might": 4, "speed": 2}})
+	for i := 0; i < 4 && a.publicState(g).Turn.Seat != 0; i++ {
+		crAct(a, g, 0, map[string]any{"type": "end_turn"})
+	}
+	if st := a.publicState(g); st.Turn.Seat != 0 {
+		t.Fatalf("not the monsters' turn: %+v", st.Turn)
+	}
+	crAct(a, g, 1, map[string]any{"type": "monster_move_roll", "kind": "Zombie", "total": 3})
+	for _, lang := range []string{"en", "zh"} {
+		want := i18n.T(lang, "roll_monster_move", "Zombie", 2, 3)
+		if now := nowBarHTML(t, a, g, 1, lang); !strings.Contains(now, want) {
+			t.Errorf("%s: the traitor's now bar lacks %q:\n%s", lang, want, now)
+		}
+		page := pageText(t, a, "/g/"+g.code, g.seatCookie(1), withCookie("lantern_lang", lang))
+		if !strings.Contains(page, `<p class="move-roll">🎲 `+want) {
+			t.Errorf("%s: the haunt section lacks the move roll", lang)
 		}
 	}
 }

@@ -225,6 +225,9 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 	}
 	if o.Turn.Mine && o.Turn.Monsters {
 		n.Text = i18n.T(lang, "monsters_turn")
+		if f := vm.Fight; f != nil && len(f.Moves) > 0 {
+			n.Hint = "🎲 " + f.Moves[len(f.Moves)-1] // the newest move roll
+		}
 		if m := o.Monsters; m != nil {
 			// The monsters' steps: their movement rolls here, their
 			// attacks and stuns in the haunt section.

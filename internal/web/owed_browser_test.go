@@ -133,3 +133,28 @@ func TestBrowserAttackWithHeldWeapon(t *testing.T) {
 		d.checkNoExceptions()
 	}
 }
+
+// TestBrowserOfflineTapReported (issue 23, section 1): on a 390×844 phone,
+// a tap made while the phone can't reach the server is reported as not
+// sent, in English and Chinese, and the button may be tapped again; the
+// game is unchanged.
+func TestBrowserOfflineTapReported(t *testing.T) {
+	app := newTestApp(t)
+	d := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	for _, lang := range []string{"en", "zh"} {
+		g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+		d.openSeat(g, 1, lang, "Alice")
+		before := app.publicState(g).Version
+		evalIn[bool](d, `(window.fetch = () => Promise.reject(new TypeError("offline")), true)`)
+		d.tap(`#now form.now-end_turn button`)
+		want := map[string]string{"en": "Not sent", "zh": "未发送"}[lang]
+		d.waitUntil("the tap reported as not sent", `(() => { const t = document.getElementById('toast'); return !t.hidden && t.textContent.includes(`+jsString(want)+`); })()`)
+		if evalIn[bool](d, `document.querySelector('#now form.now-end_turn button').disabled`) {
+			t.Errorf("%s: the button stays disabled after the tap failed", lang)
+		}
+		if v := app.publicState(g).Version; v != before {
+			t.Errorf("%s: the game changed: version %d → %d", lang, before, v)
+		}
+		d.screenshot(shotDir(t), "offline-"+lang)
+	}
+}

@@ -242,3 +242,21 @@ func TestCryptEndOfTurnInNowBar(t *testing.T) {
 }
 
 func roomNameIn(lang, id string) string { return catalog.Box().Room(id).Name.In(lang) }
+
+// TestDrawEffectInNowBar: Skeletons — "Put the Skeletons token here and
+// take 1 die of mental damage" (its card's draw effect, no roll): the now
+// bar offers it in one tap until it is applied.
+func TestDrawEffectInNowBar(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := newTestApp(t)
+		g := a.newGame(2, true)
+		crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "skeletons"})
+		if now := nowBarHTML(t, a, g, 1, lang); !strings.Contains(now, `name="source" value="card:skeletons"`) {
+			t.Fatalf("%s: the now bar doesn't offer the Skeletons' effect:\n%s", lang, now)
+		}
+		crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "card:skeletons"})
+		if now := nowBarHTML(t, a, g, 1, lang); strings.Contains(now, `name="source" value="card:skeletons"`) {
+			t.Errorf("%s: the Skeletons' effect is offered again after it was applied", lang)
+		}
+	}
+}

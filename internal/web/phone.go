@@ -303,8 +303,9 @@ func owedDiscovery(lang string, owed *game.Discovery, n *views.NowBar, endTurn *
 
 // owedCard puts in the bar the card roll this phone owes or the outcome
 // it has to apply, so it never waits unseen on the Cards tab: the outcome
-// of its last roll, else the event it just drew, else a roll the engine
-// says a card drawn asks of it (every explorer's, the next trait's).
+// of its last roll, else the event it just drew, else a drawn card's effect
+// without a roll, else a roll the engine says a card drawn asks of it
+// (every explorer's, the next trait's).
 func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool {
 	if c == nil {
 		return false
@@ -314,6 +315,9 @@ func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool
 		n.Apply = c.Apply
 	case c.Drawn != nil && len(c.Drawn.Rolls) > 0:
 		n.Text, n.Rolls = c.Drawn.Name, c.Drawn.Rolls
+	case len(c.DrawEffects) > 0: // a drawn card's effect without a roll (Skeletons, Jonah's Turn)
+		e := c.DrawEffects[0]
+		n.Apply = &views.ApplyLine{Source: e.Source, Text: e.Name + ": " + e.Text, Items: e.Items}
 	default:
 		for _, r := range o.CardRolls {
 			if r.Owed {

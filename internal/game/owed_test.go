@@ -166,3 +166,28 @@ func TestDrawnRollRooms(t *testing.T) {
 		}
 	}
 }
+
+// Options.Attack.Plain are the traits an attack may use without a weapon:
+// Might (seed 000 袭击), not a weapon's own trait (Revolver: "attack with
+// Speed" only with it); the weapon's way is its own (WeaponOption.Trait).
+func TestAttackPlainTraits(t *testing.T) {
+	for _, tc := range []struct {
+		weapon, trait string
+	}{{"revolver", game.Speed}, {"axe", game.Might}} {
+		s := traitorBoard(t)
+		give(t, s, 2, tc.weapon)
+		a := s.Options(seatActor(2)).Attack
+		if a == nil || !slices.Equal(a.Plain, []string{game.Might}) {
+			t.Fatalf("%s: plain traits %+v, want Might alone", tc.weapon, a)
+		}
+		if len(a.Weapons) != 1 || a.Weapons[0].Card != tc.weapon || a.Weapons[0].Trait != tc.trait {
+			t.Errorf("%s: weapons %+v", tc.weapon, a.Weapons)
+		}
+		// What Plain leaves out, Decide refuses.
+		if tc.trait != game.Might {
+			if r := refusal(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Trait: tc.trait, Total: intp(0)}); r == nil {
+				t.Errorf("%s: %s without the weapon accepted", tc.weapon, tc.trait)
+			}
+		}
+	}
+}

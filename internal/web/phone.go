@@ -323,6 +323,11 @@ func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool
 			if r.Owed {
 				card := catalog.Box().Card(r.Card)
 				n.Text, n.Rolls = card.Name.In(lang), []views.GuidedRoll{*guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event")}
+				if r.Holder == 0 && catalog.Box().Card(r.Card).EveryExplorer {
+					// Drawn by another: its words say whom it asks (every
+					// explorer, or those in the basement).
+					n.Hint = card.Text.In(lang)
+				}
 				break
 			}
 		}

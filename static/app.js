@@ -72,12 +72,12 @@
   // own form posts with what changed since that stream's last message.
   var streamName = Math.random().toString(36).slice(2) + Date.now().toString(36);
 
-  function showToast(text) {
+  function showToast(text, ms) {
     if (!toast || !text) return;
     toast.textContent = text;
     toast.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { toast.hidden = true; }, 4000);
+    toastTimer = setTimeout(function () { toast.hidden = true; }, ms || 4000);
   }
 
   // swap replaces the live part of the page with fresh server HTML, keeping
@@ -504,10 +504,12 @@
         }
       });
     }).catch(function () {
-      // Not sent: the step shown at once goes back, and the offline note
-      // says why.
+      // Never dropped without a word: the tap didn't reach the game, so
+      // the step shown at once goes back, and the person is told so, long
+      // enough to read it, to tap again.
       undoPreview();
       setOffline(true);
+      showToast(toast && toast.getAttribute("data-not-sent"), 8000);
       buttons.forEach(function (b) { b.disabled = false; });
     }).finally(function () {
       busy = false;

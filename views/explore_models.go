@@ -30,6 +30,10 @@ type Discovered struct {
 	Text            string
 	Roll            *GuidedRoll
 	Gain            *Option
+	// Drawn and Apply are the card drawn here and the outcome of the last
+	// roll, shown where the card was drawn until they are done.
+	Drawn *DrawnCard
+	Apply *ApplyLine
 }
 
 // Draw is "I drew…": the cards still in each deck as buttons. An omen asks
@@ -45,7 +49,9 @@ type Draw struct {
 // in one tap, and (after the roll) its outcome to apply.
 type DrawnCard struct {
 	Name, Text string
-	Roll       *GuidedRoll
+	// Rolls is its roll, one per trait when the card lets the roller
+	// choose (Spider: Speed or Sanity).
+	Rolls []GuidedRoll
 }
 
 // HouseFloor is one floor of the house as the table lists it.

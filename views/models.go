@@ -406,7 +406,9 @@ type HandCard struct {
 	URL  string
 	Deck string
 	Used bool
-	Worn bool
+	// Moved: it came into the hand this turn and rests (not used).
+	Moved bool
+	Worn  bool
 	// Actions the owner may take on it now (game.Options): the seats it
 	// may be handed to, drop, use, discard.
 	GiveTo                      []Option
@@ -418,6 +420,9 @@ type HandCard struct {
 	ApplySource string
 	// Why is why its own action (roll, apply, use) can't be taken now.
 	Why string
+	// LossWarn, when set, is asked before giving or dropping the card:
+	// losing it costs traits (the Amulet of the Ages).
+	LossWarn string
 	// Text is an event card's own words, shown while it is held (Debris,
 	// Webs): what it does is the reason it is still there.
 	Text string
@@ -443,6 +448,9 @@ type GuidedRoll struct {
 	Trait   string
 	Dice    int
 	Purpose string
+	// Room is the room it is rolled in when that changes its dice
+	// (Groundskeeper in the Gardens).
+	Room string
 }
 
 // Cards is a seat's card area on its phone.
@@ -508,6 +516,10 @@ type ApplyLine struct {
 	// Items: one of the seat's items to name; Rooms: the room to name.
 	Items []Option
 	Rooms []Option
+	// Split: traits a heal may be split between, SplitMost points in all
+	// (Medical Kit); left blank, the trait picked takes them all.
+	Split     []Option
+	SplitMost int
 }
 
 // HandLine lists a seat's cards on boards other phones see.
@@ -544,8 +556,9 @@ type Fight struct {
 	StealFrom []Option // cards the winner may steal instead
 	// DealDamage: the winner may choose the damage instead of a theft.
 	DealDamage bool
-	// Monsters and the track.
+	// Monsters and the track; Moves are this turn's monster move rolls.
 	Monsters    []MonsterLine
+	Moves       []string
 	Kinds       []Option
 	RunMonsters bool // the traitor's phone or the table
 	Track       *TrackLine

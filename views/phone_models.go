@@ -29,6 +29,13 @@ type NowBar struct {
 	// Later is a secondary action that appears after a wait (roll the
 	// defence for a phone that does not answer).
 	Later *LaterAction
+	// Rolls is a card's roll this phone owes now (one per trait it may
+	// choose) (an event just drawn, or
+	// one every explorer rolls); Apply, the outcome of its last roll to
+	// apply. Both stay in the bar until done, so nothing owed hides on a
+	// tab.
+	Rolls []GuidedRoll
+	Apply *ApplyLine
 }
 
 // NowAction is one button of the now bar: a form post (Type and Fields) or,
@@ -120,10 +127,10 @@ type Phone struct {
 // button that rolls the attack with the trait and weapon chosen above.
 type AttackSheet struct {
 	Targets []Option
-	Traits  []Option
-	Weapons []Option
-	// Ranged is offered only when a held weapon allows it.
-	Ranged bool
+	// Ways are the trait, weapon and range together, as the engine allows
+	// them ("might:axe", "speed:revolver:ranged", "might"), the held
+	// weapons first: the first is chosen already.
+	Ways []Option
 	// Dice says how many dice each trait (and weapon) rolls, so a real
 	// total typed in can be checked by the player before it is sent.
 	Dice []string

@@ -68,6 +68,10 @@ type Effect struct {
 	// in apply_effect's "to"; being in the same room is the table's to
 	// judge (Medical Kit, Healing Salve, Smelling Salts).
 	Others bool `json:"others,omitempty"`
+	// EveryExplorer: the outcome's chosen gain or loss is every other
+	// living explorer's too, each naming their own trait on their phone
+	// (Footsteps 0: every explorer loses 1 from a trait of their choice).
+	EveryExplorer bool `json:"every_explorer,omitempty"`
 	// EndTurn: the roller's turn ends, if it is theirs (Music Box 0–3).
 	EndTurn bool `json:"end_turn,omitempty"`
 	// Drop: a roller who carries the card drops it on the pile of the room
@@ -282,6 +286,11 @@ type Card struct {
 	// StaysInRoom marks events that leave a token in the room instead of
 	// staying with the player (Smoke, Secret Passage…).
 	StaysInRoom bool `json:"stays_in_room,omitempty"`
+	// EveryExplorer: the event's roll is asked of every explorer (or of
+	// every explorer where the card says; who stands there is the
+	// table's), each rolling and applying only their own result (Hideous
+	// Shriek, Silence), not of its drawer alone.
+	EveryExplorer bool `json:"every_explorer,omitempty"`
 	// EndsOnTraitor: a lingering harmful event that ends at once when its
 	// holder becomes the traitor (seed 002 FAQ).
 	EndsOnTraitor bool `json:"ends_on_traitor,omitempty"`

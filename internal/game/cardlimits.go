@@ -23,7 +23,9 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 	if i < 0 {
 		return refuse(Conflict, "err_card_not_held", name)
 	}
-	if s.Hands[seat.ID][i].Used {
+	if h := s.Hands[seat.ID][i]; h.Used && h.Moved {
+		return refuse(Conflict, "err_card_moved_turn", name)
+	} else if h.Used {
 		return refuse(Conflict, "err_card_used_turn", name)
 	}
 	if c.Deck == "event" {

@@ -22,6 +22,10 @@ type HeldCard struct {
 	// or dropped until the turn ends (seed 002 FAQ: 每件物品在一回合中只能使用、
 	// 转交、丢弃、偷窃或捡拾其中一项).
 	Used bool `json:"used,omitempty"`
+	// Moved is set when the card came into this hand this turn (handed
+	// over, stolen or picked up): it rests, Used, without having been
+	// used, and is told so.
+	Moved bool `json:"moved,omitempty"`
 	// Worn is set while the Mask is on.
 	Worn bool `json:"worn,omitempty"`
 }
@@ -224,7 +228,7 @@ func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_not_tradeable")
 	}
 	if held.Used {
-		return nil, refuse(Conflict, "err_used_this_turn")
+		return nil, usedRefusal(held)
 	}
 	for _, o := range s.Offers {
 		if o.Card == a.Card {
@@ -279,7 +283,7 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_not_droppable")
 	}
 	if held.Used {
-		return nil, refuse(Conflict, "err_used_this_turn")
+		return nil, usedRefusal(held)
 	}
 	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: a.Card, How: "drop"}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
@@ -348,6 +352,11 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 		// Gloves): the same as applying it.
 		a.Type, a.Source = ActApplyEffect, "card:"+card.ID
 		return s.decideApplyEffect(actor, a)
+	}
+	if card.Weapon != nil && card.Use == nil && card.Roll == nil && s.Phase != PhaseHaunt {
+		// A weapon's use is an attack (seed 000 武器), and there are none
+		// before the haunt: marking it used would mean nothing.
+		return nil, refuse(Conflict, "err_weapon_before_haunt", card.Name)
 	}
 	if card.Deck == "event" && !card.DiscardAfterUse {
 		// An event held in front of you acts as its card prints, through
@@ -553,7 +562,7 @@ func (s *State) foldCardMoved(e Event) {
 	case e.To != 0:
 		// One action per item per turn (seed 002 FAQ): a card handed over,
 		// stolen or picked up rests in its new hand until the turn ends.
-		held.Card, held.Used = e.Card, true
+		held.Card, held.Used, held.Moved = e.Card, true, true
 		s.Hands[e.To] = append(s.Hands[e.To], held)
 		s.updateSetBonus(e.To)
 	case e.Room != "":
@@ -587,4 +596,13 @@ func (s *State) foldCardUsed(e Event) {
 			h.Worn = !h.Worn
 		}
 	}
+}
+
+// usedRefusal is why a card resting this turn can't be traded or dropped:
+// used, or come into the hand this turn (not used: it only rests).
+func usedRefusal(held *HeldCard) error {
+	if held.Moved {
+		return refuse(Conflict, "err_moved_this_turn")
+	}
+	return refuse(Conflict, "err_used_this_turn")
 }

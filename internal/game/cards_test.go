@@ -574,8 +574,9 @@ func TestPickUp(t *testing.T) {
 	}
 	// The dead pick nothing up.
 	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-	// A card picked up rests for the turn (seed 002 FAQ: one action per item).
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"}, "err_used_this_turn", game.Conflict)
+	// A card picked up rests for the turn (seed 002 FAQ: one action per
+	// item), and is said to have come this turn, not to have been used.
+	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"}, "err_moved_this_turn", game.Conflict)
 	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
 	do(t, s, seatActor(2), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"})
 	kill(t, s, 4)

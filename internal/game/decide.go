@@ -660,7 +660,7 @@ func (s *State) foldSeats(e Event) error {
 		s.AttackedThisTurn = map[string]bool{}
 		for _, hand := range s.Hands {
 			for i := range hand {
-				hand[i].Used = false
+				hand[i].Used, hand[i].Moved = false, false
 			}
 		}
 	case EvSeatMoved:

@@ -164,6 +164,9 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	case roll != nil && len(roll.Brackets) > 0:
 		last := s.LastRoll(seat.ID)
 		if last == nil || last.Source != a.Source || last.Applied {
+			if shared, b := s.ShareOwed(seat.ID, a.Source); shared != nil {
+				return s.shareEvents(seat, card, b, shared, a)
+			}
 			return nil, refuse(Conflict, "err_roll_first")
 		}
 		if b := bracketFor(roll, *last); b != nil {
@@ -740,9 +743,13 @@ func (s *State) foldEffects(e Event) {
 		}
 	case EvRollApplied:
 		for i := range s.Rolls {
-			if s.Rolls[i].Seq == e.Target {
-				s.Rolls[i].Applied = true
+			if s.Rolls[i].Seq != e.Target {
+				continue
 			}
+			if s.Rolls[i].Seat != e.Seat { // another explorer's share of it
+				s.Shares[e.Target] = append(s.Shares[e.Target], e.Seat)
+			}
+			s.Rolls[i].Applied = true
 		}
 	case EvRoomGain:
 		if s.RoomGains[e.Seat] == nil {
@@ -754,4 +761,41 @@ func (s *State) foldEffects(e Event) {
 	case EvEffectApplied:
 		s.EffectDone[e.Card] = true
 	}
+}
+
+// ShareOwed is another explorer's roll this turn for source whose applied
+// outcome every explorer takes (Footsteps 0: every explorer loses 1 from a
+// trait of their choice) and the seat hasn't taken its share of yet, with
+// that outcome; nil when none.
+func (s *State) ShareOwed(seatID int, source string) (*RollRecord, *catalog.Bracket) {
+	roll, _, _, err := effectSource(source)
+	if err != nil || roll == nil {
+		return nil, nil
+	}
+	rolls := s.rollsThisTurn()
+	for i := len(rolls) - 1; i >= 0; i-- {
+		r := &rolls[i]
+		if r.Source != source || r.Seat == seatID || !r.Applied || slices.Contains(s.Shares[r.Seq], seatID) {
+			continue
+		}
+		if b := bracketFor(roll, *r); b != nil && b.EveryExplorer {
+			return r, b
+		}
+	}
+	return nil, nil
+}
+
+// shareEvents take the seat's share of another's outcome: its chosen gain
+// or loss, in the trait the seat names, marked as the seat's roll_applied
+// of that roll so it is taken once.
+func (s *State) shareEvents(seat *Seat, card *catalog.Card, b *catalog.Bracket, shared *RollRecord, a Action) ([]Event, error) {
+	name := catalog.Text{}
+	if card != nil {
+		name = card.Name
+	}
+	chosen, err := s.chosenEvents(seat, name, catalog.Effect{GainChosen: b.GainChosen}, "", a)
+	if err != nil {
+		return nil, err
+	}
+	return append([]Event{{Type: EvRollApplied, Seat: seat.ID, Target: shared.Seq}}, chosen...), nil
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"slices"
+	"sync"
 
 	"lantern/internal/catalog"
 )
@@ -56,6 +57,14 @@ type Options struct {
 	// Drawn is the event card this seat drew last, put back, whose roll it
 	// may make now (the card area's "you drew…" line).
 	Drawn string `json:"drawn,omitempty"`
+	// DrawnTraits are the traits its roll may be made with now, when the
+	// card lets the roller choose (Spider: Speed or Sanity; Possession:
+	// any); empty for a roll of one trait or of dice.
+	DrawnTraits []string `json:"drawn_traits,omitempty"`
+	// DrawnRooms are the rooms in the house its roll may be made in for
+	// other dice (Groundskeeper: 2 fewer in the Gardens; Footsteps: one
+	// more in the Chapel); where the roller stands is theirs to say.
+	DrawnRooms []string `json:"drawn_rooms,omitempty"`
 	// Explore is set when the seat may place a room tile (rooms.go).
 	Explore *ExploreOptions `json:"explore,omitempty"`
 	// PickUp, Rooms and ApplyRoll: the card area's piles, rooms and the
@@ -74,6 +83,32 @@ type Options struct {
 	// DrawEffects are drawn cards whose effect (no roll) the seat may
 	// apply now (Jonah's Turn, Whoops!).
 	DrawEffects []DrawEffectOption `json:"draw_effects,omitempty"`
+	// Share is another explorer's outcome every explorer takes that this
+	// seat takes its own share of now (Footsteps 0), nil when none.
+	Share *ShareOption `json:"share,omitempty"`
+	// Reselect is, for the host just after a reveal, the omen rooms and
+	// omens that select another haunt (rules: selecting another haunt),
+	// each giving a haunt other than the one revealed.
+	Reselect *ReselectOptions `json:"reselect,omitempty"`
+}
+
+// ReselectOptions are the chart's omen rooms and the omens still in the
+// deck that reselect_haunt accepts now, in the chart's order.
+type ReselectOptions struct {
+	Rooms []string `json:"rooms,omitempty"`
+	Omens []string `json:"omens,omitempty"`
+}
+
+// ShareOption is a share of another explorer's outcome: the roll (its seq,
+// roller's seat number and total), the outcome it fell in (an index into
+// the source's roll brackets) and the traits the seat may name.
+type ShareOption struct {
+	Source  string   `json:"source"`
+	Roll    int      `json:"roll"`
+	Seat    int      `json:"seat"`
+	Total   int      `json:"total"`
+	Bracket int      `json:"bracket"`
+	Traits  []string `json:"traits"`
 }
 
 // What the player whose turn it is is doing (TurnOptions.Doing).
@@ -135,6 +170,10 @@ type HauntRollOption struct {
 type AttackOptions struct {
 	Targets []AttackTarget `json:"targets"`
 	Weapons []WeaponOption `json:"weapons,omitempty"`
+	// Plain are the traits an attack may use without a weapon, in board
+	// order; a weapon's own trait may be allowed only with it (Revolver:
+	// Speed).
+	Plain []string `json:"plain,omitempty"`
 	// Dice is how many dice the attack rolls with each trait the targets
 	// allow, without a weapon (a typed total may be 0 to twice that).
 	Dice map[string]int `json:"dice"`
@@ -309,6 +348,9 @@ func (s *State) Options(actor Actor) Options {
 			o.JoinTraitor = append(o.JoinTraitor, n)
 		}
 	}
+	if actor.Host {
+		o.Reselect = s.reselectOptions(d)
+	}
 	if me == nil && s.Ended == nil {
 		// The host may settle a fight for its loser or winner.
 		if at := s.Attack; at != nil && at.Loser.Seat != 0 {
@@ -338,8 +380,11 @@ func (s *State) Options(actor Actor) Options {
 	o.Explore = s.exploreOptions(d, me)
 	s.cardAreaOptions(d, me, &o)
 	o.Drawn = s.drawnOption(d, me)
+	o.DrawnTraits = drawnTraits(d, o.Drawn)
+	o.DrawnRooms = s.drawnRooms(d, o.Drawn)
 	o.CardRolls = s.cardRollOptions(d, me)
 	o.DrawEffects = s.drawEffectOptions(d, me)
+	o.Share = s.shareOption(d, me)
 	if o.EndTurn {
 		o.EndTurnIn = s.EndTurnRooms(me.ID)
 	}
@@ -518,6 +563,12 @@ func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
 	}
 	cands := s.targets(Target{Seat: me.ID})
 	targets := allowedTargets(d, Action{}, cands, Traits)
+	var plain []string
+	for _, tr := range Traits {
+		if slices.ContainsFunc(targets, func(t AttackTarget) bool { return slices.Contains(t.Traits, tr) }) {
+			plain = append(plain, tr)
+		}
+	}
 	var weapons []WeaponOption
 	for _, h := range s.Hands[me.ID] {
 		w := catalog.Box().Card(h.Card)
@@ -542,7 +593,7 @@ func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
 			dice[tr] = attackDice(me, tr, nil)
 		}
 	}
-	return &AttackOptions{Targets: targets, Weapons: weapons, Dice: dice}
+	return &AttackOptions{Targets: targets, Weapons: weapons, Plain: plain, Dice: dice}
 }
 
 // mergeTargets adds the traits a weapon opens to the targets list.
@@ -785,6 +836,16 @@ type ApplyRoll struct {
 	// Box 0–3: where the box is dropped).
 	Items []string `json:"items,omitempty"`
 	Room  bool     `json:"room,omitempty"`
+	// Heal: the outcome heals points the player may split between these
+	// traits, up to Most in all (Medical Kit 6+: Might and Speed).
+	Heal *HealSplit `json:"heal,omitempty"`
+}
+
+// HealSplit is a heal to split: apply_effect's "split" over Traits, at
+// most Most points in all.
+type HealSplit struct {
+	Traits []string `json:"traits"`
+	Most   int      `json:"most"`
 }
 
 // refusalOf is a refusal as Options tells it, nil for none.
@@ -959,17 +1020,22 @@ func (s *State) drawnFrom(d *dryRun, me *Seat, m *turnMark) (card string, done b
 
 // CardRollOption is a roll for an event card the seat may make now: Trait,
 // or Dice for a plain roll; Holder is the seat number it frees (a rescue).
+// Owed marks a roll the card drawn asks of the seat, not one it may choose
+// to try: every explorer's roll (Hideous Shriek) or the next trait of a
+// roll per trait (Hanged Men).
 type CardRollOption struct {
 	Card   string `json:"card"`
 	Trait  string `json:"trait,omitempty"`
 	Dice   int    `json:"dice,omitempty"`
 	Holder int    `json:"holder,omitempty"`
+	Owed   bool   `json:"owed,omitempty"`
 }
 
 // cardRollOptions are the rolls for event cards the seat doesn't hold that
 // Decide accepts now: a token in the house not removed, another explorer's
-// lingering event it may free them from, or the next trait of a card drawn
-// that asks one roll per trait.
+// lingering event it may free them from, the next trait of a card drawn
+// that asks one roll per trait, or the roll of a card another explorer drew
+// this turn that every explorer makes (each their own, not yet made).
 func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 	var out []CardRollOption
 	for i := range catalog.Box().Cards {
@@ -977,14 +1043,15 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 		// An event's roll one not holding it may make: a token that stays
 		// in its room, a card one may free another from (a release roll),
 		// or a roll per trait.
-		if c.Deck != "event" || c.Roll == nil || !c.StaysInRoom && c.Release == nil && !c.Roll.Each || s.Holds(me.ID, c.ID) {
+		if c.Deck != "event" || c.Roll == nil || !c.StaysInRoom && c.Release == nil && !c.Roll.Each && !c.EveryExplorer || s.Holds(me.ID, c.ID) {
 			continue
 		}
 		src := "card:" + c.ID
 		roll, rescued := s.rollFor(me.ID, src, c.Roll, c)
 		token := c.StaysInRoom && s.Gone[c.ID] && !s.Removed[src]
 		each := roll.Each && s.DrewBy[c.ID] == me.ID && len(s.sourceRollsThisTurn(me.ID, src)) > 0
-		if !token && rescued == 0 && !each {
+		every := c.EveryExplorer && s.drawnThisTurnByOther(me.ID, c.ID) && len(s.sourceRollsThisTurn(me.ID, src)) == 0
+		if !token && rescued == 0 && !each && !every {
 			continue
 		}
 		try := []Action{{Dice: roll.Dice}}
@@ -997,12 +1064,20 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 		for _, a := range try {
 			a.Type, a.Source, a.Purpose, a.Total = ActRoll, src, "event", &zeroTotal
 			if d.allows(a) {
-				out = append(out, CardRollOption{Card: c.ID, Trait: a.Trait, Dice: a.Dice, Holder: s.SeatNumber(rescued)})
+				out = append(out, CardRollOption{Card: c.ID, Trait: a.Trait, Dice: a.Dice, Holder: s.SeatNumber(rescued), Owed: each || every})
 				break
 			}
 		}
 	}
 	return out
+}
+
+// drawnThisTurnByOther reports whether another seat drew the card this
+// turn. An every-explorer roll is owed while the turn it was drawn in
+// lasts: the table rolls it at once (its card: every explorer makes the
+// roll), and the turn's end closes it.
+func (s *State) drawnThisTurnByOther(seatID int, card string) bool {
+	return slices.ContainsFunc(s.turnMarks, func(m turnMark) bool { return m.drawn && m.card == card && m.seat != seatID })
 }
 
 // applyChoices fills in what applying a roll's outcome asks the player to
@@ -1041,6 +1116,7 @@ func (s *State) applyChoices(d *dryRun, me *Seat, ar *ApplyRoll) {
 			ar.To = append(ar.To, n)
 		}
 	}
+	ar.Heal = s.healSplit(d, me, ar)
 }
 
 // DrawEffectOption is a drawn card's effect (no roll) the seat may apply
@@ -1104,4 +1180,123 @@ func (s *State) takeOptions(d *dryRun, me *Seat, card *catalog.Card) []TakeOptio
 		}
 	}
 	return out
+}
+
+// sharedCards are the cards with an outcome every explorer takes a share
+// of (a bracket marked every_explorer), made once: every phone asks.
+var sharedCards = sync.OnceValue(func() []string {
+	var out []string
+	for _, c := range catalog.Box().Cards {
+		if c.Roll != nil && slices.ContainsFunc(c.Roll.Brackets, func(b catalog.Bracket) bool { return b.EveryExplorer }) {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+})
+
+// shareOption is the share of another's outcome the seat owes now, with
+// the traits Decide lets it name.
+func (s *State) shareOption(d *dryRun, me *Seat) *ShareOption {
+	for _, c := range sharedCards() {
+		src := "card:" + c
+		r, _ := s.ShareOwed(me.ID, src)
+		if r == nil {
+			continue
+		}
+		o := &ShareOption{Source: src, Roll: r.Seq, Seat: s.SeatNumber(r.Seat), Total: r.Total, Bracket: bracketIndex(catalog.Box().Card(c).Roll, *r)}
+		for _, t := range Traits {
+			if d.allows(Action{Type: ActApplyEffect, Source: src, Trait: t}) {
+				o.Traits = append(o.Traits, t)
+			}
+		}
+		if len(o.Traits) > 0 {
+			return o
+		}
+	}
+	return nil
+}
+
+// reselectOptions are the rooms and omens the host may name to select
+// another haunt now; nil when none (no haunt just revealed).
+func (s *State) reselectOptions(d *dryRun) *ReselectOptions {
+	if s.Haunt == nil || !s.JustRevealed() {
+		return nil
+	}
+	r := &ReselectOptions{}
+	for _, room := range catalog.Chart().Rooms {
+		if d.allows(Action{Type: ActReselect, Room: room}) {
+			r.Rooms = append(r.Rooms, room)
+		}
+	}
+	for _, omen := range catalog.Chart().Omens {
+		if d.allows(Action{Type: ActReselect, Omen: omen}) {
+			r.Omens = append(r.Omens, omen)
+		}
+	}
+	if len(r.Rooms) == 0 && len(r.Omens) == 0 {
+		return nil
+	}
+	return r
+}
+
+// drawnTraits are the traits Decide accepts for the drawn card's roll when
+// its card offers a choice of them (not one roll per trait, Hanged Men).
+func drawnTraits(d *dryRun, card string) []string {
+	c := catalog.Box().Card(card)
+	if c == nil || c.Roll == nil || c.Roll.Each || len(c.Roll.Traits) < 2 {
+		return nil
+	}
+	var out []string
+	for _, t := range c.Roll.Traits {
+		if d.allows(Action{Type: ActRoll, Source: "card:" + card, Purpose: "event", Trait: t, Total: &zeroTotal}) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// drawnRooms are the house's rooms Decide accepts the drawn card's roll in,
+// for the dice its card gives there (roll.room_dice), in box order.
+func (s *State) drawnRooms(d *dryRun, card string) []string {
+	c := catalog.Box().Card(card)
+	if c == nil || c.Roll == nil || len(c.Roll.RoomDice) == 0 {
+		return nil
+	}
+	a, ok := guidedRollAction(c.Roll, "card:"+card, "event")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i := range catalog.Box().Rooms {
+		r := catalog.Box().Rooms[i].ID
+		if _, gives := c.Roll.RoomDice[r]; !gives || !s.InHouse(r) {
+			continue
+		}
+		if a.Room = r; d.allows(a) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// healSplit is the heal an outcome lets the player split (Medical Kit),
+// when Decide accepts a split of it now; nil otherwise.
+func (s *State) healSplit(d *dryRun, me *Seat, ar *ApplyRoll) *HealSplit {
+	roll := s.RollOf(me.ID, ar.Source)
+	if roll == nil || ar.Bracket < 0 || ar.Bracket >= len(roll.Brackets) {
+		return nil
+	}
+	h := roll.Brackets[ar.Bracket].Heal
+	if h == nil || h.Amount < 2 || len(h.Traits) < 2 {
+		return nil // one point, or one trait: nothing to split
+	}
+	// The roller, or another explorer it may be applied to.
+	for _, to := range append([]int{0}, ar.To...) {
+		for _, t := range h.Traits {
+			if d.allows(Action{Type: ActApplyEffect, Source: ar.Source, To: to, Split: map[string]int{t: 1}}) {
+				return &HealSplit{Traits: h.Traits, Most: h.Amount}
+			}
+		}
+	}
+	return nil
 }

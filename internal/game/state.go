@@ -102,6 +102,10 @@ type State struct {
 	// (a card's effect without a roll) was applied.
 	DrewBy     map[string]int
 	EffectDone map[string]bool
+	// Shares are, by roll seq, the seats that took their share of an
+	// outcome every explorer takes (Footsteps 0), as roll_applied events
+	// of a seat other than the roller's.
+	Shares map[int][]int
 	// On are the cards switched on, wherever they are (Music Box: open).
 	On map[string]bool
 	// OwedDraws are the cards a seat may draw from a deck even out of
@@ -186,7 +190,7 @@ func (s *State) reset() {
 	*s = State{Code: s.Code, Events: s.Events, undone: s.undone, rng: s.rng, Phase: PhaseExploration,
 		MeantToBe: map[int]int{}, Hands: map[int][]HeldCard{}, Piles: map[string][]string{}, Gone: map[string]bool{},
 		SetBonus: map[int]bool{}, SetBonusUsed: map[int]bool{}, Pending: map[int]*PendingDamage{},
-		RoomGains: map[int]map[string]bool{}, Removed: map[string]bool{}, DrewBy: map[string]int{}, EffectDone: map[string]bool{},
+		RoomGains: map[int]map[string]bool{}, Removed: map[string]bool{}, DrewBy: map[string]int{}, EffectDone: map[string]bool{}, Shares: map[int][]int{},
 		On: map[string]bool{}, OwedDraws: map[int]map[string]int{},
 		AttackedThisTurn: map[string]bool{}, Sides: map[int]string{}}
 }

@@ -87,6 +87,7 @@ var messages = map[string][2]string{
 	"err_not_holding":              {"%s doesn't hold that card.", "%s 没有持有这张牌。"},
 	"err_not_tradeable":            {"That card can't be traded.", "这张牌不能交易。"},
 	"err_not_droppable":            {"That card can't be dropped.", "这张牌不能丢下。"},
+	"err_moved_this_turn":          {"That card came to you this turn: it can't be traded or dropped until the turn ends.", "这张牌本回合才到你手上：回合结束前不能交易或丢下。"},
 	"err_used_this_turn":           {"That card was used this turn: it can't be traded or dropped until the turn ends.", "这张牌本回合已使用：回合结束前不能交易或丢下。"},
 	"err_already_offered":          {"That card is already being handed over.", "这张牌正在交接中。"},
 	"err_no_offer":                 {"That offer is no longer open.", "该交接已不存在。"},

@@ -4,6 +4,7 @@ package i18n
 var _ = register(map[string][2]string{
 	"other_lang":     {"中文", "English"},
 	"reconnecting":   {"Reconnecting…", "正在重新连接…"},
+	"tap_not_sent":   {"Not sent: the phone is offline. Tap again once it is back.", "未发送：手机已离线。恢复连接后请再点一次。"},
 	"home":           {"Home", "首页"},
 	"home_title":     {"Lantern", "Lantern 灯笼"},
 	"faq":            {"FAQ", "常见问题"},

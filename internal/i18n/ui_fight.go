@@ -7,6 +7,8 @@ var _ = register(map[string][2]string{
 	"attack_target":      {"Target", "目标"},
 	"attack_trait":       {"With", "使用"},
 	"ranged":             {"ranged (Revolver)", "远程（手枪）"},
+	"attack_way_with":    {"%s with the %s", "%s加%s"},
+	"attack_way_ranged":  {"%s with the %s, from another room", "%s加%s，从另一个房间"},
 	"defend":             {"Roll my defence", "掷骰防御"},
 	"defend_for":         {"Roll the defence for %s", "替 %s 掷骰防御"},
 	"attack_rolled":      {"%s attacks %s with %s and rolls %d.", "%s 以%[3]s袭击 %[2]s，掷出 %[4]d 点。"},

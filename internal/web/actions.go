@@ -76,6 +76,11 @@ func pagePath(a table.Access) string {
 const (
 	formAs   = "as"
 	formReal = "real"
+	// formWith is one choice of an attack's way, "trait", "trait:weapon"
+	// or "trait:weapon:ranged" (one radio group on the attack sheet, so
+	// only the ways the engine allows are offered, never a mix of a trait
+	// and a weapon it refuses).
+	formWith = "with"
 )
 
 // actionFields maps each JSON field name of game.Action to its type, so a
@@ -107,6 +112,12 @@ func decodeForm(form url.Values) (game.Action, error) {
 	obj := map[string]any{}
 	for key, values := range form {
 		if key == formAs || key == formReal {
+			continue
+		}
+		if key == formWith {
+			if err := decodeWith(values, obj); err != nil {
+				return game.Action{}, err
+			}
 			continue
 		}
 		values = nonBlank(values)
@@ -162,6 +173,27 @@ func decodeForm(form url.Values) (game.Action, error) {
 		return game.Action{}, errBadJSON
 	}
 	return game.DecodeAction(raw)
+}
+
+// decodeWith puts an attack's way (formWith) into the action's trait,
+// weapon and ranged fields.
+func decodeWith(values []string, obj map[string]any) error {
+	values = nonBlank(values)
+	if len(values) != 1 {
+		return errBadJSON
+	}
+	parts := strings.Split(values[0], ":")
+	if len(parts) > 3 || len(parts) == 3 && parts[2] != "ranged" {
+		return errBadJSON
+	}
+	obj["trait"] = parts[0]
+	if len(parts) > 1 {
+		obj["weapon"] = parts[1]
+	}
+	if len(parts) > 2 {
+		obj["ranged"] = true
+	}
+	return nil
 }
 
 func nonBlank(values []string) []string {

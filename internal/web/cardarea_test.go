@@ -154,6 +154,16 @@ func TestPhoneCardAreaFollowsOptions(t *testing.T) {
 func TestPhoneRoomEffectsFollowOptions(t *testing.T) {
 	a := newTestApp(t)
 	g := a.newGame(2, true)
+	// Only rooms in the house are offered (issue 23): the Chapel and the
+	// Vault are discovered first, each drawing its event.
+	for _, act := range []map[string]any{
+		{"type": "discover_room", "room": "chapel", "floor": "ground"},
+		{"type": "draw_card", "card": "what-the"},
+		{"type": "discover_room", "room": "vault", "floor": "upper"},
+		{"type": "draw_card", "card": "smoke"},
+	} {
+		crAct(a, g, 1, act)
+	}
 	// A room's roll is a form of its own; its gain an option of the
 	// gains' list.
 	has := func(source string) bool {

@@ -182,17 +182,24 @@ func TestCardMusicBox(t *testing.T) {
 func TestCardGraveDirtEndsInItsRooms(t *testing.T) {
 	a := newTestApp(t)
 	g := a.newGame(2, true)
+	// Drawn for the Gardens: the phone offers only the card's rooms in
+	// the house (issue 23), the engine all seven.
+	crAct(a, g, 1, map[string]any{"type": "discover_room", "room": "gardens", "floor": "ground"})
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "grave-dirt"})
 	crRefused(t, a, g, 1, map[string]any{"type": "discard_card", "card": "grave-dirt"}, http.StatusConflict, "err_event_not_cleared", "Grave Dirt")
 	if in, _ := htOptions(a, g, 1)["end_turn_in"].([]any); len(in) != 7 {
 		t.Errorf("end_turn_in %v", in)
 	}
-	if page := pageText(t, a, "/g/"+g.code, g.seatCookie(1)); !strings.Contains(page, `<option value="balcony">`) {
-		t.Errorf("the phone doesn't offer ending the turn in the Balcony")
+	page := pageText(t, a, "/g/"+g.code, g.seatCookie(1))
+	if !strings.Contains(page, `<option value="gardens">`) {
+		t.Errorf("the phone doesn't offer ending the turn in the Gardens")
 	}
-	crAct(a, g, 1, map[string]any{"type": "end_turn", "room": "balcony"})
+	if strings.Contains(page, `<option value="balcony">`) {
+		t.Errorf("the phone offers ending the turn in the Balcony, not in the house")
+	}
+	crAct(a, g, 1, map[string]any{"type": "end_turn", "room": "gardens"})
 	if crHas(crHand(a, g, 1), "grave-dirt") {
-		t.Errorf("grave-dirt: ending a turn in the Balcony discards it")
+		t.Errorf("grave-dirt: ending a turn in the Gardens discards it")
 	}
 }
 

@@ -141,15 +141,17 @@ func kept[T any](xs []T, keep func(*T) bool) []T {
 func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Cards {
 	box := catalog.Box()
 	rooms := boxRooms(lang)
-	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn),
+	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn, opts.DrawnTraits, opts.DrawnRooms),
 		Decks: deckCounts(lang, s),
-		Rooms: rooms.rooms,
+		// Only rooms in the house: one can't drop a card in, or stand
+		// in, a tile still in the stack.
+		Rooms: kept(rooms.rooms, func(o *views.Option) bool { return s.InHouse(o.ID) }),
 		Piles: pickUps(piles(lang, s), opts.PickUp)}
 	if len(opts.Rooms) > 0 {
 		// A few rooms each: looked up in the list, not a map made per phone.
 		allowed := func(source string) game.RoomOption {
 			for _, ro := range opts.Rooms {
-				if ro.Room == strings.TrimPrefix(source, "room:") {
+				if ro.Room == strings.TrimPrefix(source, "room:") && s.InHouse(ro.Room) {
 					return ro
 				}
 			}
@@ -162,14 +164,17 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 	for _, h := range s.Hands[seat.ID] {
 		card := box.Card(h.Card)
 		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: entryURL("card", h.Card), Deck: card.Deck,
-			Used: h.Used, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
+			Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
 		if card.Deck == "event" {
 			hc.Text = card.Text.In(lang)
+		}
+		if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
+			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), traitChanges(lang, costs))
 		}
 		src := "card:" + card.ID
 		if co := cardOption(opts, h.Card); co != nil {
 			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
-			if r, ok := co.Refused["give"]; ok && r.Key == "err_used_this_turn" {
+			if r, ok := co.Refused["give"]; ok && (r.Key == "err_used_this_turn" || r.Key == "err_moved_this_turn") {
 				// Used this turn: its Give and Drop were there a moment ago,
 				// and this says why they went as well as why it rests.
 				hc.Why = i18n.T(lang, r.Key, r.Args...)
@@ -207,7 +212,7 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 		}
 		if card.ClearedBy != nil {
 			for _, r := range card.ClearedBy.EndTurnIn {
-				if slices.Contains(opts.EndTurnIn, r) {
+				if slices.Contains(opts.EndTurnIn, r) && s.InHouse(r) {
 					hc.EndIn = append(hc.EndIn, views.Option{ID: r, Label: roomName(lang, r)})
 				}
 			}
@@ -249,7 +254,16 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 			if ar.Room {
 				c.Apply.Rooms = c.Rooms
 			}
+			if hs := ar.Heal; hs != nil {
+				c.Apply.SplitMost = hs.Most
+				for _, t := range hs.Traits {
+					c.Apply.Split = append(c.Apply.Split, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+				}
+			}
 		}
+	}
+	if c.Apply == nil && opts.Share != nil {
+		c.Apply = shareLine(lang, s, opts.Share)
 	}
 	for _, e := range opts.DrawEffects {
 		card := box.Card(e.Card)
@@ -327,4 +341,31 @@ func sourceRoll(source string) (*catalog.Roll, error) {
 		}
 	}
 	return nil, errNotFound
+}
+
+// shareLine is this seat's share of another explorer's outcome (Footsteps
+// 0: each names the trait they lose), as the engine offers it.
+func shareLine(lang string, s *game.State, sh *game.ShareOption) *views.ApplyLine {
+	roll, _ := sourceRoll(sh.Source)
+	text := ""
+	if roll != nil && sh.Bracket >= 0 && sh.Bracket < len(roll.Brackets) {
+		text = roll.Brackets[sh.Bracket].Text.In(lang)
+	}
+	card := sourceName(lang, sh.Source)
+	line := &views.ApplyLine{Source: sh.Source, Text: i18n.T(lang, "share_outcome", s.Seats[sh.Seat-1].Name, sh.Total, card, text)}
+	for _, t := range sh.Traits {
+		line.Traits = append(line.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+	}
+	return line
+}
+
+// penalty is what losing a card takes, from its data, when that is more
+// than holding it gave (the Amulet of the Ages: +1 each when taken, −3
+// each when lost); nil for a card that only takes back its own gain (the
+// Bell), which needs no warning.
+func penalty(onGain, onLose map[string]int) map[string]int {
+	if !slices.ContainsFunc(slices.Collect(maps.Keys(onLose)), func(t string) bool { return onLose[t]+onGain[t] < 0 }) {
+		return nil
+	}
+	return onLose
 }

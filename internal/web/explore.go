@@ -127,14 +127,25 @@ func houseOmenRooms(lang string, s *game.State, except string) []views.Option {
 
 // drawnCard is the card the seat drew last and put back (an event) whose
 // roll it may make now (game.Options.Drawn): its text and the roll in one
-// tap.
-func drawnCard(lang, card string) *views.DrawnCard {
+// tap, one per trait the engine lets the roller choose (DrawnTraits).
+func drawnCard(lang, card string, traits, rooms []string) *views.DrawnCard {
 	c := catalog.Box().Card(card)
 	if c == nil {
 		return nil
 	}
-	return &views.DrawnCard{Name: c.Name.In(lang), Text: c.Text.In(lang),
-		Roll: guidedRoll(lang, "card:"+c.ID, c.Name, c.Roll, "event")}
+	d := &views.DrawnCard{Name: c.Name.In(lang), Text: c.Text.In(lang)}
+	for _, t := range traits {
+		d.Rolls = append(d.Rolls, *guidedRollWith(lang, "card:"+c.ID, c.Name, t, 0, "event"))
+	}
+	if g := guidedRoll(lang, "card:"+c.ID, c.Name, c.Roll, "event"); len(traits) == 0 && g != nil {
+		d.Rolls = append(d.Rolls, *g)
+		for _, r := range rooms { // the same roll where its dice differ
+			in := *g
+			in.Room, in.Label = r, i18n.T(lang, "guided_in_room", g.Label, roomName(lang, r))
+			d.Rolls = append(d.Rolls, in)
+		}
+	}
+	return d
 }
 
 // houseFloors lists the house's rooms by floor for the table.

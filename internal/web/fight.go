@@ -132,7 +132,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 	if s.Phase != game.PhaseHaunt || s.Ended != nil {
 		return nil
 	}
-	f := &views.Fight{Status: attackStatus(lang, s, viewer), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters}
+	f := &views.Fight{Status: attackStatus(lang, s, viewer), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters, Moves: monsterMoves(lang, s)}
 	if t := s.Track; t != nil {
 		// A track set by its −/+ alone has no label of its own yet.
 		f.Track = &views.TrackLine{Value: t.Value, Label: cmp.Or(t.Label, i18n.T(lang, "track"))}
@@ -299,4 +299,16 @@ func buzzMarks(s *game.State, seatID int) []views.Buzz {
 	}
 	slices.Reverse(marks)
 	return marks
+}
+
+// monsterMoves are the monster move rolls made this turn, newest last, as
+// the log words them: where the monsters are moved, not only in the log.
+func monsterMoves(lang string, s *game.State) []string {
+	var out []string
+	for i := len(s.Rolls) - 1; i >= 0 && s.Rolls[i].Seq > s.TurnStart; i-- {
+		if r := s.Rolls[i]; r.Purpose == "monster-move" {
+			out = append([]string{rollWhat(lang, r)}, out...)
+		}
+	}
+	return out
 }

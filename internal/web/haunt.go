@@ -376,3 +376,29 @@ func (s *Server) apiHauntLookup(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]any{"haunt": result.Number, "name": result.Name, "traitor_rule": result.Traitor})
 }
+
+// reselectForm is "Select another haunt" as the engine allows it
+// (game.Options.Reselect): the house's omen rooms that give another haunt,
+// nearest the reveal first; the chart's only while the house records no
+// room discovered (a table that doesn't record the house); the omens that
+// give another haunt.
+func reselectForm(lang string, s *game.State, r *game.ReselectOptions) *views.OmenForm {
+	if r == nil {
+		return nil
+	}
+	f := &views.OmenForm{}
+	for _, o := range houseOmenRooms(lang, s, s.Haunt.Room) {
+		if slices.Contains(r.Rooms, o.ID) {
+			f.HouseRooms = append(f.HouseRooms, o)
+		}
+	}
+	if len(s.Rooms) == 0 {
+		for _, id := range r.Rooms {
+			f.Rooms = append(f.Rooms, views.Option{ID: id, Label: roomName(lang, id)})
+		}
+	}
+	for _, id := range r.Omens {
+		f.Omens = append(f.Omens, views.Option{ID: id, Label: cardName(lang, id)})
+	}
+	return f
+}

@@ -135,6 +135,11 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 			vm.Cards = cardsArea(h.Lang, st, me, opts)
 		}
 		vm.Explore = explore(h.Lang, st, me, opts)
+		if e := vm.Explore; e != nil && e.Just != nil && vm.Cards != nil {
+			// The card drawn for the room, its roll and its outcome stay
+			// where it was drawn, not only on the Cards tab.
+			e.Just.Drawn, e.Just.Apply = vm.Cards.Drawn, vm.Cards.Apply
+		}
 		vm.Fight = fight(h.Lang, st, me.ID, opts)
 		vm.Summary = summary(h.Lang, st)
 		vm.Buzz = buzzMarks(st, me.ID)
@@ -204,19 +209,14 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
 		vm.Rolls = rollLines(h.Lang, st)
 		vm.Omens = omenStatus(h.Lang, st)
+		opts := st.Options(access.Actor())
 		vm.Reveal = reveal(h.Lang, st, 0)
 		if vm.Reveal != nil {
 			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
-			if st.JustRevealed() {
-				vm.Reveal.Reselect = &views.OmenForm{
-					HouseRooms: houseOmenRooms(h.Lang, st, st.Haunt.Room),
-					Rooms:      omenRoomOptions(h.Lang),
-					Omens:      omenOptions(h.Lang, func(id string) bool { return !st.InDeck(id) }),
-				}
-			}
+			vm.Reveal.Reselect = reselectForm(h.Lang, st, opts.Reselect)
 		}
 		vm.Decks = deckCounts(h.Lang, st)
-		vm.Fight = fight(h.Lang, st, 0, st.Options(access.Actor()))
+		vm.Fight = fight(h.Lang, st, 0, opts)
 		vm.Summary = summary(h.Lang, st)
 		vm.House = houseFloors(h.Lang, st)
 		vm.Piles = piles(h.Lang, st)

@@ -2,10 +2,10 @@ package web
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
+	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/views"
@@ -28,14 +28,6 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 			p.Lines = append(p.Lines, playerLine(lang, st, seat))
 		}
 	}
-	if st.Haunt != nil {
-		p.HauntKey = fmt.Sprintf("%s-%d-%d", st.Code, st.Haunt.Number, st.Haunt.Revealer)
-		if st.Haunt.Hidden() && st.Haunt.PublicTraitor() != 0 {
-			// A hidden traitor who turned their token up is news for every
-			// phone: the reveal opens again, once, saying who it is.
-			p.HauntKey += fmt.Sprintf("-traitor%d", st.Haunt.PublicTraitor())
-		}
-	}
 	alive := st.Alive(me)
 	if st.Started && st.Ended == nil && alive {
 		for _, kind := range []string{"physical", "mental"} {
@@ -46,10 +38,36 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	}
 	p.Attack = attackSheet(lang, o.Attack)
 	p.Now = nowBar(lang, st, me, vm, o, now)
+	p.HauntKey = hauntKey(lang, st, &p.Now)
 	if f := vm.Fight; f != nil {
 		// The phone asks for these in its now bar and attack sheet.
 		f.CanAttack, f.Defend, f.Resolve, f.StealFrom, f.DealDamage = false, false, 0, nil, false
 	}
+}
+
+// hauntKey names the haunt as this phone last showed it: a new key opens
+// the reveal sheet. A hidden traitor who turned their token up is news for
+// every phone and opens it again, once, saying who it is — but not over
+// something the phone owes now (a defence, a split): the now bar says it
+// in a line, and the sheet waits until nothing is owed.
+func hauntKey(lang string, st *game.State, n *views.NowBar) string {
+	if st.Haunt == nil {
+		return ""
+	}
+	key := fmt.Sprintf("%s-%d-%d", st.Code, st.Haunt.Number, st.Haunt.Revealer)
+	traitor := st.Haunt.PublicTraitor()
+	if !st.Haunt.Hidden() || traitor == 0 {
+		return key
+	}
+	if n.Urgent {
+		notice := i18n.T(lang, "traitor_is", seatName(st, traitor))
+		if n.Hint != "" {
+			notice += " · " + n.Hint
+		}
+		n.Hint = notice
+		return key
+	}
+	return key + fmt.Sprintf("-traitor%d", traitor)
 }
 
 // traitShort are the one- or two-letter trait names of a one-line board.
@@ -168,6 +186,16 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		}
 		return n
 	}
+	if at := st.Attack; at != nil && at.Loser.Seat == me.ID && at.CanSteal && !at.Done {
+		// Lost, and the winner may steal instead of dealing damage: say
+		// whose choice the fight waits for.
+		winner := at.Attacker
+		if at.Loser == at.Attacker {
+			winner = at.Defender
+		}
+		n.Text, n.Hint = i18n.T(lang, "phone_winner_choosing", targetName(st, winner)), status
+		return n
+	}
 	if d := o.Defend; d != nil { // the attacker's phone, the traitor's for a monster, or the host
 		n.Text = status
 		wait := 0
@@ -192,19 +220,14 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
 		return n
 	}
-	if ap := vm.Cards; ap != nil && ap.Apply != nil {
-		n.Text = ap.Apply.Text
-		apply := views.NowAction{Label: i18n.T(lang, "apply"), Type: game.ActApplyEffect,
-			Fields: []views.Field{{Name: "source", Value: ap.Apply.Source}}, Primary: true}
-		if len(ap.Apply.Traits) > 0 || len(ap.Apply.To) > 0 || len(ap.Apply.Items) > 0 || len(ap.Apply.Rooms) > 0 {
-			// A trait or an explorer to pick: the card area's Apply line.
-			apply = views.NowAction{Label: i18n.T(lang, "apply"), Href: "#s-cards", Primary: true}
-		}
-		n.Actions = append(n.Actions, apply)
+	if owedCard(lang, vm.Cards, o, &n) {
 		endTurn.Primary = false
 	}
 	if o.Turn.Mine && o.Turn.Monsters {
 		n.Text = i18n.T(lang, "monsters_turn")
+		if f := vm.Fight; f != nil && len(f.Moves) > 0 {
+			n.Hint = "🎲 " + f.Moves[len(f.Moves)-1] // the newest move roll
+		}
 		if m := o.Monsters; m != nil {
 			// The monsters' steps: their movement rolls here, their
 			// attacks and stuns in the haunt section.
@@ -225,6 +248,9 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		return n
 	}
 	if o.Turn.Mine {
+		if ex := o.Explore; ex != nil && ex.Owed != nil {
+			owedDiscovery(lang, ex.Owed, &n, &endTurn)
+		}
 		if n.Text == "" {
 			n.Text = i18n.T(lang, "phone_your_turn")
 		}
@@ -242,6 +268,13 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		if o.Roll != nil && len(n.Actions) < 2 {
 			n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})
 		}
+		if c := vm.Cards; c != nil && len(c.RoomHurts) > 0 && o.EndTurn {
+			// A room in the house that hurts whoever ends a turn in it
+			// (the Crypt, the Furnace Room): one tap before End my turn.
+			r := c.RoomHurts[0]
+			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_end_in_room", r.Label), Type: game.ActApplyEffect,
+				Fields: []views.Field{{Name: "source", Value: r.ID}}})
+		}
 		if o.EndTurn {
 			n.Actions = append(n.Actions, endTurn)
 		}
@@ -254,6 +287,54 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		n.Hint = status
 	}
 	return n
+}
+
+// owedDiscovery names the card a room just discovered still owes (its
+// symbol's deck), with a link to its buttons where it was discovered, and
+// has End my turn ask before leaving it undrawn.
+func owedDiscovery(lang string, owed *game.Discovery, n *views.NowBar, endTurn *views.NowAction) {
+	deck, room := i18n.T(lang, "deck_"+owed.Deck), roomName(lang, owed.Room)
+	if n.Text == "" {
+		n.Text = i18n.T(lang, "phone_owed_card", room, deck)
+	}
+	n.Actions = append(n.Actions, views.NowAction{Label: symbols[owed.Deck] + " " + i18n.T(lang, "phone_draw_owed", deck), Href: "#s-board", Primary: true})
+	endTurn.Primary, endTurn.Confirm = false, i18n.T(lang, "end_turn_owed", deck, room)
+}
+
+// owedCard puts in the bar the card roll this phone owes or the outcome
+// it has to apply, so it never waits unseen on the Cards tab: the outcome
+// of its last roll, else the event it just drew, else a drawn card's effect
+// without a roll, else a roll the engine says a card drawn asks of it
+// (every explorer's, the next trait's).
+func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool {
+	if c == nil {
+		return false
+	}
+	switch {
+	case c.Apply != nil:
+		n.Apply = c.Apply
+	case c.Drawn != nil && len(c.Drawn.Rolls) > 0:
+		n.Text, n.Rolls = c.Drawn.Name, c.Drawn.Rolls
+	case len(c.DrawEffects) > 0: // a drawn card's effect without a roll (Skeletons, Jonah's Turn)
+		e := c.DrawEffects[0]
+		n.Apply = &views.ApplyLine{Source: e.Source, Text: e.Name + ": " + e.Text, Items: e.Items}
+	default:
+		for _, r := range o.CardRolls {
+			if r.Owed {
+				card := catalog.Box().Card(r.Card)
+				n.Text, n.Rolls = card.Name.In(lang), []views.GuidedRoll{*guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event")}
+				if r.Holder == 0 && catalog.Box().Card(r.Card).EveryExplorer {
+					// Drawn by another: its words say whom it asks (every
+					// explorer, or those in the basement).
+					n.Hint = card.Text.In(lang)
+				}
+				break
+			}
+		}
+	}
+	owes := len(n.Rolls) > 0 || n.Apply != nil
+	n.Urgent = n.Urgent || owes
+	return owes
 }
 
 // turnText says whose turn it is and what they are doing.
@@ -302,22 +383,28 @@ func waitLeft(st *game.State, seq int, now time.Time) int {
 }
 
 // attackSheet is the engine's attack options as the sheet offers them:
-// each opponent a button, the traits and weapons any of them allows.
+// each opponent a button, and the ways to attack the engine allows — each
+// held weapon with its trait (and from another room when it may), then
+// each trait without one — the first preset, so a held weapon is used
+// unless the player says otherwise.
 func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 	if a == nil {
 		return nil
 	}
 	sheet := &views.AttackSheet{}
-	seen := map[string]bool{}
-	for _, tr := range game.Traits { // in the board's order
-		for _, t := range a.Targets {
-			if !seen[tr] && slices.Contains(t.Traits, tr) {
-				seen[tr] = true
-				sheet.Traits = append(sheet.Traits, views.Option{ID: tr, Label: i18n.T(lang, "trait_"+tr)})
-				n := a.Dice[tr]
-				sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_dice", i18n.T(lang, "trait_"+tr), n, 2*n))
-			}
+	for _, w := range a.Weapons {
+		trait, card := i18n.T(lang, "trait_"+w.Trait), cardName(lang, w.Card)
+		way := w.Trait + ":" + w.Card
+		sheet.Ways = append(sheet.Ways, views.Option{ID: way, Label: i18n.T(lang, "attack_way_with", trait, card)})
+		if w.Ranged {
+			sheet.Ways = append(sheet.Ways, views.Option{ID: way + ":ranged", Label: i18n.T(lang, "attack_way_ranged", trait, card)})
 		}
+		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_with", trait, card, w.Rolls, 2*w.Rolls))
+	}
+	for _, tr := range a.Plain {
+		sheet.Ways = append(sheet.Ways, views.Option{ID: tr, Label: i18n.T(lang, "trait_"+tr)})
+		n := a.Dice[tr]
+		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_dice", i18n.T(lang, "trait_"+tr), n, 2*n))
 	}
 	for _, t := range a.Targets {
 		id := "seat:" + strconv.Itoa(t.Seat)
@@ -325,11 +412,6 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 			id = "monster:" + t.Monster
 		}
 		sheet.Targets = append(sheet.Targets, views.Option{ID: id, Label: t.Name})
-	}
-	for _, w := range a.Weapons {
-		sheet.Weapons = append(sheet.Weapons, views.Option{ID: w.Card, Label: cardName(lang, w.Card)})
-		sheet.Ranged = sheet.Ranged || w.Ranged
-		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_with", i18n.T(lang, "trait_"+w.Trait), cardName(lang, w.Card), w.Rolls, 2*w.Rolls))
 	}
 	return sheet
 }

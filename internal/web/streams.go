@@ -15,9 +15,9 @@ import (
 const (
 	streamsPerSeat    = 4
 	streamsPerAddress = 32
-	// New streams per address: a burst of 30, then 10 a second (a page
+	// New streams per address: a burst of 60, then 10 a second (a page
 	// opens one when it loads or comes back into view).
-	streamOpensBurst     = 30
+	streamOpensBurst     = 60
 	streamOpensPerSecond = 10
 )
 

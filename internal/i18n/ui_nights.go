@@ -27,6 +27,7 @@ var _ = register(map[string][2]string{
 	"take_along":            {"Take this game along (export, import)", "带走这局游戏（导出、导入）"},
 	"export":                {"Export this game", "导出本局游戏"},
 	"import":                {"Import a game", "导入一局游戏"},
+	"import_home":           {"Bring a game from another Lantern", "从另一台 Lantern 带来一局游戏"},
 	"import_file":           {"A game exported from Lantern:", "从 Lantern 导出的游戏文件："},
 	"imported_title":        {"Game %s imported", "已导入游戏 %s"},
 	"imported_text":         {"Each player scans the code of their own seat with their phone to take it back (each code works once, for %d minutes; later, “Move to a new phone” under a board makes a new one).", "每位玩家用手机扫描自己座位的二维码以取回座位（每个二维码只能用一次，%d 分钟内有效；之后可在桌面视图中该探险者下方点“转移到新手机”重新生成）。"},

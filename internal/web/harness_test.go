@@ -491,34 +491,34 @@ func evalIn[T any](d *tab, expr string) T {
 // page loads count as "not yet".
 func (d *tab) waitUntil(what, expr string) {
 	d.t.Helper()
-	deadline := time.Now().Add(tabWait)
-	for {
-		ok, err := evalErr[bool](d, expr)
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			d.fatalf("timed out waiting for %s (last error: %v)", what, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	pollPage(d.t, d.fatalf, what, func() (bool, error) { return evalErr[bool](d, expr) }, func(ok bool) bool { return ok })
 }
 
 // waitText evaluates a string expression until it equals want.
 func (d *tab) waitText(what, expr, want string) {
 	d.t.Helper()
+	pollPage(d.t, d.fatalf, what+" to read "+jsString(want), func() (string, error) { return evalErr[string](d, expr) },
+		func(got string) bool { return got == want })
+}
+
+// pollPage asks a browser page (Chromium's or WebKit's) for a value every
+// 50 ms until done says it is the one awaited, failing after tabWait with
+// the last value and error.
+func pollPage[T any](t testing.TB, fatalf func(string, ...any), what string, eval func() (T, error), done func(T) bool) {
+	t.Helper()
 	deadline := time.Now().Add(tabWait)
-	var got string
+	var last T
 	for {
-		v, err := evalErr[string](d, expr)
+		v, err := eval()
 		if err == nil {
-			got = v
-			if v == want {
+			last = v
+			if done(v) {
 				return
 			}
 		}
 		if time.Now().After(deadline) {
-			d.fatalf("timed out waiting for %s: got %q, want %q (last error: %v)", what, got, want, err)
+			fatalf("timed out waiting for %s: last %v (last error: %v)", what, last, err)
+			return
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

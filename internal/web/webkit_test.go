@@ -118,37 +118,14 @@ func (d *wkTab) open(path string) {
 // page loads count as "not yet".
 func (d *wkTab) waitUntil(what, expr string) {
 	d.t.Helper()
-	deadline := time.Now().Add(tabWait)
-	for {
-		ok, err := wkEval[bool](d, expr)
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			d.fatalf("timed out waiting for %s (last error: %v)", what, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	pollPage(d.t, d.fatalf, what, func() (bool, error) { return wkEval[bool](d, expr) }, func(ok bool) bool { return ok })
 }
 
 // waitText evaluates a string expression until it equals want.
 func (d *wkTab) waitText(what, expr, want string) {
 	d.t.Helper()
-	deadline := time.Now().Add(tabWait)
-	var got string
-	for {
-		v, err := wkEval[string](d, expr)
-		if err == nil {
-			got = v
-			if v == want {
-				return
-			}
-		}
-		if time.Now().After(deadline) {
-			d.fatalf("timed out waiting for %s: got %q, want %q (last error: %v)", what, got, want, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	pollPage(d.t, d.fatalf, what+" to read "+jsString(want), func() (string, error) { return wkEval[string](d, expr) },
+		func(got string) bool { return got == want })
 }
 
 // settle waits until the live part of the page has not been replaced for

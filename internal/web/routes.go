@@ -28,29 +28,12 @@ func (s *Server) routes(e *echo.Echo) {
 	}))
 	e.Use(s.sameOrigin)
 
-	joinLimit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-			Rate: rate.Limit(1), Burst: 10, ExpiresIn: 10 * time.Minute,
-		}),
-		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
-		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			return echo.NewHTTPError(http.StatusTooManyRequests)
-		},
-	})
-
+	joinLimit := perAddress(1, 10)
 	// A page opens its stream when it loads and again when it comes back
 	// into view; a phone opening them in a loop is refused past a burst
 	// (each new stream renders its page once), so it can't take the CPU
 	// from other tables (streams.go caps how many stay open).
-	streamLimit := middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-			Rate: rate.Limit(streamOpensPerSecond), Burst: streamOpensBurst, ExpiresIn: 10 * time.Minute,
-		}),
-		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
-		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			return echo.NewHTTPError(http.StatusTooManyRequests)
-		},
-	})
+	streamLimit := perAddress(streamOpensPerSecond, streamOpensBurst)
 
 	// Pages.
 	e.GET("/", s.home)
@@ -114,4 +97,18 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/api/games/:code/events", s.events, streamLimit)
 	e.GET("/api/haunts/lookup", s.apiHauntLookup)
 	e.GET("/api/search", s.apiSearch)
+}
+
+// perAddress refuses an address's requests past burst, then past perSecond
+// (429).
+func perAddress(perSecond float64, burst int) echo.MiddlewareFunc {
+	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
+		Store: middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
+			Rate: rate.Limit(perSecond), Burst: burst, ExpiresIn: 10 * time.Minute,
+		}),
+		IdentifierExtractor: func(c echo.Context) (string, error) { return c.RealIP(), nil },
+		DenyHandler: func(c echo.Context, _ string, _ error) error {
+			return echo.NewHTTPError(http.StatusTooManyRequests)
+		},
+	})
 }

@@ -89,6 +89,8 @@
   function swap(html, newVersion, skip) {
     var y = window.scrollY;
     var kept = keepState([live], skip);
+    unseen = {};
+    delete live.dataset.held;
     live.innerHTML = html;
     restoreState(kept);
     if (newVersion >= 0) version = newVersion;
@@ -99,23 +101,70 @@
   // swapParts puts the parts a stream message carries in place of the same
   // parts of the page (views/parts.go); the rest stays as it is, only its
   // version fields move on. Like swap, it keeps what the person is doing.
+  //
+  // A part no one can see now (sheets that are closed, a section not
+  // shown) is put in place only after the frame that shows the rest: on a
+  // slow phone, parsing it first would hold that frame back.
   function swapParts(parts, newVersion, skip) {
     var y = window.scrollY;
-    var byKey = {};
-    live.querySelectorAll("[data-part]").forEach(function (el) { byKey[el.getAttribute("data-part")] = el; });
+    var byKey = partsByKey();
     if (!parts.every(function (p) { return byKey[p[0]]; })) return false;
-    var kept = keepState(parts.map(function (p) { return byKey[p[0]]; }), skip || null);
+    var now = parts.filter(function (p) {
+      delete unseen[p[0]];
+      if (!hidden(byKey[p[0]])) return true;
+      unseen[p[0]] = p[1];
+      return false;
+    });
+    var kept = keepState(now.map(function (p) { return byKey[p[0]]; }), skip || null);
     // A refusal shown earlier belongs to an older version.
     live.querySelectorAll(".error[role=alert]").forEach(function (el) { el.remove(); });
-    parts.forEach(function (p) { byKey[p[0]].innerHTML = p[1]; });
+    now.forEach(function (p) { byKey[p[0]].innerHTML = p[1]; });
     live.querySelectorAll("input[type=hidden][name=version]").forEach(function (el) { el.value = String(newVersion); });
     restoreState(kept);
     version = newVersion;
     live.dataset.version = String(version);
     lastBuzz = afterSwap(y);
+    var held = Object.keys(unseen).length;
+    if (held) {
+      live.dataset.held = String(held); // parts behind the version shown (tests wait for none)
+      clearTimeout(unseenTimer);
+      unseenTimer = setTimeout(showUnseen, unseenDelay);
+    }
     return true;
   }
   var lastBuzz = false; // whether the last swapParts buzzed
+  var unseen = {}; // key → the newest HTML of a part not yet put in place
+  // unseenDelay leaves a slow phone the time to draw what it shows first.
+  var unseenTimer = 0, unseenDelay = 150;
+
+  function partsByKey() {
+    var byKey = {};
+    live.querySelectorAll("[data-part]").forEach(function (el) { byKey[el.getAttribute("data-part")] = el; });
+    return byKey;
+  }
+  // hidden: the part is only closed sheets, or lies in a section not shown
+  // (phone.js); nothing here asks the browser for its layout.
+  function hidden(part) {
+    var kids = part.children;
+    if (kids.length && Array.prototype.every.call(kids, function (k) { return k.classList.contains("sheet") && !k.classList.contains("open"); })) return true;
+    var sect = part.closest(".sect");
+    return !!sect && document.body.hasAttribute("data-tab") && sect.id !== "s-" + document.body.getAttribute("data-tab");
+  }
+  // showUnseen puts the parts held back in place, at the page's version.
+  function showUnseen() {
+    clearTimeout(unseenTimer);
+    delete live.dataset.held;
+    var byKey = partsByKey(), keys = Object.keys(unseen).filter(function (k) { return byKey[k]; });
+    if (!keys.length) { unseen = {}; return; }
+    var y = window.scrollY;
+    var scopes = keys.map(function (k) { return byKey[k]; });
+    var kept = keepState(scopes, null);
+    keys.forEach(function (k) { byKey[k].innerHTML = unseen[k]; });
+    unseen = {};
+    within(scopes, "input[type=hidden][name=version]").forEach(function (el) { el.value = String(version); });
+    restoreState(kept);
+    afterSwap(y);
+  }
 
   // inView: all of el is on the screen, below the header while it stays
   // on top (it scrolls away when it is tall, headerFit).
@@ -468,6 +517,9 @@
   // Forms post without a reload; the server answers with what changed
   // since this page's stream's last message (the parts, as the stream would
   // send them), or with the fresh live part (a refusal, or no stream).
+  // A tap that opens a sheet or a section finds the parts held back in
+  // place (this runs before phone.js opens it).
+  document.addEventListener("click", function () { if (Object.keys(unseen).length) showUnseen(); }, true);
   live.addEventListener("submit", function (e) {
     var form = e.target;
     if (!fragmentURL || form.hasAttribute("data-plain") || (form.method || "").toLowerCase() !== "post") return;
@@ -475,13 +527,16 @@
     var data = new FormData(form);
     if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
     var buttons = form.querySelectorAll("button");
-    var undoPreview = preview(form, e.submitter);
-    buttons.forEach(function (b) { b.disabled = true; }); // a second tap can't send twice
     busy = true;
-    fetch(form.action, {
+    // Sent first, so the other phones hear of it as soon as can be; the
+    // step is shown in this same task, before the next frame.
+    var sent = fetch(form.action, {
       method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
       headers: { "X-Lantern": "fetch", "X-Lantern-Stream": streamName }
-    }).then(function (r) {
+    });
+    var undoPreview = preview(form, e.submitter);
+    buttons.forEach(function (b) { b.disabled = true; }); // a second tap can't send twice
+    sent.then(function (r) {
       return r.text().then(function (t) {
         if (r.status >= 500) { showToast(t); buttons.forEach(function (b) { b.disabled = false; }); return; }
         var buzzed;

@@ -45,8 +45,9 @@ func TestBrowserLiveEdits(t *testing.T) {
 			for i, s := range steps {
 				v := app.act(g, g.seats[s.seat-1], map[string]any{"type": "step_trait", "trait": s.trait, "delta": s.delta})
 				// The page marks the version it shows once the stream's
-				// message is in place.
-				bob.waitUntil(fmt.Sprintf("version %d shown", v), fmt.Sprintf(`document.getElementById('live').dataset.version === "%d"`, v))
+				// message is in place, and the parts it holds back while
+				// hidden (data-held) until they are.
+				bob.waitUntil(fmt.Sprintf("version %d shown", v), fmt.Sprintf(`(l => l.dataset.version === "%d" && !l.dataset.held)(document.getElementById('live'))`, v))
 				if got := evalIn[string](bob, diff); got != "" {
 					t.Fatalf("after step %d (%+v), parts unlike a fresh page's: %s", i+1, s, got)
 				}

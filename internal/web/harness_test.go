@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -364,68 +365,72 @@ func newTab(t testing.TB, base string, width, height int, extra ...chromedp.Exec
 	return newTabs(t, base, map[string][2]int{"browser": {width, height}}, extra...)["browser"]
 }
 
-// newTabs starts one browser per name, in parallel.
+// newTabs starts one browser with a tab per name, each in its own browser
+// context (its own cookies and storage, as separate phones have). One
+// browser, not one per phone, leaves the machine's cores to the pages.
 func newTabs(t testing.TB, base string, sizes map[string][2]int, extra ...chromedp.ExecAllocatorOption) map[string]*tab {
 	t.Helper()
 	path := chromiumPath(t)
+	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
+		chromedp.ExecPath(path),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("lang", "en-US"),
+	)
+	opts = append(opts, extra...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+	})
+	// The first Do starts the browser; it gets no timeout, as a timeout
+	// here would bound the browser's whole life.
+	if err := chromedp.Do(browserCtx); err != nil {
+		t.Fatalf("start the browser: %v", err)
+	}
 	tabs := map[string]*tab{}
-	errs := make(chan error, len(sizes))
-	var wg sync.WaitGroup
-	for name, size := range sizes {
-		opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-			chromedp.ExecPath(path),
-			chromedp.UserDataDir(t.TempDir()),
-			chromedp.WindowSize(size[0], size[1]),
-			chromedp.Headless,
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("lang", "en-US"),
-		)
-		opts = append(opts, extra...)
-		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancel := chromedp.NewContext(allocCtx)
-		t.Cleanup(func() {
-			cancel()
-			cancelAlloc()
-		})
+	for i, name := range slices.Sorted(maps.Keys(sizes)) {
+		size := sizes[name]
+		// The first tab is the browser's own (a profile a browser may
+		// install an app into); the others each get a context of their own.
+		ctx := browserCtx
+		if i > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = chromedp.NewContext(browserCtx, chromedp.WithNewBrowserContext())
+			t.Cleanup(cancel)
+		}
 		d := &tab{t: t, name: name, base: base, ctx: ctx}
 		tabs[name] = d
-		wg.Go(func() {
-			// The first Do starts the browser; it gets no timeout, as a
-			// timeout here would bound the browser's whole life.
-			if err := chromedp.Do(ctx); err != nil {
-				errs <- fmt.Errorf("start %s: %w", name, err)
-				return
-			}
-			// Headless windows have a minimum width; the viewport is exact.
-			vctx, cancel := context.WithTimeout(ctx, tabWait)
-			defer cancel()
-			if err := chromedp.Do(vctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1]))); err != nil {
-				errs <- fmt.Errorf("viewport of %s: %w", name, err)
-				return
-			}
-			console := chromedp.Console(ctx)
-			go func() {
-				for m, err := range console {
-					if err != nil {
-						return
-					}
-					if m.IsException() {
-						d.mu.Lock()
-						d.exceptions = append(d.exceptions, m.String())
-						d.mu.Unlock()
-					}
+		if err := chromedp.Do(ctx); err != nil {
+			t.Fatalf("open %s: %v", name, err)
+		}
+		// The viewport is exact, whatever the window.
+		vctx, cancelView := context.WithTimeout(ctx, tabWait)
+		err := chromedp.Do(vctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])))
+		cancelView()
+		if err != nil {
+			t.Fatalf("viewport of %s: %v", name, err)
+		}
+		console := chromedp.Console(ctx)
+		go func() {
+			for m, err := range console {
+				if err != nil {
+					return
 				}
-			}()
-		})
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Fatal(err)
+				if m.IsException() {
+					d.mu.Lock()
+					d.exceptions = append(d.exceptions, m.String())
+					d.mu.Unlock()
+				}
+			}
+		}()
 	}
 	return tabs
 }

@@ -2,8 +2,10 @@ package web_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
+	"lantern/internal/game"
 	"lantern/internal/web"
 )
 
@@ -157,4 +159,64 @@ func TestBrowserOfflineTapReported(t *testing.T) {
 		}
 		d.screenshot(shotDir(t), "offline-"+lang)
 	}
+}
+
+// TestBrowserAttackTapCount (issue 23, "done means"): an attack with a held
+// weapon, from the attacker's first tap to the loser's damage taken, is at
+// most 5 taps across the two 390×844 phones, with the app's own dice and
+// no keyboard, in English (Revolver) and Chinese (Axe). The dice are set
+// so the attacker wins: every die of the attack shows 1, of the defence 0.
+func TestBrowserAttackTapCount(t *testing.T) {
+	app := newTestApp(t)
+	tabs := newTabs(t, app.url(), map[string][2]int{"alice": phoneSize(), "bob": phoneSize()})
+	alice, bob := tabs["alice"], tabs["bob"]
+	for _, tc := range []struct{ lang, weapon string }{{"en", "revolver"}, {"zh", "axe"}} {
+		g := weaponHaunt(app, tc.weapon)
+		dice := &faceRandom{face: 2} // DieFaces[2] = 1
+		app.tables.Read(g.code, func(st *game.State) { st.SetRandom(dice) })
+		alice.openSeat(g, 1, tc.lang, "Alice")
+		bob.openSeat(g, 2, tc.lang, "Bob")
+
+		var taps bnTaps
+		taps.tap(alice, `#now a[href="#sheet-attack"]`)
+		alice.waitUntil("the attack sheet", `!!document.querySelector('#sheet-attack.open')`)
+		taps.tap(alice, `#sheet-attack button[name=target][value="seat:2"]`)
+		bob.waitUntil("the defence in the now bar", jsHas(`#now form.defend button.primary`))
+		dice.set(0) // DieFaces[0] = 0
+		taps.tap(bob, `#now form.defend button.primary`)
+		bob.waitUntil("the split in the now bar", jsHas(`#now form.split [data-split-all]`))
+		alice.waitUntil("the attack's outcome on the attacker's phone", `!document.querySelector('#now form.defend')`)
+		bob.screenshot(shotDir(t), "attack-taps-split-"+tc.lang)
+		taps.tap(bob, `#now form.split [data-split-all]`)
+		taps.tap(bob, `#now form.split button.split-take`)
+		bob.waitUntil("the split taken", `!document.querySelector('#now form.split')`)
+		if taps.n > 5 {
+			t.Errorf("%s: an attack with the %s to the loser's damage took %d taps across the phones; want at most 5", tc.lang, tc.weapon, taps.n)
+		}
+		if at := app.publicState(g).Attack; at == nil || !at.Done || at.Weapon != tc.weapon || at.Damage == 0 {
+			t.Errorf("%s: after the damage was taken the attack is %+v; want done, with the %s, and damage dealt", tc.lang, at, tc.weapon)
+		}
+		t.Logf("%s: %s attack to damage taken in %d taps", tc.lang, tc.weapon, taps.n)
+		alice.checkNoExceptions()
+		bob.checkNoExceptions()
+	}
+}
+
+// faceRandom rolls every die on one face (an index into game.DieFaces)
+// until set to another.
+type faceRandom struct {
+	mu   sync.Mutex
+	face int
+}
+
+func (f *faceRandom) Intn(n int) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.face % n
+}
+
+func (f *faceRandom) set(face int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.face = face
 }

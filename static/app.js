@@ -583,7 +583,6 @@
     var form = live.querySelector(".roll-form");
     if (!form) return;
     var trait = form.querySelector(".roll-trait");
-    form.querySelector(".roll-dice").hidden = !!trait.value;
     if (form.dataset.odds !== oddsText) {
       oddsText = form.dataset.odds;
       odds = JSON.parse(oddsText || '{"k":{},"p":[]}');
@@ -594,7 +593,10 @@
     if (Array.isArray(plan)) plan = form.choose ? plan[form.choose.value] : null;
     plan = plan == null ? null : odds.p[plan];
     var need = form.need.value, chance = plan && /^[1-9][0-9]*$/.test(need) ? plan[1].split(" ")[need] : null;
-    form.querySelector("output[name=odds]").textContent = chance ? plan[0] + " → " + need + "+ : " + chance : "";
+    var out = form.querySelector("output[name=odds]"), text = chance ? plan[0] + " → " + need + "+ : " + chance : "";
+    if (out.textContent !== text) out.textContent = text; // an update that left it alone costs nothing
+    var dice = form.querySelector(".roll-dice");
+    if (dice.hidden !== !!trait.value) dice.hidden = !!trait.value;
   }
   live.addEventListener("input", updateOdds);
 

@@ -23,9 +23,12 @@
     if (!document.getElementById("s-" + name)) name = "board";
     // Only a change: the attribute restyles the whole page.
     if (document.body.getAttribute("data-tab") !== name) document.body.setAttribute("data-tab", name);
-    setItem(session, tabKey, name);
+    if (getItem(session, tabKey) !== name) setItem(session, tabKey, name);
     live.querySelectorAll(".tabs a[data-tab]").forEach(function (a) {
-      if (a.getAttribute("data-tab") === name) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+      var current = a.getAttribute("data-tab") === name;
+      if (current !== a.hasAttribute("aria-current")) {
+        if (current) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+      }
     });
     if (scroll) {
       var sect = document.getElementById("s-" + name);
@@ -263,25 +266,35 @@
   }
 
   // ---- After every live update ---------------------------------------------
-  function afterSwap() {
+  // scopes are what the update replaced: the live part, or some parts. Only
+  // what is new there is set up again; the rest of the page is left alone
+  // (on a slow phone every change to the page costs a frame its time).
+  function afterSwap(scopes) {
     var tab = document.body.getAttribute("data-tab") || getItem(session, tabKey) || "board";
     showTab(tab, false);
     if (openSheet) {
       var el = sheetOf(openSheet);
       if (el) { el.classList.add("open"); sheetError(el); } else { openSheet = null; root.classList.remove("sheet-open"); }
     }
-    live.querySelectorAll("form.split").forEach(updateSplit);
-    restoreDice();
+    scopes.forEach(function (scope) {
+      scope.querySelectorAll("form.split").forEach(updateSplit);
+      if (scope.querySelector("form.roll-form")) restoreDice();
+    });
     later();
     openOnce();
   }
   if (!live) return;
   // A live update replaces the whole live part or some of its parts.
   new MutationObserver(function (list) {
-    if (list.some(function (m) { return m.target === live || (m.target.classList && m.target.classList.contains("part")); })) afterSwap();
+    var scopes = [];
+    list.forEach(function (m) {
+      var t = m.target;
+      if ((t === live || (t.classList && t.classList.contains("part"))) && scopes.indexOf(t) < 0) scopes.push(t);
+    });
+    if (scopes.length) afterSwap(scopes.indexOf(live) >= 0 ? [live] : scopes);
   }).observe(live, { childList: true, subtree: true });
   var hash = location.hash.indexOf("#s-") === 0 ? location.hash.slice(3) : "";
   document.body.setAttribute("data-tab", hash || getItem(session, tabKey) || "board");
   if (location.hash.indexOf("#sheet-") === 0) open(location.hash.slice(1), null);
-  afterSwap();
+  afterSwap([live]);
 })();

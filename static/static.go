@@ -17,6 +17,12 @@ import (
 //go:embed *.css *.js *.svg
 var Files embed.FS
 
+// Icons holds the app's icons at the sizes a home screen asks for
+// (icons/NAME.png), served by their own names.
+//
+//go:embed icons/*.png
+var Icons embed.FS
+
 // hashLen is how many hex digits of the SHA-256 go into a file's name:
 // 48 bits, plenty to tell one build's file from another's.
 const hashLen = 12

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -183,12 +185,14 @@ type liveStream struct {
 	// build messages for it (liveMessage).
 	mu   sync.Mutex
 	sent int // the version of the last message, or -1
-	// The HTML view's last message: each part's key and bytes, version
-	// fields blanked (the page script moves those itself), and the page
-	// outside the parts.
+	// The HTML view's last message: each part's key and the hash of its
+	// bytes, version fields blanked (the page script moves those itself),
+	// and the hash of the page outside the parts; size is its length, what
+	// the next rendering reserves.
 	keys    []string
-	parts   [][]byte
-	outline []byte
+	parts   []uint64
+	outline uint64
+	size    int
 }
 
 // liveMessage is the stream's next message (nil when the phone already
@@ -240,29 +244,41 @@ func (s *Server) htmlMessage(c echo.Context, ls *liveStream) ([]byte, bool, erro
 
 // htmlUpdate is htmlMessage's update before it is encoded (nil: none).
 func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, error) {
-	page, rec, h, err := s.renderLive(c, ls.access)
+	// The page's own post was answered with this version already: no
+	// rendering to find that out.
+	var v int
+	var secret bool
+	if err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, hiddenDeal(st) }); err != nil || v <= ls.sent {
+		return nil, secret, err
+	}
+	page, rec, h, err := s.renderLive(c, ls.access, ls.size)
 	if err != nil || h.Version <= ls.sent {
 		return nil, h.Secret, err
 	}
-	blank, field := []byte(`name="version" value=""`), versionField(h.Version)
+	field := versionField(h.Version)
 	keys := make([]string, len(rec.Spans))
-	parts := make([][]byte, len(rec.Spans))
-	var outline []byte
+	parts := make([]uint64, len(rec.Spans))
+	var outside maphash.Hash
+	outside.SetSeed(blankSeed)
 	at := 0
 	for i, sp := range rec.Spans {
 		keys[i] = sp.Key
-		parts[i] = bytes.ReplaceAll(page[sp.Start:sp.End], field, blank)
-		outline = append(outline, page[at:sp.Start]...)
+		var part maphash.Hash
+		part.SetSeed(blankSeed)
+		writeBlanked(&part, page[sp.Start:sp.End], field)
+		parts[i] = part.Sum64()
+		writeBlanked(&outside, page[at:sp.Start], field)
 		at = sp.End
 	}
-	outline = bytes.ReplaceAll(append(outline, page[at:]...), field, blank)
+	writeBlanked(&outside, page[at:], field)
+	outline := outside.Sum64()
 
 	up := &htmlUpdate{V: h.Version}
 	switch {
 	case ls.sent < 0 && ls.known == h.Version:
 		// The page shows this version already: nothing to send but the
 		// version, which sets what later messages are relative to.
-	case ls.sent < 0 || !bytes.Equal(outline, ls.outline) || !equalKeys(keys, ls.keys):
+	case ls.sent < 0 || outline != ls.outline || !slices.Equal(keys, ls.keys):
 		full := string(page)
 		up.Full = &full
 	default:
@@ -270,30 +286,37 @@ func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, 
 		up.Base = &base
 		up.Parts = [][2]string{}
 		for i, sp := range rec.Spans {
-			if !bytes.Equal(parts[i], ls.parts[i]) {
+			if parts[i] != ls.parts[i] {
 				up.Parts = append(up.Parts, [2]string{sp.Key, string(page[sp.Start:sp.End])})
 			}
 		}
 	}
-	ls.sent, ls.keys, ls.parts, ls.outline = h.Version, keys, parts, outline
+	ls.sent, ls.keys, ls.parts, ls.outline, ls.size = h.Version, keys, parts, outline, len(page)
 	return up, h.Secret, nil
 }
 
-func equalKeys(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+// blankSeed seeds the hashes parts are compared by. 64 bits: two different
+// parts hashing alike is beyond any game night (2^-64 per comparison).
+var blankSeed = maphash.MakeSeed()
+
+// writeBlanked hashes b with each version field in it left out: what
+// changes with every version alone is no change.
+func writeBlanked(h *maphash.Hash, b, field []byte) {
+	for {
+		i := bytes.Index(b, field)
+		if i < 0 {
+			h.Write(b)
+			return
 		}
+		h.Write(b[:i])
+		h.WriteByte(0)
+		b = b[i+len(field):]
 	}
-	return true
 }
 
 // renderLive renders the live part of the phone's page (the table page for
 // the host), noting where each part lies.
-func (s *Server) renderLive(c echo.Context, access table.Access) ([]byte, *views.PartRecorder, views.Head, error) {
+func (s *Server) renderLive(c echo.Context, access table.Access, size int) ([]byte, *views.PartRecorder, views.Head, error) {
 	var comp templ.Component
 	var h views.Head
 	ctx := context.WithoutCancel(c.Request().Context())
@@ -314,6 +337,7 @@ func (s *Server) renderLive(c echo.Context, access table.Access) ([]byte, *views
 		}
 	}
 	var buf bytes.Buffer
+	buf.Grow(size) // the last rendering's length: no copies as it grows
 	rec := &views.PartRecorder{Buf: &buf}
 	// The rendering must not stop because the request that asked for it
 	// ended midway (ctx is without its cancel): its stream state would

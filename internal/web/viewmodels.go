@@ -214,6 +214,13 @@ func describe(lang string, s *game.State, e game.Event) string {
 		return i18n.T(lang, "log_room_gain", seatName(s, e.Seat), roomName(lang, e.Room))
 	case game.EvRollApplied:
 		return i18n.T(lang, "log_roll_applied", seatName(s, e.Seat))
+	case game.EvEffectApplied:
+		return i18n.T(lang, "log_effect_applied", seatName(s, e.Seat), cardName(lang, e.Card))
+	case game.EvSourceRemoved:
+		if e.Card != "" {
+			return i18n.T(lang, "log_token_removed", seatName(s, e.Seat), cardName(lang, e.Card))
+		}
+		return i18n.T(lang, "log_room_emptied", seatName(s, e.Seat), roomName(lang, e.Room))
 	case game.EvAttacked:
 		return attackLine(lang, s, *e.Attack, false)
 	case game.EvDefended:

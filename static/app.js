@@ -517,9 +517,12 @@
   // Forms post without a reload; the server answers with what changed
   // since this page's stream's last message (the parts, as the stream would
   // send them), or with the fresh live part (a refusal, or no stream).
-  // A tap that opens a sheet or a section finds the parts held back in
-  // place (this runs before phone.js opens it).
-  document.addEventListener("click", function () { if (Object.keys(unseen).length) showUnseen(); }, true);
+  // A tap on a link (what opens a sheet or a section) finds the parts held
+  // back in place: this runs before phone.js opens it. A tap on a button
+  // (a − / +) doesn't wait for them.
+  document.addEventListener("click", function (e) {
+    if (Object.keys(unseen).length && e.target.closest && e.target.closest("a, summary")) showUnseen();
+  }, true);
   live.addEventListener("submit", function (e) {
     var form = e.target;
     if (!fragmentURL || form.hasAttribute("data-plain") || (form.method || "").toLowerCase() !== "post") return;

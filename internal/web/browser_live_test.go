@@ -56,3 +56,40 @@ func TestBrowserLiveEdits(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserHeldPartsShownOnOpen: a part in a closed sheet (another
+// explorer's board) is put in place after the frame that shows the rest
+// (#live[data-held]); a tap that opens the sheet before then finds it
+// current, in both languages.
+func TestBrowserHeldPartsShownOnOpen(t *testing.T) {
+	app := newTestApp(t)
+	bob := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	for _, lang := range []string{"en", "zh"} {
+		g := app.seatGame(true, bnSix[:3]...)
+		bob.openSeat(g, 2, lang, "Bob")
+		bob.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+		v := app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": 1})
+		want, _ := traitOf(t, app.publicState(g), "Alice", "might")
+		// In one go, so the held part's own timer can't come first: the
+		// version shown, Alice's line tapped at once.
+		got := evalIn[map[string]any](bob, fmt.Sprintf(`new Promise(resolve => {
+			const live = document.getElementById('live');
+			const tap = () => {
+				if (live.dataset.version !== "%d") { setTimeout(tap, 0); return; }
+				const held = !!live.dataset.held;
+				live.querySelector('a[href="#sheet-seat-1"]').click();
+				const row = document.querySelector('#sheet-seat-1.open [data-trait=might]');
+				const cells = row ? [...row.querySelectorAll('.track .cell')] : [];
+				resolve({held, might: row ? row.querySelector('.trait-value').textContent.trim() + "@" + cells.findIndex(c => c.classList.contains('on')) : "no sheet"});
+			};
+			tap();
+		})`, v))
+		if got["held"] != true {
+			t.Errorf("%s: Alice's board was not held back while its sheet was closed (data-held unset)", lang)
+		}
+		if got["might"] != want {
+			t.Errorf("%s: Alice's board opened right after her step shows Might %v; want %s", lang, got["might"], want)
+		}
+		bob.checkNoExceptions()
+	}
+}

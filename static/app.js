@@ -111,7 +111,8 @@
     if (!parts.every(function (p) { return byKey[p[0]]; })) return false;
     var now = parts.filter(function (p) {
       delete unseen[p[0]];
-      if (!hidden(byKey[p[0]])) return true;
+      // The part of the form just sent is the answer the person waits for.
+      if (!hidden(byKey[p[0]]) || (skip && byKey[p[0]].contains(skip))) return true;
       unseen[p[0]] = p[1];
       return false;
     });
@@ -127,8 +128,8 @@
     var held = Object.keys(unseen).length;
     if (held) {
       live.dataset.held = String(held); // parts behind the version shown (tests wait for none)
-      clearTimeout(unseenTimer);
-      unseenTimer = setTimeout(showUnseen, unseenDelay);
+      // Counted from the first held: updates in a row don't put them off.
+      if (!unseenTimer) unseenTimer = setTimeout(showUnseen, unseenDelay);
     }
     return true;
   }
@@ -143,16 +144,19 @@
     return byKey;
   }
   // hidden: the part is only closed sheets, or lies in a section not shown
-  // (phone.js); nothing here asks the browser for its layout.
+  // (phone.js); nothing here asks the browser for its layout. The open
+  // sheet is the one phone.js names on <html> (fresh HTML has none open
+  // until phone.js opens it again).
   function hidden(part) {
-    var kids = part.children;
-    if (kids.length && Array.prototype.every.call(kids, function (k) { return k.classList.contains("sheet") && !k.classList.contains("open"); })) return true;
+    var kids = part.children, open = document.documentElement.dataset.sheet;
+    if (kids.length && Array.prototype.every.call(kids, function (k) { return k.classList.contains("sheet") && !k.classList.contains("open") && k.id !== open; })) return true;
     var sect = part.closest(".sect");
     return !!sect && document.body.hasAttribute("data-tab") && sect.id !== "s-" + document.body.getAttribute("data-tab");
   }
   // showUnseen puts the parts held back in place, at the page's version.
   function showUnseen() {
     clearTimeout(unseenTimer);
+    unseenTimer = 0;
     delete live.dataset.held;
     var byKey = partsByKey(), keys = Object.keys(unseen).filter(function (k) { return byKey[k]; });
     if (!keys.length) { unseen = {}; return; }
@@ -537,7 +541,8 @@
       method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
       headers: { "X-Lantern": "fetch", "X-Lantern-Stream": streamName }
     });
-    var undoPreview = preview(form, e.submitter);
+    var undoPreview = function () {};
+    try { undoPreview = preview(form, e.submitter); } catch (err) { /* the answer shows the step */ }
     buttons.forEach(function (b) { b.disabled = true; }); // a second tap can't send twice
     sent.then(function (r) {
       return r.text().then(function (t) {

@@ -46,6 +46,7 @@
     if (openSheet && openSheet !== id) { var old = sheetOf(openSheet); if (old) old.classList.remove("open"); }
     if (!openSheet) { openerY = window.scrollY; opener = from || null; }
     openSheet = id;
+    root.dataset.sheet = id; // outside the live part: an update that replaces the sheet can tell (app.js)
     el.classList.add("open");
     root.classList.add("sheet-open");
     var close = el.querySelector("[data-close]");
@@ -55,6 +56,7 @@
     var el = sheetOf(openSheet);
     if (el) el.classList.remove("open");
     openSheet = null;
+    delete root.dataset.sheet;
     root.classList.remove("sheet-open");
     window.scrollTo(0, openerY);
     if (opener && document.contains(opener)) opener.focus({ preventScroll: true });
@@ -274,7 +276,7 @@
     showTab(tab, false);
     if (openSheet) {
       var el = sheetOf(openSheet);
-      if (el) { el.classList.add("open"); sheetError(el); } else { openSheet = null; root.classList.remove("sheet-open"); }
+      if (el) { el.classList.add("open"); sheetError(el); } else { openSheet = null; delete root.dataset.sheet; root.classList.remove("sheet-open"); }
     }
     scopes.forEach(function (scope) {
       scope.querySelectorAll("form.split").forEach(updateSplit);

@@ -90,6 +90,24 @@ func TestBrowserHeldPartsShownOnOpen(t *testing.T) {
 		if got["might"] != want {
 			t.Errorf("%s: Alice's board opened right after her step shows Might %v; want %s", lang, got["might"], want)
 		}
+		// The sheet open, her next step is put in it at once: an open sheet
+		// is never held back.
+		v = app.act(g, g.seats[0], map[string]any{"type": "step_trait", "trait": "might", "delta": 1})
+		want, _ = traitOf(t, app.publicState(g), "Alice", "might")
+		got = evalIn[map[string]any](bob, fmt.Sprintf(`new Promise(resolve => {
+			const live = document.getElementById('live');
+			const look = () => {
+				if (live.dataset.version !== "%d") { setTimeout(look, 0); return; }
+				const row = document.querySelector('#sheet-seat-1.open [data-trait=might]');
+				const cells = row ? [...row.querySelectorAll('.track .cell')] : [];
+				resolve({might: row ? row.querySelector('.trait-value').textContent.trim() + "@" + cells.findIndex(c => c.classList.contains('on')) : "no sheet"});
+			};
+			look();
+		})`, v))
+		if got["might"] != want {
+			t.Errorf("%s: with Alice's sheet open, her step shows Might %v; want %s at once", lang, got["might"], want)
+		}
+		bob.closeSheet()
 		bob.checkNoExceptions()
 	}
 }

@@ -336,8 +336,8 @@ const tabWait = 20 * time.Second
 func phoneSize() [2]int { return [2]int{390, 844} }
 func tableSize() [2]int { return [2]int{1280, 900} }
 
-// tab is one browser with one tab (a table's screen or a phone), with its
-// own profile, so no two share cookies.
+// tab is one tab of a test's browser (a table's screen or a phone), in a
+// browser context of its own (newTabs), so no two share cookies or storage.
 type tab struct {
 	t    testing.TB
 	name string

@@ -248,7 +248,8 @@ func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, 
 	// rendering to find that out.
 	var v int
 	var secret bool
-	if err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, hiddenDeal(st) }); err != nil || v <= ls.sent {
+	// The table's page holds no seat's secret (pages.go), as rendering says.
+	if err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, hiddenDeal(st) && !ls.access.Host }); err != nil || v <= ls.sent {
 		return nil, secret, err
 	}
 	page, rec, h, err := s.renderLive(c, ls.access, ls.size)

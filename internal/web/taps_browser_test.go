@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"fmt"
-	"os"
 	"testing"
 )
 
@@ -47,7 +46,7 @@ func TestBrowserTapTargets(t *testing.T) {
 	crAct(a, g, 1, map[string]any{"type": "roll", "dice": 4, "purpose": "trait", "trait": "speed", "need": 3})
 	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 1, "card": "skeletons"})
 	crAct(a, g, 1, map[string]any{"type": "apply_effect", "source": "card:skeletons", "total": 2})
-	shots := os.Getenv("LANTERN_SCREENSHOTS")
+	shots := shotDir(t)
 	check := func(phase string) {
 		for _, lang := range []string{"en", "zh"} {
 			d := newTab(t, srv.URL, phoneSize()[0], phoneSize()[1])
@@ -60,9 +59,7 @@ func TestBrowserTapTargets(t *testing.T) {
 				for _, s := range evalIn[[]string](d, tapTargets) {
 					t.Errorf("%s, %s, %s section: tap target under 44 px: %s", phase, lang, sec, s)
 				}
-				if shots != "" {
-					d.screenshot(shots, fmt.Sprintf("taps-%s-%s-%s", phase, sec, lang))
-				}
+				d.screenshot(shots, fmt.Sprintf("taps-%s-%s-%s", phase, sec, lang))
 			}
 		}
 	}

@@ -1293,17 +1293,8 @@ func htStep(seat int, trait string, delta int) game.Action {
 func TestSecretsHiddenTraitorMonsters(t *testing.T) {
 	a := newTestApp(t)
 	const n = 3
-	g := a.newGame(n, true)
-	omen, room, _ := hiddenTraitorCell(t)
-	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": omen, "room": room})
-	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	g, traitor := a.hiddenTraitorGame(t, n)
 	revealed := jsonInt(a.state(g)["version"])
-	traitor := 0
-	for i, tok := range g.seats {
-		if me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK); me["me"].(map[string]any)["traitor"] == true {
-			traitor = i + 1
-		}
-	}
 	if traitor == 0 {
 		t.Fatal("no hidden traitor")
 	}

@@ -1010,6 +1010,24 @@ func hiddenTraitorCell(t testing.TB) (omen, room string, number int) {
 	return
 }
 
+// hiddenTraitorGame starts an n-seat game and reveals a hidden-traitor
+// haunt from seat 1's omen; it returns the game and the traitor's seat, as
+// that seat's own /me says.
+func (a *testApp) hiddenTraitorGame(t testing.TB, n int) (testGame, int) {
+	t.Helper()
+	g := a.newGame(n, true)
+	omen, room, _ := hiddenTraitorCell(t)
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": omen, "room": room})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
+	traitor := 0
+	for i, tok := range g.seats {
+		if me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK); me["me"].(map[string]any)["traitor"] == true {
+			traitor = i + 1
+		}
+	}
+	return g, traitor
+}
+
 // btTrait reads a trait on the board of the named player as "value@position":
 // tracks repeat values, so a step can leave the value as it was.
 func jsTrait(player, trait string) string {

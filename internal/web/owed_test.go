@@ -86,16 +86,7 @@ func TestSpiderOffersSpeedOrSanity(t *testing.T) {
 // the sheet's key changes and it opens.
 func TestTraitorTokenWaitsForOwed(t *testing.T) {
 	a := newTestApp(t)
-	g := a.newGame(3, true)
-	omen, room, _ := hiddenTraitorCell(t)
-	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": omen, "room": room})
-	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
-	traitor := 0
-	for i, tok := range g.seats {
-		if me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK); me["me"].(map[string]any)["traitor"] == true {
-			traitor = i + 1
-		}
-	}
+	g, traitor := a.hiddenTraitorGame(t, 3)
 	hero := a.publicState(g).Turn.Seat
 	if hero == traitor {
 		a.act(g, g.seats[hero-1], map[string]any{"type": "end_turn"})

@@ -115,16 +115,7 @@ func TestWordsPages(t *testing.T) {
 // reveal no longer says only they know (issue 23).
 func TestWordsHiddenTokenTurned(t *testing.T) {
 	a := newTestApp(t)
-	g := a.newGame(4, true)
-	omen, room, _ := hiddenTraitorCell(t)
-	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": omen, "room": room})
-	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 0})
-	traitor := 0
-	for i, tok := range g.seats {
-		if me := a.json(http.MethodGet, g.api("/me"), "", tok, http.StatusOK); me["me"].(map[string]any)["traitor"] == true {
-			traitor = i + 1
-		}
-	}
+	g, traitor := a.hiddenTraitorGame(t, 4)
 	hero := traitor%4 + 1
 	before := wordsText(t, a, "/g/"+g.code, g.seatCookie(hero), withLang("zh"))
 	if !strings.Contains(before, "只有本人知道") {

@@ -1,5 +1,6 @@
 // Package views renders Lantern's pages with templ. Components take plain
-// view-model structs built by internal/web; they never see the game state.
+// view-model structs built by internal/seatview (a game's pages) and
+// internal/web (the other pages); they never see the game state.
 package views
 
 import "lantern/internal/i18n"
@@ -147,7 +148,7 @@ type Roller struct {
 	MaxDice int
 	MaxNeed int
 	// Odds are the engine's odds of each choice the form offers, for the
-	// script to pick from (web.rollOdds).
+	// script to pick from (seatview.rollOdds).
 	Odds string
 	// Reroll offers Lucky Stone / Rabbit's Foot on the seat's last roll.
 	Reroll *RollLine
@@ -215,7 +216,7 @@ type Reveal struct {
 	Message   string
 	IsTraitor bool
 	// Secret is this seat's hidden-traitor line as a fixed-length slot
-	// (internal/web/secretsize.go), HTML; it replaces Message.
+	// (internal/seatview/secret.go), HTML; it replaces Message.
 	Secret     string
 	Hidden     bool
 	Token      int

@@ -4,8 +4,8 @@ import "strings"
 
 // The player page is built around *now*: the phone's own board first, a now
 // bar in thumb reach, everyone else one line each, and the rest in sections
-// and sheets. These are its view models; internal/web fills them from what
-// the rules engine says this seat may do now.
+// and sheets. These are its view models; internal/seatview fills them from
+// what the rules engine says this seat may do now.
 
 // NowBar is the bar fixed at the bottom of a player page: what this phone
 // must or can do at this moment, or whose turn it is.

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -9,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
+	"lantern/internal/seatview"
 	"lantern/internal/table"
 )
 
@@ -24,7 +27,7 @@ func (s *Server) apiError(c echo.Context, code string, err error) error {
 	if errors.As(err, &ge) {
 		body["key"] = ge.Key
 		if ge.Key == "err_stale" {
-			s.tables.Read(code, func(st *game.State) { body["state"] = publicState(st) })
+			s.tables.Read(code, func(st *game.State) { body["state"] = seatview.Public(st) })
 		}
 	}
 	return c.JSON(statusOf(err), body)
@@ -68,6 +71,15 @@ func decodeJSON(c echo.Context, v any) error {
 	return strictUnmarshal(raw, v)
 }
 
+func strictUnmarshal(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil || dec.More() {
+		return errBadJSON
+	}
+	return nil
+}
+
 func (s *Server) apiJoin(c echo.Context) error {
 	code := code(c)
 	var req struct {
@@ -107,8 +119,8 @@ func (s *Server) apiState(c echo.Context) error {
 	if _, err := s.apiAccess(c, code, asAny); err != nil {
 		return s.apiError(c, code, err)
 	}
-	var body PublicState
-	s.tables.Read(code, func(st *game.State) { body = publicState(st) })
+	var body seatview.PublicState
+	s.tables.Read(code, func(st *game.State) { body = seatview.Public(st) })
 	body.Next = s.tables.Next(code)
 	return c.JSON(http.StatusOK, body)
 }
@@ -170,9 +182,9 @@ func (s *Server) apiMe(c echo.Context) error {
 	if err != nil {
 		return s.apiError(c, code, err)
 	}
-	var body PrivateState
+	var body seatview.PrivateState
 	var secret bool
-	s.tables.Read(code, func(st *game.State) { body, secret = privateState(st, access), hiddenDeal(st) })
+	s.tables.Read(code, func(st *game.State) { body, secret = seatview.Private(st, access.Actor()), seatview.HiddenDeal(st) })
 	body.Next = s.tables.Next(code)
 	b, err := marshalJSON(body)
 	if err != nil {

@@ -12,22 +12,19 @@ import (
 	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
+	"lantern/internal/seatview"
 	"lantern/views"
 )
 
 // searchLimit bounds one search's results.
 const searchLimit = 30
 
-func entryURL(kind, id string) string {
-	return "/" + kind + "s/" + id
-}
-
 func kindLabel(lang, kind string) string { return i18n.T(lang, "kind_"+kind) }
 
 func searchLinks(lang, q string) []views.Link {
 	var links []views.Link
 	for _, h := range catalog.Search(q, searchLimit) {
-		links = append(links, views.Link{Label: h.Name.In(lang), URL: entryURL(h.Kind, h.ID), Hint: kindLabel(lang, h.Kind)})
+		links = append(links, views.Link{Label: h.Name.In(lang), URL: seatview.EntryURL(h.Kind, h.ID), Hint: kindLabel(lang, h.Kind)})
 	}
 	return links
 }
@@ -57,7 +54,7 @@ func (s *Server) apiSearch(c echo.Context) error {
 	}
 	results := []result{}
 	for _, h := range catalog.Search(c.QueryParam("q"), searchLimit) {
-		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: entryURL(h.Kind, h.ID), Label: kindLabel(lang, h.Kind),
+		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: seatview.EntryURL(h.Kind, h.ID), Label: kindLabel(lang, h.Kind),
 			Snippet: catalog.Snippet(h.Body.In(lang), c.QueryParam("q"), snippetWidth)})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"results": results})
@@ -82,15 +79,15 @@ func (s *Server) boxPage(c echo.Context) error {
 	}
 	group("rule")
 	for _, r := range box.Rules {
-		groups["rule"].Links = append(groups["rule"].Links, views.Link{Label: r.Title.In(lang), URL: entryURL("rule", r.ID)})
+		groups["rule"].Links = append(groups["rule"].Links, views.Link{Label: r.Title.In(lang), URL: seatview.EntryURL("rule", r.ID)})
 	}
 	for _, card := range box.Cards {
 		g := group(card.Deck)
-		g.Links = append(g.Links, views.Link{Label: card.Name.In(lang), URL: entryURL("card", card.ID)})
+		g.Links = append(g.Links, views.Link{Label: card.Name.In(lang), URL: seatview.EntryURL("card", card.ID)})
 	}
 	g := group("room")
 	for _, r := range box.Rooms {
-		g.Links = append(g.Links, views.Link{Label: r.Name.In(lang), URL: entryURL("room", r.ID)})
+		g.Links = append(g.Links, views.Link{Label: r.Name.In(lang), URL: seatview.EntryURL("room", r.ID)})
 	}
 	vm := views.BoxPage{Head: h}
 	for _, g := range order {
@@ -114,16 +111,6 @@ func paragraphs(text string) []string {
 		}
 	}
 	return out
-}
-
-func traitChanges(lang string, m map[string]int) string {
-	var parts []string
-	for _, t := range game.Traits {
-		if n, ok := m[t]; ok {
-			parts = append(parts, fmt.Sprintf("%s %+d", i18n.T(lang, "trait_"+t), n))
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 func rollFacts(lang string, r *catalog.Roll) (string, []views.Fact) {
@@ -152,7 +139,7 @@ func ruleLinks(lang string, ids []string) []views.Link {
 	var links []views.Link
 	for _, id := range ids {
 		if r := catalog.Box().Rule(id); r != nil {
-			links = append(links, views.Link{Label: r.Title.In(lang), URL: entryURL("rule", id), Hint: kindLabel(lang, "rule")})
+			links = append(links, views.Link{Label: r.Title.In(lang), URL: seatview.EntryURL("rule", id), Hint: kindLabel(lang, "rule")})
 		}
 	}
 	return links
@@ -175,10 +162,10 @@ func (s *Server) cardPage(c echo.Context) error {
 	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "group_"+card.Deck), Title: card.Name.In(lang),
 		Other: otherLang(lang, card.Name), Paragraphs: paragraphs(card.Text.In(lang)), SourceNote: card.SourceNote}
 	if len(card.OnGain) > 0 {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_gain"), Value: traitChanges(lang, card.OnGain)})
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_gain"), Value: seatview.TraitChanges(lang, card.OnGain)})
 	}
 	if len(card.OnLose) > 0 {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_lose"), Value: traitChanges(lang, card.OnLose)})
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_lose"), Value: seatview.TraitChanges(lang, card.OnLose)})
 	}
 	if w := card.Weapon; w != nil {
 		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "weapon"), Value: i18n.T(lang, "weapon_dice", i18n.T(lang, "trait_"+w.Trait), w.Dice)})
@@ -224,7 +211,7 @@ func (s *Server) roomPage(c echo.Context) error {
 		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "symbols"), Value: strings.Join(symbols, ", ")})
 	}
 	if len(room.OnceGain) > 0 {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "once_gain"), Value: traitChanges(lang, room.OnceGain)})
+		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "once_gain"), Value: seatview.TraitChanges(lang, room.OnceGain)})
 	}
 	if d := room.EndTurnDamage; d != nil {
 		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "end_turn_damage"), Value: fmt.Sprintf("%d %s", d.Amount, i18n.T(lang, "cause_"+d.Kind))})
@@ -248,7 +235,7 @@ func (s *Server) rulePage(c echo.Context) error {
 	add := func(kind, id string, name catalog.Text) {
 		if !seen[kind+id] {
 			seen[kind+id] = true
-			vm.Related = append(vm.Related, views.Link{Label: name.In(lang), URL: entryURL(kind, id), Hint: kindLabel(lang, kind)})
+			vm.Related = append(vm.Related, views.Link{Label: name.In(lang), URL: seatview.EntryURL(kind, id), Hint: kindLabel(lang, kind)})
 		}
 	}
 	// Links the section names, then the cards and rooms that point back to it.

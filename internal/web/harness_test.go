@@ -32,6 +32,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"lantern/internal/catalog"
+	"lantern/internal/seatview"
 	"lantern/internal/store"
 	"lantern/internal/table"
 	"lantern/internal/web"
@@ -293,9 +294,9 @@ func (a *testApp) state(g testGame) map[string]any {
 }
 
 // publicState is the state as the API's typed answer.
-func (a *testApp) publicState(g testGame) web.PublicState {
+func (a *testApp) publicState(g testGame) seatview.PublicState {
 	a.t.Helper()
-	var st web.PublicState
+	var st seatview.PublicState
 	if err := json.Unmarshal([]byte(a.snapshot(g)), &st); err != nil {
 		a.t.Fatalf("state: %v", err)
 	}
@@ -304,7 +305,7 @@ func (a *testApp) publicState(g testGame) web.PublicState {
 
 // stateAfter waits until the game's version passes after: a tap in a
 // browser only sends the post, so a test waits for it to be committed.
-func (a *testApp) stateAfter(g testGame, after int) web.PublicState {
+func (a *testApp) stateAfter(g testGame, after int) seatview.PublicState {
 	a.t.Helper()
 	deadline := time.Now().Add(tabWait)
 	for {
@@ -1047,7 +1048,7 @@ const jsOwnName = `(document.querySelector('#live > article.board header strong'
 
 // bpTraitOf is a trait as btTrait reads it from a page ("value@position"),
 // taken from the server's state.
-func traitOf(t testing.TB, st web.PublicState, name, trait string) (string, web.TraitJSON) {
+func traitOf(t testing.TB, st seatview.PublicState, name, trait string) (string, seatview.TraitJSON) {
 	t.Helper()
 	for _, s := range st.Seats {
 		if s.Name == name {
@@ -1063,7 +1064,7 @@ func traitOf(t testing.TB, st web.PublicState, name, trait string) (string, web.
 		}
 	}
 	t.Fatalf("no seat named %q in the state", name)
-	return "", web.TraitJSON{}
+	return "", seatview.TraitJSON{}
 }
 
 // jsLog is the page's shared log, one line per entry, without the times.

@@ -10,7 +10,7 @@ import (
 	"lantern/internal/catalog"
 	"lantern/internal/game"
 	"lantern/internal/i18n"
-	"lantern/internal/table"
+	"lantern/internal/seatview"
 	"lantern/views"
 )
 
@@ -41,7 +41,7 @@ func (s *Server) renderJoin(c echo.Context, code, key string, status int, errTex
 		for _, ex := range catalog.Explorers() {
 			choice := views.ExplorerChoice{
 				ID: ex.ID, Name: ex.Name.In(lang), Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
-				Age: ex.Age, Birthday: birthdayText(lang, &ex), Hobbies: strings.Join(ex.HobbiesIn(lang), " · "),
+				Age: ex.Age, Birthday: seatview.Birthday(lang, &ex), Hobbies: strings.Join(ex.HobbiesIn(lang), " · "),
 				Taken: st.ExplorerTaken(ex.ID),
 			}
 			for _, t := range game.Traits {
@@ -149,35 +149,6 @@ func (s *Server) switchSeat(c echo.Context) error {
 	}
 	setCookie(c, activeCookie(code), strconv.Itoa(a.Seat), false)
 	return c.Redirect(http.StatusSeeOther, "/g/"+code)
-}
-
-// twoPlayer fills the two-player variant's controls: the switcher between
-// this phone's explorers, adding a second one before the start, and handing
-// one over when this phone plays the traitor and another explorer.
-func twoPlayer(lang string, st *game.State, mine []table.Access, vm *views.Player) {
-	for _, a := range mine {
-		if seat := st.SeatByID(a.Seat); seat != nil {
-			vm.Controls = append(vm.Controls, views.Option{ID: strconv.Itoa(st.SeatNumber(a.Seat)),
-				Label: seat.Name + " · " + seat.ExplorerData().Name.In(lang)})
-		}
-	}
-	// Two players with two explorers each: at most four seats in all.
-	vm.CanSecond = !st.Started && len(mine) == 1 && len(st.Seats) <= 3
-	if st.Haunt == nil || len(mine) < 2 {
-		return
-	}
-	traitorHere := false
-	for _, a := range mine {
-		traitorHere = traitorHere || st.Haunt.IsTraitor(a.Seat) && st.SideOf(a.Seat) == game.SideTraitor
-	}
-	if !traitorHere {
-		return
-	}
-	for _, a := range mine {
-		if !st.Haunt.IsTraitor(a.Seat) {
-			vm.Handover = append(vm.Handover, views.Option{ID: strconv.Itoa(st.SeatNumber(a.Seat)), Label: st.SeatByID(a.Seat).Name})
-		}
-	}
 }
 
 // noSeat answers a phone without a seat in a game. Once the game has

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"lantern/internal/game"
-	"lantern/internal/web"
+	"lantern/internal/seatview"
 )
 
 // appliedRoll reports whether seat's roll for source was made and applied.
-func appliedRoll(st web.PublicState, seat int, source string) bool {
+func appliedRoll(st seatview.PublicState, seat int, source string) bool {
 	for _, r := range st.Rolls {
 		if r.Seat == seat && r.Source == source && r.Applied {
 			return true

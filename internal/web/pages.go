@@ -9,6 +9,7 @@ import (
 
 	"lantern/internal/game"
 	"lantern/internal/i18n"
+	"lantern/internal/seatview"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -88,67 +89,24 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 	h.Events = "/api/games/" + access.Code + "/events?view=html&lang=" + h.Lang
 	h.Fragment = h.Path + "?lang=" + h.Lang
 	h.Act = h.Path + "/act?lang=" + h.Lang
-	var vm views.Player
 	played := s.tables.PlayedHaunts(access.Code)
-	mine := s.controlled(c, access.Code)
+	var mine []int // the seats this phone plays
+	for _, a := range s.controlled(c, access.Code) {
+		mine = append(mine, a.Seat)
+	}
 	now := time.Now()
 	if s.now != nil { // a server built bare (tests) has no clock of its own
 		now = s.now()
 	}
+	var vm views.Player
 	err := s.tables.Read(access.Code, func(st *game.State) {
-		me := st.SeatByID(access.Seat)
-		h.Version = st.Version
-		h.Title = me.Name
-		h.Secret = hiddenDeal(st)
-		lang := h.Lang
-		vm = views.Player{Head: h, Status: statusLine(lang, st), Log: logLines(lang, st)}
-		vm.Others = make([]views.Board, 0, len(st.Seats))
-		for i := range st.Seats {
-			seat := &st.Seats[i]
-			b := board(lang, st, seat, false, "")
-			if seat.ID != me.ID {
-				vm.Others = append(vm.Others, b)
-				continue
-			}
-			// The seat's own board is every other phone's view of it,
-			// with its controls.
-			vm.Me = b
-			vm.Me.Editable, vm.Me.Actor = st.Started && st.Ended == nil, asSeat
-		}
-		vm.MyTurn = st.Started && st.Turn == me.ID
-		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
-		twoPlayer(h.Lang, st, mine, &vm)
-		// What this seat may do now, asked of the engine once for the page.
-		opts := st.Options(access.Actor())
-		defer phoneView(h.Lang, st, me, &vm, opts, now)
-		if !st.Started {
-			return
-		}
-		vm.Roller = roller(h.Lang, st, me, opts, vm.Me.Traits)
-		vm.Rolls, vm.Omens = rollLines(lang, st), omenStatus(lang, st)
-		vm.HauntPrompt = hauntPrompt(h.Lang, st, me.ID)
-		vm.Reveal = reveal(h.Lang, st, me.ID)
-		if vm.Reveal != nil {
-			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
-		}
-		if st.Alive(me) && st.Ended == nil {
-			vm.Cards = cardsArea(h.Lang, st, me, opts)
-		}
-		vm.Explore = explore(h.Lang, st, me, opts)
-		if e := vm.Explore; e != nil && e.Just != nil && vm.Cards != nil {
-			// The card drawn for the room, its roll and its outcome stay
-			// where it was drawn, not only on the Cards tab.
-			e.Just.Drawn, e.Just.Apply = vm.Cards.Drawn, vm.Cards.Apply
-		}
-		vm.Fight = fight(h.Lang, st, me.ID, opts)
-		vm.Summary = summary(h.Lang, st)
-		vm.Buzz = buzzMarks(st, me.ID)
+		vm = seatview.Player(h, st, access.Actor(), mine, played, now)
 	})
-	if err == nil {
-		vm.Next = s.nextForPhone(c, access, h.Lang)
+	if err != nil {
+		return views.Player{Head: h}, err
 	}
-	vm.Head = h
-	return vm, err
+	vm.Next = s.nextForPhone(c, access, h.Lang)
+	return vm, nil
 }
 
 func (s *Server) tablePage(c echo.Context) error {
@@ -184,45 +142,15 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 	if err != nil {
 		return views.Table{}, err
 	}
-	vm := views.Table{
-		JoinURL: s.joinURL(c, access.Code, key), QRPath: "/g/" + access.Code + "/qr.png",
-		LANURLs: s.lanURLs,
-	}
 	played := s.tables.PlayedHaunts(access.Code)
+	var vm views.Table
 	err = s.tables.Read(access.Code, func(st *game.State) {
 		h.Version = st.Version
-		vm.Status = statusLine(h.Lang, st)
-		vm.Log = logLines(h.Lang, st)
-		now := s.now()
-		vm.Suggested = st.SeatNumber(st.SuggestedFirstSeat(now))
-		for i := range st.Seats {
-			seat := &st.Seats[i]
-			ex := seat.ExplorerData()
-			vm.Seats = append(vm.Seats, views.SeatLine{
-				Seat: i + 1, Name: seat.Name, Explorer: ex.Name.In(h.Lang), Colour: ex.Colour,
-				Birthday: birthdayText(h.Lang, ex),
-				Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
-			})
-			// A TV shows the boards; the host changes them from a phone or laptop.
-			vm.Boards = append(vm.Boards, board(h.Lang, st, seat, st.Ended == nil && !h.TV, asHost))
-		}
-		vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, access.Actor())
-		vm.Rolls = rollLines(h.Lang, st)
-		vm.Omens = omenStatus(h.Lang, st)
-		opts := st.Options(access.Actor())
-		vm.Reveal = reveal(h.Lang, st, 0)
-		if vm.Reveal != nil {
-			vm.Reveal.PlayedBefore = played[st.Haunt.Number]
-			vm.Reveal.Reselect = reselectForm(h.Lang, st, opts.Reselect)
-		}
-		vm.Decks = deckCounts(h.Lang, st)
-		vm.Fight = fight(h.Lang, st, 0, opts)
-		vm.Summary = summary(h.Lang, st)
-		vm.House = houseFloors(h.Lang, st)
-		vm.Piles = piles(h.Lang, st)
+		vm = seatview.Table(h.Lang, st, access.Actor(), played, h.TV, s.now())
 		s.nextForTable(st, &vm)
 	})
 	vm.Head = h
+	vm.JoinURL, vm.QRPath, vm.LANURLs = s.joinURL(c, access.Code, key), "/g/"+access.Code+"/qr.png", s.lanURLs
 	return vm, err
 }
 

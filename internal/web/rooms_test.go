@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"lantern/internal/catalog"
-	"lantern/internal/web"
+	"lantern/internal/seatview"
 )
 
 // TestAPIDiscoverRoom: discover_room through the API (README "API"): the
@@ -24,7 +24,7 @@ func TestAPIDiscoverRoom(t *testing.T) {
 	a.act(g, g.seats[0], map[string]any{"type": "discover_room", "room": "kitchen", "floor": "basement"})
 	a.act(g, g.seats[0], map[string]any{"type": "discover_room", "room": "gallery"})
 	st = a.publicState(g)
-	if n := len(st.Rooms); n != 7 || st.Rooms[5] != (web.RoomJSON{Room: "kitchen", Floor: "basement", By: 1}) || st.Rooms[6] != (web.RoomJSON{Room: "gallery", Floor: "upper", By: 1}) {
+	if n := len(st.Rooms); n != 7 || st.Rooms[5] != (seatview.RoomJSON{Room: "kitchen", Floor: "basement", By: 1}) || st.Rooms[6] != (seatview.RoomJSON{Room: "gallery", Floor: "upper", By: 1}) {
 		t.Errorf("rooms %+v", st.Rooms)
 	}
 	// The omen drawn next is drawn in the Gallery, the room just discovered.
@@ -71,7 +71,7 @@ func TestAPIDiscoverRoom(t *testing.T) {
 
 	// The host records a tile for the seat on turn or any other.
 	a.act(g, g.host, map[string]any{"type": "discover_room", "seat": 2, "room": "chapel", "floor": "upper"})
-	if st := a.publicState(g); st.Rooms[len(st.Rooms)-1] != (web.RoomJSON{Room: "chapel", Floor: "upper", By: 2}) {
+	if st := a.publicState(g); st.Rooms[len(st.Rooms)-1] != (seatview.RoomJSON{Room: "chapel", Floor: "upper", By: 2}) {
 		t.Errorf("host's record: %+v", st.Rooms)
 	}
 
@@ -81,7 +81,7 @@ func TestAPIDiscoverRoom(t *testing.T) {
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("form: %d %s", rec.Code, rec.Body)
 	}
-	if st := a.publicState(g); st.Rooms[len(st.Rooms)-1] != (web.RoomJSON{Room: "vault", Floor: "basement", By: 1}) {
+	if st := a.publicState(g); st.Rooms[len(st.Rooms)-1] != (seatview.RoomJSON{Room: "vault", Floor: "basement", By: 1}) {
 		t.Errorf("form's tile: %+v", st.Rooms)
 	}
 }

@@ -3,16 +3,12 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"html"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
-
-	"lantern/internal/game"
-	"lantern/internal/i18n"
 )
 
 // A seat's hidden-traitor token must not show in the size of what its phone
@@ -20,78 +16,12 @@ import (
 // 10 bytes longer for the traitor says who it is.
 //
 // So in a hidden-traitor haunt everything that depends on the token is one
-// slot of the same width for every token (padded with spaces), everything
-// around it is the same bytes whatever the token, and the answers and stream
-// messages of that game's seats go uncompressed: different text compresses
-// to different sizes, equal lengths don't. TestSecretSizes deals every token
-// to every seat and compares the sizes.
-
-// hiddenDeal reports a game whose seats hold hidden-traitor tokens: its
-// seats' answers go uncompressed.
-func hiddenDeal(st *game.State) bool { return st.Haunt != nil && st.Haunt.Hidden() }
-
-// secretRevealSlot is the seat's own line of a hidden-traitor haunt card:
-// its token, whether it is the traitor (data-secret, for tests and scripts;
-// the stylesheet must not colour it, or the phone would tell the table from
-// across the room), padded to the longest line any token would give.
-func secretRevealSlot(lang string, number, token int) string {
-	line := secretRevealLine(lang, number, token)
-	width := 0
-	for t := 1; t <= game.MaxSeats; t++ {
-		width = max(width, len(secretRevealLine(lang, number, t)))
-	}
-	return line + strings.Repeat(" ", width-len(line))
-}
-
-// secretRevealLine uses unquoted attributes and entities for quotes and
-// backslashes: nothing that JSON escapes, so the line is as long inside a
-// stream message as in the page.
-func secretRevealLine(lang string, number, token int) string {
-	key, side := "you_hidden_hero", "hero"
-	if token == 1 {
-		key, side = "you_hidden_traitor", "traitor"
-	}
-	text := strings.ReplaceAll(html.EscapeString(i18n.T(lang, key, token, number)), `\`, "&#92;")
-	return "<p class=book data-secret=" + side + ">" + text + "</p>"
-}
-
-// MarshalJSON writes me as its fields say, but in a hidden-traitor haunt its
-// token and traitor fields go last, followed by "pad": spaces that make the
-// three as long whatever the token (encoding/json compacts what a
-// MarshalJSON writes, so the spaces go in a string).
-func (me MeJSON) MarshalJSON() ([]byte, error) {
-	type plain MeJSON // without this method
-	if me.Token == 0 {
-		return json.Marshal(plain(me))
-	}
-	token, traitor := me.Token, me.Traitor
-	me.Token, me.Traitor = 0, false
-	b, err := json.Marshal(struct {
-		plain
-		Traitor *bool `json:"traitor,omitempty"` // hides plain's: written in the slot
-	}{plain: plain(me)})
-	if err != nil {
-		return nil, err
-	}
-	slot := meSecret(token, traitor)
-	b = append(b[:len(b)-1], ',')
-	b = append(b, slot...)
-	b = append(b, strings.Repeat(" ", meSecretWidth-len(slot))...)
-	return append(b, `"}`...), nil
-}
-
-func meSecret(token int, traitor bool) string {
-	return `"token":` + strconv.Itoa(token) + `,"traitor":` + strconv.FormatBool(traitor) + `,"pad":"`
-}
-
-// meSecretWidth is the longest meSecret any token gives.
-var meSecretWidth = func() int {
-	width := 0
-	for t := 1; t <= game.MaxSeats; t++ {
-		width = max(width, len(meSecret(t, t == 1)))
-	}
-	return width
-}()
+// slot of the same width for every token (padded with spaces; seatview's
+// secret.go makes the slots), everything around it is the same bytes
+// whatever the token, and the answers and stream messages of that game's
+// seats go uncompressed: different text compresses to different sizes,
+// equal lengths don't. TestSecretSizes deals every token to every seat and
+// compares the sizes.
 
 // marshalJSON is json.Marshal without escaping <, > and & (pages' HTML
 // goes in stream messages: escaped, a secret slot's line would change

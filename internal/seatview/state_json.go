@@ -1,8 +1,6 @@
-package web
+package seatview
 
 import (
-	"bytes"
-	"encoding/json"
 	"maps"
 	"slices"
 	"strconv"
@@ -10,7 +8,6 @@ import (
 	"lantern/internal/catalog"
 
 	"lantern/internal/game"
-	"lantern/internal/table"
 )
 
 // TraitJSON is one trait in the API.
@@ -270,15 +267,16 @@ type MeJSON struct {
 	OwesHauntRoll bool `json:"owes_haunt_roll"`
 }
 
-func publicState(st *game.State) PublicState {
-	p := publicCore(st)
+// Public is what every seat and the host may see (GET /api/games/:code).
+func Public(st *game.State) PublicState {
+	p := PublicCore(st)
 	p.Log = logEvents(st)
 	return p
 }
 
-// publicCore is the public state with an empty log: the part every seat's
-// JSON view shares at one version (live.go caches it).
-func publicCore(st *game.State) PublicState {
+// PublicCore is the public state with an empty log: the part every seat's
+// JSON view shares at one version (web's live.go caches it).
+func PublicCore(st *game.State) PublicState {
 	p := PublicState{Code: st.Code, Version: st.Version, Started: st.Started, Phase: st.Phase,
 		FirstSeat: st.SeatNumber(st.FirstSeat), Seats: []SeatJSON{}, Log: []game.Event{}}
 	p.Turn.Seat = st.SeatNumber(st.Turn)
@@ -410,12 +408,12 @@ const apiLogLimit = 100
 // logEvents is the newest part of the public event log: each event without
 // its secret part (the hidden traitor's deal).
 func logEvents(st *game.State) []game.Event {
-	return logAfter(st, max(0, st.Version-apiLogLimit))
+	return LogAfter(st, max(0, st.Version-apiLogLimit))
 }
 
-// logAfter is the public log after event after, at most the newest
+// LogAfter is the public log after event after, at most the newest
 // apiLogLimit events (older ones are paged with the log endpoint).
-func logAfter(st *game.State, after int) []game.Event {
+func LogAfter(st *game.State, after int) []game.Event {
 	from := len(st.Events)
 	for from > 0 && st.Events[from-1].Seq > after && len(st.Events)-from < apiLogLimit {
 		from--
@@ -427,11 +425,13 @@ func logAfter(st *game.State, after int) []game.Event {
 	return out
 }
 
-func privateState(st *game.State, a table.Access) PrivateState {
-	return PrivateState{PublicState: publicState(st), Me: meState(st, a), Options: st.Options(a.Actor())}
+// Private is the game as the seat a acts for may see it (GET /api/games/:code/me).
+func Private(st *game.State, a game.Actor) PrivateState {
+	return PrivateState{PublicState: Public(st), Me: Me(st, a), Options: st.Options(a)}
 }
 
-func meState(st *game.State, a table.Access) MeJSON {
+// Me is what only the seat a acts for may know.
+func Me(st *game.State, a game.Actor) MeJSON {
 	var me MeJSON
 	seat := st.SeatByID(a.Seat)
 	me.Seat = st.SeatNumber(a.Seat)
@@ -439,7 +439,7 @@ func meState(st *game.State, a table.Access) MeJSON {
 		me.Lang = seat.Lang
 	}
 	last := st.LastUndoable()
-	me.CanUndo = last != nil && last.Actor == a.Actor()
+	me.CanUndo = last != nil && last.Actor == a
 	me.OwesHauntRoll = st.OwesHauntRoll(a.Seat)
 	if h := st.Haunt; h != nil {
 		me.Traitor = h.IsTraitor(a.Seat)
@@ -448,15 +448,6 @@ func meState(st *game.State, a table.Access) MeJSON {
 		}
 	}
 	return me
-}
-
-func strictUnmarshal(raw []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil || dec.More() {
-		return errBadJSON
-	}
-	return nil
 }
 
 // cardsJSON is the drawn cards' public state, in a stable order.

@@ -1,4 +1,4 @@
-package web
+package seatview
 
 import (
 	"lantern/internal/catalog"
@@ -65,7 +65,7 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Room == room {
 		d.Deck, d.DeckLabel = owed.Deck, i18n.T(lang, "deck_"+owed.Deck)
 		if owed.Deck == "omen" {
-			d.Cards = omenOptions(lang, func(id string) bool { return !s.InDeck(id) })
+			d.Cards = OmenOptions(lang, func(id string) bool { return !s.InDeck(id) })
 		} else {
 			d.Cards = deckOptions(lang, s, owed.Deck)
 		}
@@ -76,7 +76,7 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 		case ro.Roll:
 			d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
 		case ro.Apply && len(r.OnceGain) > 0:
-			d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + traitChanges(lang, r.OnceGain) + ")"}
+			d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + TraitChanges(lang, r.OnceGain) + ")"}
 		}
 	}
 	return d
@@ -101,14 +101,14 @@ func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []st
 	if !d.CanOmen {
 		return d
 	}
-	d.Omens = allowed(omenOptions(lang, func(id string) bool { return !s.InDeck(id) }))
+	d.Omens = allowed(OmenOptions(lang, func(id string) bool { return !s.InDeck(id) }))
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Deck == "omen" {
 		d.OmenRoom = owed.Room
 		return d
 	}
 	d.OmenRooms = houseOmenRooms(lang, s, "")
 	if len(d.OmenRooms) == 0 {
-		d.OmenRooms = omenRoomOptions(lang)
+		d.OmenRooms = OmenRoomOptions(lang)
 	}
 	return d
 }

@@ -1,14 +1,11 @@
-package web
+package seatview
 
 import (
 	"cmp"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/labstack/echo/v4"
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
@@ -39,7 +36,9 @@ func percent(p float64) string {
 	return fmt.Sprintf("%.0f%%", p*100)
 }
 
-func omenOptions(lang string, skip func(string) bool) []views.Option {
+// OmenOptions are the chart's omens, in lang, less those skip says to skip
+// (nil: none).
+func OmenOptions(lang string, skip func(string) bool) []views.Option {
 	var opts []views.Option
 	for _, id := range catalog.Chart().Omens {
 		if skip == nil || !skip(id) {
@@ -49,7 +48,8 @@ func omenOptions(lang string, skip func(string) bool) []views.Option {
 	return opts
 }
 
-func omenRoomOptions(lang string) []views.Option {
+// OmenRoomOptions are the chart's omen rooms, in lang.
+func OmenRoomOptions(lang string) []views.Option {
 	var opts []views.Option
 	for _, id := range catalog.Chart().Rooms {
 		opts = append(opts, views.Option{ID: id, Label: roomName(lang, id)})
@@ -306,7 +306,7 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 		r.Message = i18n.T(lang, "you_shown_traitor", h.Number)
 	case h.Hidden():
 		// Only the secret slot depends on the token, and its length does not
-		// (secretsize.go).
+		// (secret.go; web's TestSecretSizes checks it).
 		r.Token = h.Tokens[viewer]
 		_, r.TokenShown = h.Shown[viewer]
 		r.Secret = secretRevealSlot(lang, h.Number, r.Token)
@@ -321,26 +321,9 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 	return r
 }
 
-// chartPage is the public haunt chart: no game, no token needed.
-func (s *Server) chartPage(c echo.Context) error {
-	lang := s.lang(c)
-	h := s.head(c, i18n.T(lang, "chart_title"))
-	ch := catalog.Chart()
-	vm := views.ChartPage{Head: h, Omens: omenOptions(lang, nil), Rooms: omenRoomOptions(lang), Cells: ch.Chart,
-		Omen: c.QueryParam("omen"), Room: c.QueryParam("room"), Played: s.playedHaunts(c, lang)}
-	status := http.StatusOK
-	if vm.Omen != "" || vm.Room != "" {
-		result, err := lookupHaunt(lang, vm.Omen, vm.Room)
-		if err != nil {
-			status, vm.Error = statusOf(err), s.message(lang, err)
-		} else {
-			vm.Result = &result
-		}
-	}
-	return s.page(c, status, h, views.ChartView(vm))
-}
-
-func lookupHaunt(lang, omen, room string) (views.HauntResult, error) {
+// LookupHaunt is the haunt the chart gives for omen in room, in lang (the
+// chart page's answer), or the error for an omen or room not on the chart.
+func LookupHaunt(lang, omen, room string) (views.HauntResult, error) {
 	if !catalog.IsOmen(omen) {
 		return views.HauntResult{}, &game.Error{Kind: game.Invalid, Key: "err_unknown_omen", Args: []any{omen}}
 	}
@@ -366,15 +349,6 @@ func traitorRuleText(lang string, r catalog.TraitorRule) string {
 		text = i18n.T(lang, "rule_named", catalog.ExplorerByID(r.Explorer).Name.In(lang), text)
 	}
 	return text
-}
-
-func (s *Server) apiHauntLookup(c echo.Context) error {
-	lang := s.lang(c)
-	result, err := lookupHaunt(lang, c.QueryParam("omen"), c.QueryParam("room"))
-	if err != nil {
-		return s.apiError(c, "", err)
-	}
-	return c.JSON(http.StatusOK, map[string]any{"haunt": result.Number, "name": result.Name, "traitor_rule": result.Traitor})
 }
 
 // reselectForm is "Select another haunt" as the engine allows it

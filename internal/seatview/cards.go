@@ -1,4 +1,4 @@
-package web
+package seatview
 
 import (
 	"maps"
@@ -20,7 +20,7 @@ func handLinks(lang string, s *game.State, seatID int) []views.Link {
 		if h.Worn {
 			label += " (" + i18n.T(lang, "worn") + ")"
 		}
-		links = append(links, views.Link{Label: label, URL: entryURL("card", h.Card)})
+		links = append(links, views.Link{Label: label, URL: EntryURL("card", h.Card)})
 	}
 	return links
 }
@@ -105,7 +105,7 @@ func boxRooms(lang string) *boxRoomLists {
 			l.hurts = append(l.hurts, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang)})
 		}
 		if len(r.OnceGain) > 0 {
-			l.gains = append(l.gains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + traitChanges(lang, r.OnceGain) + ")"})
+			l.gains = append(l.gains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + TraitChanges(lang, r.OnceGain) + ")"})
 		}
 	}
 	got, _ := boxRoomsByLang.LoadOrStore(lang, l)
@@ -163,13 +163,13 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 	}
 	for _, h := range s.Hands[seat.ID] {
 		card := box.Card(h.Card)
-		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: entryURL("card", h.Card), Deck: card.Deck,
+		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: EntryURL("card", h.Card), Deck: card.Deck,
 			Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
 		if card.Deck == "event" {
 			hc.Text = card.Text.In(lang)
 		}
 		if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
-			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), traitChanges(lang, costs))
+			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), TraitChanges(lang, costs))
 		}
 		src := "card:" + card.ID
 		if co := cardOption(opts, h.Card); co != nil {
@@ -327,6 +327,10 @@ func cardOption(o game.Options, card string) *game.CardOption {
 	}
 	return nil
 }
+
+// errNotFound is sourceRoll's error for a source not in the box (the one
+// web's box pages answer for an unknown entry).
+var errNotFound = &game.Error{Kind: game.NotFound, Key: "err_not_found"}
 
 func sourceRoll(source string) (*catalog.Roll, error) {
 	kind, id, _ := strings.Cut(source, ":")

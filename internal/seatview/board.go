@@ -1,0 +1,83 @@
+package seatview
+
+import (
+	"fmt"
+	"strconv"
+
+	"lantern/internal/catalog"
+	"lantern/internal/game"
+	"lantern/internal/i18n"
+	"lantern/views"
+)
+
+func traitRows(lang string, seat *game.Seat, floor int) []views.TraitRow {
+	ex := seat.ExplorerData()
+	rows := make([]views.TraitRow, 0, len(game.Traits))
+	for _, t := range game.Traits {
+		ts := seat.Traits[t]
+		rows = append(rows, views.TraitRow{
+			ID: t, Label: i18n.T(lang, "trait_"+t), Values: ex.Traits[t].Track,
+			Position: ts.Position, Start: ex.Traits[t].Start, Overflow: ts.Overflow, Value: seat.Value(t),
+			Down: game.Lose(ts, 1, floor).Position, Up: game.Gain(ts, 1).Position,
+		})
+	}
+	return rows
+}
+
+func board(lang string, s *game.State, seat *game.Seat, editable bool, actor string) views.Board {
+	ex := seat.ExplorerData()
+	return views.Board{
+		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
+		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
+		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
+		Traits: traitRows(lang, seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
+		Hand: handLinks(lang, s, seat.ID),
+	}
+}
+
+func statusLine(lang string, s *game.State) views.Status {
+	st := views.Status{Code: s.Code, Started: s.Started, Haunt: s.Phase == game.PhaseHaunt}
+	switch {
+	case s.Ended != nil:
+		st.Phase = i18n.T(lang, "phase_over")
+	case !s.Started:
+		st.Phase = i18n.T(lang, "phase_lobby")
+	case st.Haunt:
+		st.Phase = i18n.T(lang, "phase_haunt")
+	default:
+		st.Phase = i18n.T(lang, "phase_exploration")
+	}
+	if s.Ended != nil {
+		st.Over = true
+		return st
+	}
+	if seat := s.SeatByID(s.Turn); seat != nil {
+		st.TurnName = seat.Name
+	} else if s.Turn == game.MonstersTurn {
+		st.TurnName, st.MonstersTurn = i18n.T(lang, "monsters"), true
+	}
+	return st
+}
+
+// valueText reads a position off the seat's track for the log ("5", "8 (+1)", "💀").
+func valueText(seat *game.Seat, trait string, ts game.TraitState) string {
+	if ts.Position <= 0 {
+		return "💀"
+	}
+	v := seat.ExplorerData().Traits[trait].Track[ts.Position-1]
+	if ts.Overflow > 0 {
+		return fmt.Sprintf("%d (+%d)", v, ts.Overflow)
+	}
+	return strconv.Itoa(v)
+}
+
+// Birthday is an explorer's birthday in lang, as the join page and the
+// table show it.
+func Birthday(lang string, ex *catalog.Explorer) string {
+	if lang == i18n.ZH {
+		return fmt.Sprintf("%d月%d日", ex.Birthday.Month, ex.Birthday.Day)
+	}
+	return fmt.Sprintf("%s %d", monthNames[ex.Birthday.Month-1], ex.Birthday.Day)
+}
+
+var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}

@@ -585,7 +585,7 @@
 
   // The roller shows the exact chance of making its target before rolling:
   // the server computed it for every choice its form offers (data-odds:
-  // web.rollOdds); the script only picks the one the fields name.
+  // seatview.rollOdds); the script only picks the one the fields name.
   var oddsText = null, odds = null;
   function updateOdds() {
     var form = live.querySelector(".roll-form");

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
+	"lantern/internal/seatview"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -93,7 +94,7 @@ func (s *Server) events(c echo.Context) error {
 	out := &streamWriter{w: w}
 	if view != "" && acceptsGzip(c.Request()) {
 		var secret bool
-		s.tables.Read(code, func(st *game.State) { secret = hiddenDeal(st) })
+		s.tables.Read(code, func(st *game.State) { secret = seatview.HiddenDeal(st) })
 		if !secret {
 			h.Set("Content-Encoding", "gzip")
 			h.Add("Vary", "Accept-Encoding")
@@ -208,7 +209,7 @@ func (s *Server) liveMessage(c echo.Context, ls *liveStream) ([]byte, bool, erro
 	}
 	var v int
 	var secret bool
-	err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, hiddenDeal(st) })
+	err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, seatview.HiddenDeal(st) })
 	if err != nil || v <= ls.sent {
 		return nil, secret, err
 	}
@@ -249,7 +250,7 @@ func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, 
 	var v int
 	var secret bool
 	// The table's page holds no seat's secret (pages.go), as rendering says.
-	if err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, hiddenDeal(st) && !ls.access.Host }); err != nil || v <= ls.sent {
+	if err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, seatview.HiddenDeal(st) && !ls.access.Host }); err != nil || v <= ls.sent {
 		return nil, secret, err
 	}
 	page, rec, h, err := s.renderLive(c, ls.access, ls.size)
@@ -358,16 +359,16 @@ func versionField(version int) []byte {
 // seatView is a seat's JSON stream message: what GET /me answers, with the
 // log since the stream's last message. The host's carries the public state.
 type seatView struct {
-	PublicState
-	Me      *MeJSON       `json:"me,omitempty"`
-	Options *game.Options `json:"options,omitempty"`
+	seatview.PublicState
+	Me      *seatview.MeJSON `json:"me,omitempty"`
+	Options *game.Options    `json:"options,omitempty"`
 }
 
 func (s *Server) jsonMessage(ls *liveStream) ([]byte, bool, error) {
 	var v seatView
 	var secret bool
 	err := s.tables.Read(ls.access.Code, func(st *game.State) {
-		secret = hiddenDeal(st)
+		secret = seatview.HiddenDeal(st)
 		if st.Version <= ls.sent {
 			return
 		}
@@ -378,10 +379,10 @@ func (s *Server) jsonMessage(ls *liveStream) ([]byte, bool, error) {
 		case after < 0:
 			after = max(0, st.Version-jsonTail)
 		}
-		v.PublicState = publicCore(st)
-		v.Log = logAfter(st, after)
+		v.PublicState = seatview.PublicCore(st)
+		v.Log = seatview.LogAfter(st, after)
 		if !ls.access.Host {
-			me, opts := meState(st, ls.access), st.Options(ls.access.Actor())
+			me, opts := seatview.Me(st, ls.access.Actor()), st.Options(ls.access.Actor())
 			v.Me, v.Options = &me, &opts
 		}
 	})

@@ -499,15 +499,15 @@
   // where it leads (a step button's data-shows, a cell's own position):
   // the answer then confirms it, or a refusal puts the truth back. The
   // clip moves and the value shows the cell's; nothing is worked out here.
-  // It returns what puts the row back when the post never got through.
+  // It returns what puts the row back when the post never got through, or
+  // null when it showed nothing.
   function preview(form, button) {
-    var none = function () {};
     var row = form.closest(".trait");
-    if (!row || !button) return none;
+    if (!row || !button) return null;
     var to = button.hasAttribute("data-shows") ? button.getAttribute("data-shows") : button.name === "position" ? button.value : null;
     var cells = row.querySelectorAll(".track .cell");
     var cell = to === null ? null : cells[parseInt(to, 10)];
-    if (!cell || cell.classList.contains("on")) return none;
+    if (!cell || cell.classList.contains("on")) return null;
     var was = row.innerHTML;
     cells.forEach(function (c) {
       c.classList.toggle("on", c === cell);
@@ -516,6 +516,52 @@
     var value = row.querySelector(".trait-value");
     if (value) value.textContent = cell.textContent;
     return function () { if (document.contains(row)) row.innerHTML = was; };
+  }
+
+  // drawn resolves once the page's next frame is drawn and what waited on
+  // that frame has had its turn (the timers set when it began, like a
+  // next tap's), or after 100 ms where no frames come (a page out of sight).
+  function drawn() {
+    return new Promise(function (resolve) {
+      requestAnimationFrame(function () { setTimeout(function () { setTimeout(resolve, 0); }, 0); });
+      setTimeout(resolve, 100);
+    });
+  }
+
+  // post sends a form's fields, through the sender worker (send.js) where
+  // there is one, else from here. It resolves with the answer's status,
+  // type, version and text, and fails when the post never got through.
+  var sender = null, sends = {}, sendID = 0;
+  try { if (window.Worker && live.dataset.sender) sender = new Worker(live.dataset.sender); } catch (err) { sender = null; }
+  if (sender) {
+    sender.onmessage = function (e) {
+      var m = e.data, waiting = sends[m.id];
+      if (!waiting) return;
+      delete sends[m.id];
+      if (m.failed) waiting[1](new Error("not sent")); else waiting[0](m);
+    };
+    // A worker that could not start (its script missing, say) never sent
+    // what it was given: those fail, and the page sends the next ones.
+    sender.onerror = function () {
+      sender = null;
+      Object.keys(sends).forEach(function (id) { sends[id][1](new Error("not sent")); });
+      sends = {};
+    };
+  }
+  function post(url, body, headers) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+    if (sender) {
+      var id = ++sendID;
+      return new Promise(function (resolve, reject) {
+        sends[id] = [resolve, reject];
+        sender.postMessage({ id: id, url: url, body: body, headers: headers });
+      });
+    }
+    return fetch(url, { method: "POST", body: body, credentials: "same-origin", headers: headers }).then(function (r) {
+      return r.text().then(function (text) {
+        return { status: r.status, ok: r.ok, text: text, type: r.headers.get("Content-Type") || "", version: r.headers.get("X-Lantern-Version") };
+      });
+    });
   }
 
   // Forms post without a reload; the server answers with what changed
@@ -537,40 +583,39 @@
     busy = true;
     // Sent first, so the other phones hear of it as soon as can be; the
     // step is shown in this same task, before the next frame.
-    var sent = fetch(form.action, {
-      method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
-      headers: { "X-Lantern": "fetch", "X-Lantern-Stream": streamName }
-    });
-    var undoPreview = function () {};
+    var sent = post(form.action, new URLSearchParams(data).toString(), { "X-Lantern": "fetch", "X-Lantern-Stream": streamName });
+    var undoPreview = null;
     try { undoPreview = preview(form, e.submitter); } catch (err) { /* the answer shows the step */ }
     buttons.forEach(function (b) { b.disabled = true; }); // a second tap can't send twice
-    sent.then(function (r) {
-      return r.text().then(function (t) {
-        if (r.status >= 500) { showToast(t); buttons.forEach(function (b) { b.disabled = false; }); return; }
-        var buzzed;
-        if ((r.headers.get("Content-Type") || "").indexOf("application/json") === 0) {
-          var m = JSON.parse(t);
-          buzzed = false;
-          announced = Math.max(announced, m.v);
-          if (m.v <= version) { /* the stream showed it already */ }
-          else if (typeof m.full === "string") buzzed = swap(m.full, m.v, form);
-          else if (m.parts && m.base === version && swapParts(m.parts, m.v, form)) buzzed = lastBuzz;
-          else pending = true; // settle() catches up
-          buttons.forEach(function (b) { b.disabled = false; });
-        } else {
-          // A refusal keeps what was typed, so it can be corrected.
-          buzzed = swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), r.ok ? form : null);
-        }
-        // Feel it: your dice landed (unless the haunt, or someone, just buzzed).
-        if (r.ok && !buzzed) {
-          if (isDiceForm(form)) { vibrate([30, 50, 30]); play("dice"); } else vibrate(8);
-        }
-      });
+    // A step shown at once is drawn before the answer is put in place: on
+    // a slow phone the answer can come back before that frame.
+    Promise.all([sent, undoPreview ? drawn() : null]).then(function (got) {
+      var r = got[0];
+      var t = r.text;
+      if (r.status >= 500) { showToast(t); buttons.forEach(function (b) { b.disabled = false; }); return; }
+      var buzzed;
+      if (r.type.indexOf("application/json") === 0) {
+        var m = JSON.parse(t);
+        buzzed = false;
+        announced = Math.max(announced, m.v);
+        if (m.v <= version) { /* the stream showed it already */ }
+        else if (typeof m.full === "string") buzzed = swap(m.full, m.v, form);
+        else if (m.parts && m.base === version && swapParts(m.parts, m.v, form)) buzzed = lastBuzz;
+        else pending = true; // settle() catches up
+        buttons.forEach(function (b) { b.disabled = false; });
+      } else {
+        // A refusal keeps what was typed, so it can be corrected.
+        buzzed = swap(t, parseInt(r.version || "-1", 10), r.ok ? form : null);
+      }
+      // Feel it: your dice landed (unless the haunt, or someone, just buzzed).
+      if (r.ok && !buzzed) {
+        if (isDiceForm(form)) { vibrate([30, 50, 30]); play("dice"); } else vibrate(8);
+      }
     }).catch(function () {
       // Never dropped without a word: the tap didn't reach the game, so
       // the step shown at once goes back, and the person is told so, long
       // enough to read it, to tap again.
-      undoPreview();
+      if (undoPreview) undoPreview();
       setOffline(true);
       showToast(toast && toast.getAttribute("data-not-sent"), 8000);
       buttons.forEach(function (b) { b.disabled = false; });

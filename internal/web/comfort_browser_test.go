@@ -345,6 +345,9 @@ const buzzStubs = `(() => {
 	}
 	window.AudioContext = FakeAudio;
 	window.__inject = "";
+	// The page then posts its forms itself (no sender worker), through the
+	// fetch wrapped below.
+	window.Worker = undefined;
 	// The marks reach the page in the stream's HTML (the buzz part) or, on
 	// a catch-up, in a fetched live part.
 	const RealES = window.EventSource;

@@ -47,6 +47,10 @@ type testApp struct {
 
 	once sync.Once
 	srv  *httptest.Server
+
+	// dropPosts makes the server lose every POST before it is read: the
+	// connection closes without an answer, as when a phone's Wi-Fi drops.
+	dropPosts atomic.Bool
 }
 
 func newTestApp(t testing.TB) *testApp {
@@ -94,7 +98,15 @@ func openTestApp(t testing.TB, path string, cfg web.Config) *testApp {
 // started on first use.
 func (a *testApp) server() *httptest.Server {
 	a.once.Do(func() {
-		a.srv = httptest.NewServer(a.h)
+		a.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && a.dropPosts.Load() {
+				if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+					conn.Close()
+				}
+				return
+			}
+			a.h.ServeHTTP(w, r)
+		}))
 		// Registered after the store, so it runs before it; tabs and streams
 		// register later still, so they are gone before the server waits.
 		a.t.Cleanup(func() {

@@ -147,13 +147,14 @@ func TestBrowserOfflineTapReported(t *testing.T) {
 		g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
 		d.openSeat(g, 1, lang, "Alice")
 		before := app.publicState(g).Version
-		evalIn[bool](d, `(window.fetch = () => Promise.reject(new TypeError("offline")), true)`)
+		app.dropPosts.Store(true)
 		d.tap(`#now form.now-end_turn button`)
 		want := map[string]string{"en": "Not sent", "zh": "未发送"}[lang]
 		d.waitUntil("the tap reported as not sent", `(() => { const t = document.getElementById('toast'); return !t.hidden && t.textContent.includes(`+jsString(want)+`); })()`)
 		if evalIn[bool](d, `document.querySelector('#now form.now-end_turn button').disabled`) {
 			t.Errorf("%s: the button stays disabled after the tap failed", lang)
 		}
+		app.dropPosts.Store(false)
 		if v := app.publicState(g).Version; v != before {
 			t.Errorf("%s: the game changed: version %d → %d", lang, before, v)
 		}

@@ -188,12 +188,10 @@ type liveStream struct {
 	sent int // the version of the last message, or -1
 	// The HTML view's last message: each part's key and the hash of its
 	// bytes, version fields blanked (the page script moves those itself),
-	// and the hash of the page outside the parts; size is its length, what
-	// the next rendering reserves.
+	// and the hash of the page outside the parts.
 	keys    []string
 	parts   []uint64
 	outline uint64
-	size    int
 }
 
 // liveMessage is the stream's next message (nil when the phone already
@@ -253,10 +251,13 @@ func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, 
 	if err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, seatview.HiddenDeal(st) && !ls.access.Host }); err != nil || v <= ls.sent {
 		return nil, secret, err
 	}
-	page, rec, h, err := s.renderLive(c, ls.access, ls.size)
+	buf := pageBuffers.Get().(*bytes.Buffer)
+	defer pageBuffers.Put(buf) // what is sent is copied out of it
+	rec, h, err := s.renderLive(c, ls.access, buf)
 	if err != nil || h.Version <= ls.sent {
 		return nil, h.Secret, err
 	}
+	page := buf.Bytes()
 	field := versionField(h.Version)
 	keys := make([]string, len(rec.Spans))
 	parts := make([]uint64, len(rec.Spans))
@@ -293,7 +294,7 @@ func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, 
 			}
 		}
 	}
-	ls.sent, ls.keys, ls.parts, ls.outline, ls.size = h.Version, keys, parts, outline, len(page)
+	ls.sent, ls.keys, ls.parts, ls.outline = h.Version, keys, parts, outline
 	return up, h.Secret, nil
 }
 
@@ -316,39 +317,43 @@ func writeBlanked(h *maphash.Hash, b, field []byte) {
 	}
 }
 
+// pageBuffers hold live parts while their messages are made: each is some
+// 60 KB, and a change renders one per phone; fresh ones were a quarter of
+// the bytes the collector had to clear and sweep (BenchmarkLiveHTML).
+var pageBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
 // renderLive renders the live part of the phone's page (the table page for
-// the host), noting where each part lies.
-func (s *Server) renderLive(c echo.Context, access table.Access, size int) ([]byte, *views.PartRecorder, views.Head, error) {
+// the host) into buf, noting where each part lies.
+func (s *Server) renderLive(c echo.Context, access table.Access, buf *bytes.Buffer) (*views.PartRecorder, views.Head, error) {
 	var comp templ.Component
 	var h views.Head
 	ctx := context.WithoutCancel(c.Request().Context())
 	if access.Host {
 		vm, err := s.tableView(c, access)
 		if err != nil {
-			return nil, nil, h, err
+			return nil, h, err
 		}
 		comp, h = views.TablePage(vm), vm.Head
 	} else {
 		vm, err := s.playerView(c, access)
 		if err != nil {
-			return nil, nil, h, err
+			return nil, h, err
 		}
 		comp, h = views.PlayerPage(vm), vm.Head
 		if cache := s.shared.at(access.Code, h.Version, h.Lang); cache != nil {
 			ctx = views.WithSharedCache(ctx, cache)
 		}
 	}
-	var buf bytes.Buffer
-	buf.Grow(size) // the last rendering's length: no copies as it grows
-	rec := &views.PartRecorder{Buf: &buf}
+	buf.Reset()
+	rec := &views.PartRecorder{Buf: buf}
 	// The rendering must not stop because the request that asked for it
 	// ended midway (ctx is without its cancel): its stream state would
 	// hold half a page.
 	ctx = views.WithParts(ctx, rec)
-	if err := comp.Render(ctx, &buf); err != nil {
-		return nil, nil, h, err
+	if err := comp.Render(ctx, buf); err != nil {
+		return nil, h, err
 	}
-	return buf.Bytes(), rec, h, nil
+	return rec, h, nil
 }
 
 // versionField is a form's version field holding version.

@@ -435,7 +435,8 @@
   function connect() {
     if (!eventsURL) return;
     if (source) source.close();
-    source = new EventSource(eventsURL + (eventsURL.indexOf("?") >= 0 ? "&" : "?") + "v=" + version + "&stream=" + streamName);
+    var url = eventsURL + (eventsURL.indexOf("?") >= 0 ? "&" : "?") + "v=" + version + "&stream=" + streamName;
+    source = sender && holdsStreams ? heldStream(url, ["html", "version", "gone", "closed", "next"]) : new EventSource(url);
     source.addEventListener("html", function (e) {
       setOffline(false);
       var m;
@@ -475,7 +476,7 @@
       // network change) is reopened by hand.
       // A refused stream (the seat moved to another phone) closes too: the
       // refresh then gets a 403 and reloads to show the explanation.
-      if (source.readyState === EventSource.CLOSED) { setTimeout(connect, 2000); refresh(); }
+      if (source.readyState === 2) { setTimeout(connect, 2000); refresh(); } // closed
     };
   }
 
@@ -535,7 +536,9 @@
   try { if (window.Worker && live.dataset.sender) sender = new Worker(live.dataset.sender); } catch (err) { sender = null; }
   if (sender) {
     sender.onmessage = function (e) {
-      var m = e.data, waiting = sends[m.id];
+      var m = e.data;
+      if (m.stream) { heard(m); return; }
+      var waiting = sends[m.id];
       if (!waiting) return;
       delete sends[m.id];
       if (m.failed) waiting[1](new Error("not sent")); else waiting[0](m);
@@ -546,8 +549,35 @@
       sender = null;
       Object.keys(sends).forEach(function (id) { sends[id][1](new Error("not sent")); });
       sends = {};
+      if (held) { held = null; connect(); } // the page holds its stream itself
     };
   }
+  // The stream the sender holds for the page (connect), with the face of
+  // an EventSource; heard passes on what the sender heard of it.
+  var held = null, holdsStreams = true;
+  function heldStream(url, types) {
+    var s = {
+      readyState: 0, onopen: null, onerror: null, on: {},
+      addEventListener: function (type, fn) { s.on[type] = fn; },
+      close: function () {
+        s.readyState = 2;
+        if (held === s && sender) sender.postMessage({ close: true });
+        if (held === s) held = null;
+      }
+    };
+    held = s;
+    sender.postMessage({ open: url, types: types });
+    return s;
+  }
+  function heard(m) {
+    var s = held;
+    if (!s) return;
+    if (m.stream === "unheld") { held = null; holdsStreams = false; connect(); return; } // no EventSource in its workers
+    if (m.stream === "open") { s.readyState = 1; if (s.onopen) s.onopen(); }
+    else if (m.stream === "error") { s.readyState = m.state; if (s.onerror) s.onerror(); }
+    else if (s.on[m.type]) s.on[m.type]({ data: m.data, lastEventId: m.id });
+  }
+
   function post(url, body, headers) {
     headers["Content-Type"] = "application/x-www-form-urlencoded;charset=UTF-8";
     if (sender) {
@@ -580,6 +610,11 @@
     var data = new FormData(form);
     if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
     var buttons = form.querySelectorAll("button");
+    // A field sent with Go on the keyboard is done with: the keyboard goes
+    // down, and the field holds no update back nor gets the focus again
+    // (the answer may come by the stream first, as any update does).
+    var field = document.activeElement;
+    if (field && form.contains(field) && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) field.blur();
     busy = true;
     // Sent first, so the other phones hear of it as soon as can be; the
     // step is shown in this same task, before the next frame.

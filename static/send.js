@@ -1,10 +1,29 @@
 // Lantern's sender: a worker that posts the page's forms and reads the
-// answers, so that the page's own thread is free to draw the tap's step
-// meanwhile (on a slow phone, a fetch() call alone holds that thread some
-// 10 ms). app.js falls back to posting itself where there is no worker.
+// answers, and holds the page's event stream, so that the page's own thread
+// is left to draw (on a slow phone, a fetch() call alone holds that thread
+// some 10 ms, and receiving a stream message about as long). app.js does
+// both itself where there is no worker.
 "use strict";
+
+// The page's event stream is held here too: the page's thread gets each
+// message, not the work of receiving it.
+var stream = null;
+function openStream(url, types) {
+  if (stream) stream.close();
+  if (typeof EventSource === "undefined") { postMessage({ stream: "unheld" }); return; }
+  var mine = stream = new EventSource(url);
+  var tell = function (m) { if (stream === mine) postMessage(m); };
+  mine.onopen = function () { tell({ stream: "open" }); };
+  mine.onerror = function () { tell({ stream: "error", state: mine.readyState }); };
+  types.forEach(function (type) {
+    mine.addEventListener(type, function (e) { tell({ stream: "event", type: type, data: e.data, id: e.lastEventId }); });
+  });
+}
+
 onmessage = function (e) {
   var m = e.data;
+  if (m.open) { openStream(m.open, m.types); return; }
+  if (m.close) { if (stream) stream.close(); stream = null; return; }
   fetch(m.url, { method: "POST", body: m.body, credentials: "same-origin", headers: m.headers })
     .then(function (r) {
       return r.text().then(function (text) {

@@ -521,7 +521,8 @@
 
   // drawn resolves once the page's next frame is drawn and what waited on
   // that frame has had its turn (the timers set when it began, like a
-  // next tap's), or after 100 ms where no frames come (a page out of sight).
+  // next tap's), or after 100 ms at most (a browser that draws no frames
+  // for it, as WebKit under a virtual display).
   function drawn() {
     return new Promise(function (resolve) {
       requestAnimationFrame(function () { setTimeout(function () { setTimeout(resolve, 0); }, 0); });
@@ -532,32 +533,40 @@
   // post sends a form's fields, through the sender worker (send.js) where
   // there is one, else from here. It resolves with the answer's status,
   // type, version and text, and fails when the post never got through.
-  var sender = null, sends = {}, sendID = 0;
+  var sender = null, senderReady = false, sends = {}, sendID = 0;
+  var notSent = new Error("not sent"), lost = new Error("answer lost");
   try { if (window.Worker && live.dataset.sender) sender = new Worker(live.dataset.sender); } catch (err) { sender = null; }
   if (sender) {
     sender.onmessage = function (e) {
       var m = e.data;
+      if (m.ready) { senderReady = true; return; }
       if (m.stream) { heard(m); return; }
       var waiting = sends[m.id];
       if (!waiting) return;
       delete sends[m.id];
-      if (m.failed) waiting[1](new Error("not sent")); else waiting[0](m);
+      if (m.failed) waiting[1](notSent); else waiting[0](m);
     };
-    // A worker that could not start (its script missing, say) never sent
-    // what it was given: those fail, and the page sends the next ones.
+    // A worker that fails is let go, and the page sends and holds its
+    // stream itself. One that never started (its script missing, say)
+    // sent nothing it was given; from one that did, a post may have
+    // reached the game: the page then asks for the truth instead.
     sender.onerror = function () {
+      var dead = sender;
       sender = null;
-      Object.keys(sends).forEach(function (id) { sends[id][1](new Error("not sent")); });
+      try { dead.terminate(); } catch (err) { /* gone already */ }
+      Object.keys(sends).forEach(function (id) { sends[id][1](senderReady ? lost : notSent); });
       sends = {};
-      if (held) { held = null; connect(); } // the page holds its stream itself
+      if (held) { held = null; connect(); }
     };
   }
   // The stream the sender holds for the page (connect), with the face of
-  // an EventSource; heard passes on what the sender heard of it.
-  var held = null, holdsStreams = true;
+  // an EventSource (one listener a type); heard passes on what the sender
+  // heard of it. Each stream is numbered: what an earlier one said, still
+  // on its way when the page opened the next, is not this one's.
+  var held = null, holdsStreams = true, streamNo = 0;
   function heldStream(url, types) {
     var s = {
-      readyState: 0, onopen: null, onerror: null, on: {},
+      no: ++streamNo, readyState: 0, onopen: null, onerror: null, on: {},
       addEventListener: function (type, fn) { s.on[type] = fn; },
       close: function () {
         s.readyState = 2;
@@ -566,12 +575,12 @@
       }
     };
     held = s;
-    sender.postMessage({ open: url, types: types });
+    sender.postMessage({ open: url, no: s.no, types: types });
     return s;
   }
   function heard(m) {
     var s = held;
-    if (!s) return;
+    if (!s || m.no !== s.no) return;
     if (m.stream === "unheld") { held = null; holdsStreams = false; connect(); return; } // no EventSource in its workers
     if (m.stream === "open") { s.readyState = 1; if (s.onopen) s.onopen(); }
     else if (m.stream === "error") { s.readyState = m.state; if (s.onerror) s.onerror(); }
@@ -603,16 +612,20 @@
   document.addEventListener("click", function (e) {
     if (Object.keys(unseen).length && e.target.closest && e.target.closest("a, summary")) showUnseen();
   }, true);
+  // sending holds the forms whose post is on its way.
+  var sending = new WeakSet();
   live.addEventListener("submit", function (e) {
     var form = e.target;
     if (!fragmentURL || form.hasAttribute("data-plain") || (form.method || "").toLowerCase() !== "post") return;
     e.preventDefault();
+    if (sending.has(form)) return; // a second tap sends nothing
     var data = new FormData(form);
     if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
     var buttons = form.querySelectorAll("button");
-    // A field sent with Go on the keyboard is done with: the keyboard goes
-    // down, and the field holds no update back nor gets the focus again
-    // (the answer may come by the stream first, as any update does).
+    // A field still focused when its form is sent (Go on the keyboard, or
+    // a button tapped on iOS, which leaves it focused) is done with: the
+    // keyboard goes down, and the field holds no update back nor gets the
+    // focus again (the answer may come by the stream first).
     var field = document.activeElement;
     if (field && form.contains(field) && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) field.blur();
     busy = true;
@@ -621,13 +634,40 @@
     var sent = post(form.action, new URLSearchParams(data).toString(), { "X-Lantern": "fetch", "X-Lantern-Stream": streamName });
     var undoPreview = null;
     try { undoPreview = preview(form, e.submitter); } catch (err) { /* the answer shows the step */ }
-    buttons.forEach(function (b) { b.disabled = true; }); // a second tap can't send twice
+    sending.add(form);
+    // A form whose step shows at once keeps its look: greying its buttons
+    // would cost the frame that shows the step. The others' grey out.
+    var greyed = undoPreview ? [] : Array.prototype.slice.call(buttons);
+    greyed.forEach(function (b) { b.disabled = true; });
     // A step shown at once is drawn before the answer is put in place: on
     // a slow phone the answer can come back before that frame.
     Promise.all([sent, undoPreview ? drawn() : null]).then(function (got) {
-      var r = got[0];
+      try { answered(got[0]); } catch (err) { catchUp(); } // the page asks for the truth
+    }, function (err) {
+      if (err === lost) { catchUp(); return; }
+      // Never dropped without a word: the tap didn't reach the game, so
+      // the step shown at once goes back, and the person is told so, long
+      // enough to read it, to tap again.
+      if (undoPreview) undoPreview();
+      setOffline(true);
+      showToast(toast && toast.getAttribute("data-not-sent"), 8000);
+    }).finally(function () {
+      sending.delete(form);
+      greyed.forEach(function (b) { b.disabled = false; });
+      busy = false;
+      // The answer already holds this change; the stream's messages of
+      // newer versions are shown now.
+      settle();
+    });
+
+    // answered puts the post's answer in place.
+    function answered(r) {
       var t = r.text;
-      if (r.status >= 500) { showToast(t); buttons.forEach(function (b) { b.disabled = false; }); return; }
+      if (r.status >= 500) { // the game may or may not have taken it
+        showToast(t);
+        catchUp();
+        return;
+      }
       var buzzed;
       if (r.type.indexOf("application/json") === 0) {
         var m = JSON.parse(t);
@@ -637,7 +677,6 @@
         else if (typeof m.full === "string") buzzed = swap(m.full, m.v, form);
         else if (m.parts && m.base === version && swapParts(m.parts, m.v, form)) buzzed = lastBuzz;
         else pending = true; // settle() catches up
-        buttons.forEach(function (b) { b.disabled = false; });
       } else {
         // A refusal keeps what was typed, so it can be corrected.
         buzzed = swap(t, parseInt(r.version || "-1", 10), r.ok ? form : null);
@@ -646,21 +685,13 @@
       if (r.ok && !buzzed) {
         if (isDiceForm(form)) { vibrate([30, 50, 30]); play("dice"); } else vibrate(8);
       }
-    }).catch(function () {
-      // Never dropped without a word: the tap didn't reach the game, so
-      // the step shown at once goes back, and the person is told so, long
-      // enough to read it, to tap again.
-      if (undoPreview) undoPreview();
-      setOffline(true);
-      showToast(toast && toast.getAttribute("data-not-sent"), 8000);
-      buttons.forEach(function (b) { b.disabled = false; });
-    }).finally(function () {
-      busy = false;
-      // The answer already holds this change; the stream's messages of
-      // newer versions are shown now.
-      settle();
-    });
+    }
   });
+  // catchUp has the page fetch its live part once it is free (settle).
+  function catchUp() {
+    pending = true;
+    announced = Math.max(announced, version + 1);
+  }
 
 
   // The roller shows the exact chance of making its target before rolling:

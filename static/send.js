@@ -5,14 +5,14 @@
 // both itself where there is no worker.
 "use strict";
 
-// The page's event stream is held here too: the page's thread gets each
-// message, not the work of receiving it.
+// The page's event stream: each message about it carries the page's
+// number for it (no), so that the page knows an earlier stream's from it.
 var stream = null;
-function openStream(url, types) {
+function openStream(url, no, types) {
   if (stream) stream.close();
-  if (typeof EventSource === "undefined") { postMessage({ stream: "unheld" }); return; }
+  if (typeof EventSource === "undefined") { postMessage({ stream: "unheld", no: no }); return; }
   var mine = stream = new EventSource(url);
-  var tell = function (m) { if (stream === mine) postMessage(m); };
+  var tell = function (m) { m.no = no; postMessage(m); };
   mine.onopen = function () { tell({ stream: "open" }); };
   mine.onerror = function () { tell({ stream: "error", state: mine.readyState }); };
   types.forEach(function (type) {
@@ -20,9 +20,11 @@ function openStream(url, types) {
   });
 }
 
+postMessage({ ready: true }); // from here on, what it is given may be sent
+
 onmessage = function (e) {
   var m = e.data;
-  if (m.open) { openStream(m.open, m.types); return; }
+  if (m.open) { openStream(m.open, m.no, m.types); return; }
   if (m.close) { if (stream) stream.close(); stream = null; return; }
   fetch(m.url, { method: "POST", body: m.body, credentials: "same-origin", headers: m.headers })
     .then(function (r) {

@@ -44,3 +44,45 @@ func TestBrowserStepShowsAtOnce(t *testing.T) {
 	}
 	alice.checkNoExceptions()
 }
+
+// TestBrowserWithoutSenderWorker: where the sender worker can't start (its
+// script missing) or can't hold a stream (a browser without EventSource in
+// workers), the page posts and follows the game itself: a tap lands, and
+// another phone's change shows.
+func TestBrowserWithoutSenderWorker(t *testing.T) {
+	for name, stub := range map[string]string{
+		// The worker's script is not found: its error event.
+		"no script": `(() => { const Real = window.Worker; window.Worker = function () { return new Real('/static/no-such-sender.js'); }; })()`,
+		// The worker runs but answers every stream it is asked for with
+		// "unheld", as send.js does where workers have no EventSource.
+		"no stream": `(() => {
+			const Real = window.Worker;
+			window.Worker = function (url) {
+				const w = new Real(url), send = w.postMessage.bind(w);
+				w.postMessage = m => {
+					if (m && m.open) { setTimeout(() => w.dispatchEvent(new MessageEvent('message', { data: { stream: 'unheld', no: m.no } })), 0); return; }
+					send(m);
+				};
+				return w;
+			};
+		})()`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			app := newTestApp(t)
+			g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+			alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+			alice.beforeScripts(stub)
+			alice.openSeat(g, 1, "en", "Alice")
+			alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+			v := evalIn[int](alice, `+document.getElementById('live').dataset.version`)
+			alice.tap(`#live .board [data-trait=might] button.step[value="1"]`)
+			alice.waitUntil("the tap's answer", fmt.Sprintf(`+document.getElementById('live').dataset.version > %d`, v))
+			if got := app.publicState(g).Version; got != v+1 {
+				t.Errorf("after one tap the game is at version %d, want %d", got, v+1)
+			}
+			w := app.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+			alice.waitUntil("Bob's change", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, w))
+			alice.checkNoExceptions()
+		})
+	}
+}

@@ -100,10 +100,7 @@ func (a *testApp) server() *httptest.Server {
 	a.once.Do(func() {
 		a.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodPost && a.dropPosts.Load() {
-				if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
-					conn.Close()
-				}
-				return
+				panic(http.ErrAbortHandler) // the connection closes, unanswered
 			}
 			a.h.ServeHTTP(w, r)
 		}))

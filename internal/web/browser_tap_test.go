@@ -13,6 +13,17 @@ func TestBrowserStepShowsAtOnce(t *testing.T) {
 	app := newTestApp(t)
 	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
 	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	// What the page hears from its sender worker: answers to posts, and
+	// the stream's messages (static/send.js).
+	alice.beforeScripts(`(() => {
+		const Real = window.Worker;
+		window.__fromWorker = { answers: 0, stream: 0 };
+		window.Worker = function (url) {
+			const w = new Real(url);
+			w.addEventListener('message', e => { if (e.data.stream) window.__fromWorker.stream++; else if (e.data.id) window.__fromWorker.answers++; });
+			return w;
+		};
+	})()`)
 	alice.openSeat(g, 1, "en", "Alice")
 	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 	const clip = `[...document.querySelectorAll('#live .board [data-trait=might] .track .cell')].findIndex(c => c.classList.contains('on'))`
@@ -42,17 +53,27 @@ func TestBrowserStepShowsAtOnce(t *testing.T) {
 	if got, want := evalIn[int](alice, clip), st.Seats[0].Traits.Of("might").Position; got != want {
 		t.Errorf("after the answer the clip is at %d, the server says %d", got, want)
 	}
+
+	// The posts and the stream went through the worker, not the page.
+	w := app.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+	alice.waitUntil("Bob's change", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, w))
+	if got := evalIn[map[string]int](alice, `window.__fromWorker`); got["answers"] < 2 || got["stream"] < 2 {
+		t.Errorf("from the sender worker: %v; want the two posts' answers and the stream's messages", got)
+	}
 	alice.checkNoExceptions()
 }
 
 // TestBrowserWithoutSenderWorker: where the sender worker can't start (its
-// script missing) or can't hold a stream (a browser without EventSource in
-// workers), the page posts and follows the game itself: a tap lands, and
-// another phone's change shows.
+// script missing), never gets going, or can't hold a stream (a browser
+// without EventSource in workers), the page posts and follows the game
+// itself: a tap lands, and another phone's change shows.
 func TestBrowserWithoutSenderWorker(t *testing.T) {
 	for name, stub := range map[string]string{
 		// The worker's script is not found: its error event.
 		"no script": `(() => { const Real = window.Worker; window.Worker = function () { return new Real('/static/no-such-sender.js'); }; })()`,
+		// A worker that never starts nor fails: the page lets it go after
+		// 5 s without its "ready".
+		"stuck": `(() => { window.Worker = function () { return { postMessage() {}, terminate() {}, onmessage: null, onerror: null }; }; })()`,
 		// The worker runs but answers every stream it is asked for with
 		// "unheld", as send.js does where workers have no EventSource.
 		"no stream": `(() => {
@@ -73,6 +94,9 @@ func TestBrowserWithoutSenderWorker(t *testing.T) {
 			alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
 			alice.beforeScripts(stub)
 			alice.openSeat(g, 1, "en", "Alice")
+			if !evalIn[bool](alice, `window.Worker.toString().indexOf('[native code]') < 0`) {
+				t.Fatal("the page's Worker is the browser's own, not the test's")
+			}
 			alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 			v := evalIn[int](alice, `+document.getElementById('live').dataset.version`)
 			alice.tap(`#live .board [data-trait=might] button.step[value="1"]`)

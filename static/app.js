@@ -534,7 +534,6 @@
   // there is one, else from here. It resolves with the answer's status,
   // type, version and text, and fails when the post never got through.
   var sender = null, senderReady = false, sends = {}, sendID = 0;
-  var senderWait = 5000, answerWait = 20000; // ms: how long a worker may take to start, and an answer
   var notSent = new Error("not sent"), lost = new Error("answer lost");
   try { if (window.Worker && live.dataset.sender) sender = new Worker(live.dataset.sender); } catch (err) { sender = null; }
   if (sender) {
@@ -547,23 +546,18 @@
       delete sends[m.id];
       if (m.failed) waiting[1](notSent); else waiting[0](m);
     };
-    sender.onerror = dropSender;
-    // One that never says it is ready (a browser that holds it back) is
-    // let go too, and so is one that leaves a post unanswered too long.
-    setTimeout(function () { if (!senderReady) dropSender(); }, senderWait);
-  }
-  // dropSender lets a failed worker go: the page sends and holds its
-  // stream itself. One that never started (its script missing, say) sent
-  // nothing it was given; from one that did, a post may have reached the
-  // game: the page then asks for the truth instead.
-  function dropSender() {
-    if (!sender) return;
-    var dead = sender;
-    sender = null;
-    try { dead.terminate(); } catch (err) { /* gone already */ }
-    Object.keys(sends).forEach(function (id) { sends[id][1](senderReady ? lost : notSent); });
-    sends = {};
-    if (held) { held = null; connect(); }
+    // A worker that fails is let go, and the page sends and holds its
+    // stream itself. One that never started (its script missing, say)
+    // sent nothing it was given; from one that did, a post may have
+    // reached the game: the page then asks for the truth instead.
+    sender.onerror = function () {
+      var dead = sender;
+      sender = null;
+      try { dead.terminate(); } catch (err) { /* gone already */ }
+      Object.keys(sends).forEach(function (id) { sends[id][1](senderReady ? lost : notSent); });
+      sends = {};
+      if (held) { held = null; connect(); }
+    };
   }
   // The stream the sender holds for the page (connect), with the face of
   // an EventSource (one listener a type); heard passes on what the sender
@@ -600,7 +594,6 @@
       return new Promise(function (resolve, reject) {
         sends[id] = [resolve, reject];
         sender.postMessage({ id: id, url: url, body: body, headers: headers });
-        setTimeout(function () { if (sends[id]) dropSender(); }, answerWait);
       });
     }
     return fetch(url, { method: "POST", body: body, credentials: "same-origin", headers: headers }).then(function (r) {

@@ -130,13 +130,14 @@ func (s *Server) nextForPhone(c echo.Context, access table.Access, lang string) 
 }
 
 // nextForTable is the table's end of a finished game: Play again, or the
-// next game's table.
+// next game's table. A TV in large type offers it too: the table may have
+// moved to the TV's browser, the only screen that can start the next game.
 func (s *Server) nextForTable(st *game.State, vm *views.Table) {
 	if next := s.tables.Next(st.Code); next != "" {
 		vm.Next = &views.NextGame{Code: next}
 		return
 	}
-	vm.CanAgain = st.Ended != nil && !vm.TV
+	vm.CanAgain = st.Ended != nil
 }
 
 // nightsShown bounds the house's memory page: the newest games.

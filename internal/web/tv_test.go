@@ -38,6 +38,13 @@ func TestTVMode(t *testing.T) {
 	if strings.Contains(tv, `name="delta"`) || strings.Contains(tv, `name="position"`) {
 		t.Errorf("the TV's boards carry trait controls")
 	}
+	// The table may have moved to the TV: once the game is over, it is
+	// where the host starts the next one.
+	a.finish(g)
+	over := a.do(http.MethodGet, "/g/"+g.code+"/table", "", host, withCookie("lantern_tv", ck)).Body.String()
+	if !strings.Contains(over, `action="/g/`+g.code+`/again"`) {
+		t.Errorf("the TV's table of a finished game offers no Play again")
+	}
 	off := a.form("/g/"+g.code+"/tv", url.Values{"tv": {"off"}}, host, withCookie("lantern_tv", ck))
 	if cookieFrom(t, off, "lantern_tv") != "off" {
 		t.Errorf("switching off is not remembered")

@@ -112,7 +112,7 @@ func TestDynamiteThrowerDoesNotRoll(t *testing.T) {
 			give(t, s, 2, "dynamite")
 			if c.throw {
 				do(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "dynamite"})
-			} else if co := cardOption(optionsFor(s, 2), "dynamite"); co.Roll || !co.Use {
+			} else if co := optionsFor(s, 2).Card("dynamite"); co.Roll || !co.Use {
 				t.Errorf("%s: the holder is offered the roll %v, the throw %v", rule, co.Roll, co.Use)
 			}
 			if c.err != "" {

@@ -251,6 +251,17 @@ type OfferOption struct {
 	Decline bool   `json:"decline"`
 }
 
+// Card is what may be done now with the held card id, or nil when the
+// seat holds none.
+func (o Options) Card(id string) *CardOption {
+	for i := range o.Cards {
+		if o.Cards[i].Card == id {
+			return &o.Cards[i]
+		}
+	}
+	return nil
+}
+
 // CardOption is a held card and what may be done with it now.
 type CardOption struct {
 	Card    string `json:"card"`

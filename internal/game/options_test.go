@@ -20,15 +20,6 @@ func targetNames(ts []game.AttackTarget) []string {
 	return out
 }
 
-func cardOption(o game.Options, card string) *game.CardOption {
-	for i := range o.Cards {
-		if o.Cards[i].Card == card {
-			return &o.Cards[i]
-		}
-	}
-	return nil
-}
-
 func TestOptionsTurn(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -230,7 +221,7 @@ func TestOptionsDefendAndSplit(t *testing.T) {
 func TestOptionsCards(t *testing.T) {
 	s := handsBoard(t) // seat 1 holds bell, candle, amulet, blood dagger, armor, dog
 	o := optionsFor(s, 1)
-	bell, dog := cardOption(o, "bell"), cardOption(o, "dog")
+	bell, dog := o.Card("bell"), o.Card("dog")
 	if bell == nil || !bell.Drop || !slices.Equal(bell.Give, []int{2, 3, 4}) {
 		t.Errorf("seed 000 物件 l.193-197: the Bell may be dropped or handed over: %+v", bell)
 	}
@@ -238,7 +229,7 @@ func TestOptionsCards(t *testing.T) {
 		t.Errorf("seed 000 物件: the Dog is never handed over or dropped: %+v", dog)
 	}
 	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
-	if amulet := cardOption(optionsFor(s, 1), "amulet-of-the-ages"); amulet.Use || amulet.Drop || len(amulet.Give) != 0 {
+	if amulet := optionsFor(s, 1).Card("amulet-of-the-ages"); amulet.Use || amulet.Drop || len(amulet.Give) != 0 {
 		t.Errorf("seed 002 FAQ: an item used this turn can't be used again, handed over or dropped: %+v", amulet)
 	}
 	do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
@@ -426,7 +417,7 @@ func TestOptionsCardArea(t *testing.T) {
 				me = 2
 			}
 			o := optionsFor(s, me)
-			co := cardOption(o, c.card)
+			co := o.Card(c.card)
 			if co == nil {
 				t.Fatalf("%s: %s not in the options: %+v", c.rule, c.card, o.Cards)
 			}
@@ -645,7 +636,7 @@ func TestOptionsCardWhy(t *testing.T) {
 	// An item used through its roll (the Bell's roll waits for the haunt).
 	give(t, s, 2, "medical-kit", "bottle")
 	o := optionsFor(s, 2) // seat 1's turn
-	kit, bottle := cardOption(o, "medical-kit"), cardOption(o, "bottle")
+	kit, bottle := o.Card("medical-kit"), o.Card("bottle")
 	if kit == nil || kit.Use || kit.Why == nil || kit.Why.Key != "err_card_own_turn" {
 		t.Errorf("seed 002 FAQ: items on your own turn only; the Medical Kit says why: %+v", kit)
 	}
@@ -654,10 +645,10 @@ func TestOptionsCardWhy(t *testing.T) {
 	}
 	turnTo(t, s, 2)
 	o = optionsFor(s, 2)
-	if kit := cardOption(o, "medical-kit"); kit == nil || !kit.Use || kit.Why != nil {
+	if kit := o.Card("medical-kit"); kit == nil || !kit.Use || kit.Why != nil {
 		t.Errorf("seed 002 FAQ: on its own turn the Medical Kit may be used: %+v", kit)
 	}
-	if bottle := cardOption(o, "bottle"); bottle == nil || bottle.Roll || bottle.Why == nil || bottle.Why.Key != "err_card_after_haunt" {
+	if bottle := o.Card("bottle"); bottle == nil || bottle.Roll || bottle.Why == nil || bottle.Why.Key != "err_card_after_haunt" {
 		t.Errorf("seed 000 瓶子 l.666: 在游戏进入作祟Haunt阶段后，玩家方可饮用这药液; it says why: %+v", bottle)
 	}
 }
@@ -679,7 +670,7 @@ func TestOptionsCardWhyOnlyForAnAction(t *testing.T) {
 	const rule = "seed 000 铠甲 l.615: 每当人物受到肉体损伤时，其损伤可获减低1点 (it acts while held: no action of its own to refuse)"
 	s := started(t, fourExplorers...)
 	give(t, s, 2, "armor")
-	if armor := cardOption(optionsFor(s, 2), "armor"); armor == nil || armor.Why != nil {
+	if armor := optionsFor(s, 2).Card("armor"); armor == nil || armor.Why != nil {
 		t.Errorf("%s: %+v", rule, armor)
 	}
 }
@@ -693,19 +684,19 @@ func TestOptionsGlovesWhy(t *testing.T) {
 	const rule = "pickpockets-gloves: take any one item that explorer is carrying"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "pickpockets-gloves")
-	g := cardOption(optionsFor(s, 1), "pickpockets-gloves")
+	g := optionsFor(s, 1).Card("pickpockets-gloves")
 	if g == nil || len(g.Take) != 0 || g.Why == nil || g.Why.Key != "err_take_nobody" {
 		t.Errorf("%s: nobody holds an item: %+v", rule, g)
 	}
 	give(t, s, 2, "axe")
-	g = cardOption(optionsFor(s, 1), "pickpockets-gloves")
+	g = optionsFor(s, 1).Card("pickpockets-gloves")
 	if g == nil || len(g.Take) != 1 || g.Take[0].From != 2 || !slices.Equal(g.Take[0].Items, []string{"axe"}) || g.Why != nil {
 		t.Errorf("%s: the take form names seat 2 and its Axe, with no reason under it: %+v", rule, g)
 	}
 	s = started(t, fourExplorers...)
 	give(t, s, 2, "pickpockets-gloves")
 	give(t, s, 1, "axe")
-	g = cardOption(optionsFor(s, 2), "pickpockets-gloves") // seat 1's turn
+	g = optionsFor(s, 2).Card("pickpockets-gloves") // seat 1's turn
 	if g == nil || len(g.Take) != 0 || g.Why == nil || g.Why.Key != "err_card_own_turn" {
 		t.Errorf("seed 002 FAQ: items on your own turn only, said before anything else: %+v", g)
 	}

@@ -172,7 +172,7 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), TraitChanges(lang, costs))
 		}
 		src := "card:" + card.ID
-		if co := cardOption(opts, h.Card); co != nil {
+		if co := opts.Card(h.Card); co != nil {
 			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
 			if r, ok := co.Refused["give"]; ok && (r.Key == "err_used_this_turn" || r.Key == "err_moved_this_turn") {
 				// Used this turn: its Give and Drop were there a moment ago,
@@ -317,15 +317,6 @@ func pickUps(shared []views.Pile, allowed []game.PickUpOption) []views.Pile {
 		}
 	}
 	return out
-}
-
-func cardOption(o game.Options, card string) *game.CardOption {
-	for i := range o.Cards {
-		if o.Cards[i].Card == card {
-			return &o.Cards[i]
-		}
-	}
-	return nil
 }
 
 // errNotFound is sourceRoll's error for a source not in the box (the one

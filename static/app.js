@@ -64,7 +64,7 @@
   var eventsURL = live.dataset.events;
   var fragmentURL = live.dataset.fragment;
   var version = parseInt(live.dataset.version || "0", 10);
-  var pending = false, busy = false, source = null, toastTimer = 0;
+  var pending = false, busy = false, stale = false, source = null, toastTimer = 0;
   // announced is the newest version the event stream has told of; queue
   // holds its messages not yet shown (while a field has the focus).
   var announced = version, queue = [];
@@ -383,6 +383,7 @@
   // stream messages.
   function refresh() {
     if (!fragmentURL || mustWait()) return;
+    stale = false;
     busy = true;
     queue = [];
     fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
@@ -419,6 +420,7 @@
   // settle runs after a fetch or a post: shows what the stream sent
   // meanwhile.
   function settle() {
+    if (stale) { refresh(); return; }
     if (queue.length) show();
     else if (pending && announced > version) { pending = false; refresh(); }
   }
@@ -533,9 +535,27 @@
   // post sends a form's fields, through the sender worker (send.js) where
   // there is one, else from here. It resolves with the answer's status,
   // type, version and text, and fails when the post never got through.
+  //
+  // An answer that doesn't come within answerWait (a Wi-Fi gone quiet, a
+  // worker the browser stopped) is given up: the form is free again and
+  // the page asks for the truth (lost). A worker that never started sent
+  // nothing: it is let go, and the tap is "not sent".
   var sender = null, senderReady = false, sends = {}, sendID = 0;
   var notSent = new Error("not sent"), lost = new Error("answer lost");
+  var answerWait = window.lanternAnswerWait || 10000; // tests shorten it
   try { if (window.Worker && live.dataset.sender) sender = new Worker(live.dataset.sender); } catch (err) { sender = null; }
+  // letSenderGo lets a worker that failed go; the page sends and holds its
+  // stream itself. One that never started (its script missing, say) sent
+  // nothing it was given; from one that did, a post may have reached the
+  // game: the page then asks for the truth instead.
+  function letSenderGo() {
+    var dead = sender;
+    sender = null;
+    try { dead.terminate(); } catch (err) { /* gone already */ }
+    Object.keys(sends).forEach(function (id) { sends[id][1](senderReady ? lost : notSent); });
+    sends = {};
+    if (held) { held = null; connect(); }
+  }
   if (sender) {
     sender.onmessage = function (e) {
       var m = e.data;
@@ -546,18 +566,7 @@
       delete sends[m.id];
       if (m.failed) waiting[1](notSent); else waiting[0](m);
     };
-    // A worker that fails is let go, and the page sends and holds its
-    // stream itself. One that never started (its script missing, say)
-    // sent nothing it was given; from one that did, a post may have
-    // reached the game: the page then asks for the truth instead.
-    sender.onerror = function () {
-      var dead = sender;
-      sender = null;
-      try { dead.terminate(); } catch (err) { /* gone already */ }
-      Object.keys(sends).forEach(function (id) { sends[id][1](senderReady ? lost : notSent); });
-      sends = {};
-      if (held) { held = null; connect(); }
-    };
+    sender.onerror = letSenderGo;
   }
   // The stream the sender holds for the page (connect), with the face of
   // an EventSource (one listener a type); heard passes on what the sender
@@ -594,13 +603,20 @@
       return new Promise(function (resolve, reject) {
         sends[id] = [resolve, reject];
         sender.postMessage({ id: id, url: url, body: body, headers: headers });
+        setTimeout(function () {
+          if (!sends[id] || !sender) return;
+          if (!senderReady) { letSenderGo(); return; }
+          delete sends[id];
+          reject(lost);
+        }, answerWait);
       });
     }
-    return fetch(url, { method: "POST", body: body, credentials: "same-origin", headers: headers }).then(function (r) {
+    var answer = fetch(url, { method: "POST", body: body, credentials: "same-origin", headers: headers }).then(function (r) {
       return r.text().then(function (text) {
         return { status: r.status, ok: r.ok, text: text, type: r.headers.get("Content-Type") || "", version: r.headers.get("X-Lantern-Version") };
       });
     });
+    return Promise.race([answer, new Promise(function (resolve, reject) { setTimeout(function () { reject(lost); }, answerWait); })]);
   }
 
   // Forms post without a reload; the server answers with what changed
@@ -687,11 +703,10 @@
       }
     }
   });
-  // catchUp has the page fetch its live part once it is free (settle).
-  function catchUp() {
-    pending = true;
-    announced = Math.max(announced, version + 1);
-  }
+  // catchUp has the page fetch its live part once it is free (settle):
+  // what it shows may not be the game's (a step shown at once whose post
+  // went unanswered, an answer that could not be put in place).
+  function catchUp() { stale = true; }
 
 
   // The roller shows the exact chance of making its target before rolling:

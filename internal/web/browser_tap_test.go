@@ -107,3 +107,60 @@ func TestBrowserWithoutSenderWorker(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserUnansweredTapLetsGo: a tap whose answer never comes (the Wi-Fi
+// went quiet) holds neither its form nor the page. After the wait the page
+// shows the game as it is (the step it showed at once was never made),
+// other phones' changes show again, and the next tap goes through. A
+// sender worker that never starts sent nothing: the tap is "not sent", and
+// the page sends and follows the game itself.
+func TestBrowserUnansweredTapLetsGo(t *testing.T) {
+	for name, stub := range map[string]string{
+		"worker": ``,
+		"page":   `window.Worker = undefined;`,
+		// A worker the browser never starts: no message, no error.
+		"worker never starts": `window.Worker = function () { return { postMessage() {}, terminate() {} }; };`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			app := newTestApp(t)
+			g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+			alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+			alice.beforeScripts(`window.lanternAnswerWait = 1500;` + stub)
+			alice.openSeat(g, 1, "en", "Alice")
+			const clip = `[...document.querySelectorAll('#live .board [data-trait=might] .track .cell')].findIndex(c => c.classList.contains('on'))`
+			const plus = `#live .board [data-trait=might] button.step[value="1"]`
+			before := evalIn[int](alice, clip)
+			v := evalIn[int](alice, `+document.getElementById('live').dataset.version`)
+
+			if name == "worker never starts" {
+				alice.click(plus)
+				alice.waitUntil("the not-sent note", `!document.getElementById('toast').hidden`)
+				if got := evalIn[int](alice, clip); got != before {
+					t.Errorf("a step never sent left the clip at %d, want it back at %d", got, before)
+				}
+				if got := app.publicState(g).Version; got != v {
+					t.Errorf("the game moved to version %d on a tap never sent", got)
+				}
+			} else {
+				alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+				app.holdPosts.Store(true)
+				alice.click(plus)
+				// Bob steps while Alice's post hangs: it shows once her page lets
+				// the post go, with her clip where the game has it.
+				w := app.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+				alice.waitUntil("Bob's change", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, w))
+				alice.waitUntil("the clip where the game has it", fmt.Sprintf(`%s === %d`, clip, before))
+				app.holdPosts.Store(false)
+				v = w
+			}
+
+			alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+			alice.tap(plus)
+			alice.waitUntil("the tap's answer", fmt.Sprintf(`+document.getElementById('live').dataset.version > %d`, v))
+			if got, want := evalIn[int](alice, clip), app.publicState(g).Seats[0].Traits.Of("might").Position; got != want || got != before+1 {
+				t.Errorf("after the next tap the clip is at %d; the game says %d, from %d", got, want, before)
+			}
+			alice.checkNoExceptions()
+		})
+	}
+}

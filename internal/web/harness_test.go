@@ -51,6 +51,9 @@ type testApp struct {
 	// dropPosts makes the server lose every POST before it is read: the
 	// connection closes without an answer, as when a phone's Wi-Fi drops.
 	dropPosts atomic.Bool
+	// holdPosts makes the server keep every POST unanswered until the
+	// test ends, then lose it: a Wi-Fi gone quiet.
+	holdPosts atomic.Bool
 }
 
 func newTestApp(t testing.TB) *testApp {
@@ -99,6 +102,13 @@ func openTestApp(t testing.TB, path string, cfg web.Config) *testApp {
 func (a *testApp) server() *httptest.Server {
 	a.once.Do(func() {
 		a.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && a.holdPosts.Load() {
+				// Read, so the server sees the connection close (then the
+				// request's context ends).
+				io.Copy(io.Discard, r.Body)
+				<-r.Context().Done()
+				panic(http.ErrAbortHandler)
+			}
 			if r.Method == http.MethodPost && a.dropPosts.Load() {
 				panic(http.ErrAbortHandler) // the connection closes, unanswered
 			}

@@ -383,21 +383,27 @@
   // stream messages.
   function refresh() {
     if (!fragmentURL || mustWait()) return;
+    var failed = false;
     stale = false;
     busy = true;
     queue = [];
-    fetch(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
-      .then(function (r) {
-        if (r.status === 403 || r.status === 404) { location.reload(); return; }
-        // The page's live part moved elsewhere (a seat-moving code was
-        // used): follow it as a whole page.
-        if (r.redirected) { location.assign(r.url); return; }
-        return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), null); });
+    timed(fragmentURL, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" }, function (r) {
+      if (r.status === 403 || r.status === 404) { location.reload(); return; }
+      // The page's live part moved elsewhere (a seat-moving code was
+      // used): follow it as a whole page.
+      if (r.redirected) { location.assign(r.url); return; }
+      return r.text().then(function (t) { swap(t, parseInt(r.headers.get("X-Lantern-Version") || "-1", 10), null); });
+    })
+      .catch(function () {
+        // The page still lacks the truth: it asks again once the stream
+        // is back (onopen), not at once, over and over, while offline.
+        failed = true;
+        stale = true;
+        setOffline(true);
       })
-      .catch(function () { setOffline(true); })
       .finally(function () {
         busy = false;
-        settle();
+        if (!failed) settle();
       });
   }
 
@@ -470,7 +476,11 @@
       var shown = document.getElementById("next-game");
       if (!leaving && (!shown || shown.dataset.code !== m.code)) location.reload();
     });
-    source.onopen = function () { setOffline(false); live.dataset.stream = "open"; };
+    source.onopen = function () {
+      setOffline(false);
+      live.dataset.stream = "open";
+      if (stale) settle(); // a refresh that failed
+    };
     source.onerror = function () {
       setOffline(true);
       live.dataset.stream = "closed";
@@ -536,14 +546,16 @@
   // there is one, else from here. It resolves with the answer's status,
   // type, version and text, and fails when the post never got through.
   //
-  // An answer that doesn't come within answerWait (a Wi-Fi gone quiet, a
-  // worker the browser stopped) is given up: the form is free again and
-  // the page asks for the truth (lost). A worker that never started sent
-  // nothing: it is let go, and the tap is "not sent".
+  // An answer that doesn't come within answerWait (a Wi-Fi gone quiet) is
+  // given up and its post aborted: the form is free again and the page asks
+  // for the truth (lost). A worker that hasn't started by then sent
+  // nothing: it is let go, and its taps are "not sent".
   var sender = null, senderReady = false, sends = {}, sendID = 0;
   var notSent = new Error("not sent"), lost = new Error("answer lost");
   var answerWait = window.lanternAnswerWait || 10000; // tests shorten it
   try { if (window.Worker && live.dataset.sender) sender = new Worker(live.dataset.sender); } catch (err) { sender = null; }
+  // A page that never taps still needs its stream.
+  if (sender) setTimeout(function () { if (sender && !senderReady) letSenderGo(); }, answerWait);
   // letSenderGo lets a worker that failed go; the page sends and holds its
   // stream itself. One that never started (its script missing, say) sent
   // nothing it was given; from one that did, a post may have reached the
@@ -608,15 +620,30 @@
           if (!senderReady) { letSenderGo(); return; }
           delete sends[id];
           reject(lost);
+          sender.postMessage({ abort: id });
         }, answerWait);
       });
     }
-    var answer = fetch(url, { method: "POST", body: body, credentials: "same-origin", headers: headers }).then(function (r) {
+    return timed(url, { method: "POST", body: body, credentials: "same-origin", headers: headers }, function (r) {
       return r.text().then(function (text) {
         return { status: r.status, ok: r.ok, text: text, type: r.headers.get("Content-Type") || "", version: r.headers.get("X-Lantern-Version") };
       });
     });
-    return Promise.race([answer, new Promise(function (resolve, reject) { setTimeout(function () { reject(lost); }, answerWait); })]);
+  }
+
+  // timed is fetch(url, opts), its response read by read, given up after
+  // answerWait: it then fails with lost, and the fetch is aborted where the
+  // browser can (a hung request would hold one of the few connections a
+  // page may have open to the server).
+  function timed(url, opts, read) {
+    var ctl = window.AbortController ? new AbortController() : null, timer = 0;
+    if (ctl) opts.signal = ctl.signal;
+    return Promise.race([
+      fetch(url, opts).then(read),
+      new Promise(function (resolve, reject) {
+        timer = setTimeout(function () { reject(lost); if (ctl) ctl.abort(); }, answerWait);
+      })
+    ]).finally(function () { clearTimeout(timer); });
   }
 
   // Forms post without a reload; the server answers with what changed

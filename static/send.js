@@ -22,11 +22,16 @@ function openStream(url, no, types) {
 
 postMessage({ ready: true }); // from here on, what it is given may be sent
 
+// The posts on their way, by id: the page aborts one it gave up on.
+var posts = {};
+
 onmessage = function (e) {
   var m = e.data;
   if (m.open) { openStream(m.open, m.no, m.types); return; }
   if (m.close) { if (stream) stream.close(); stream = null; return; }
-  fetch(m.url, { method: "POST", body: m.body, credentials: "same-origin", headers: m.headers })
+  if (m.abort) { if (posts[m.abort]) posts[m.abort].abort(); return; }
+  var ctl = typeof AbortController === "undefined" ? null : posts[m.id] = new AbortController();
+  fetch(m.url, { method: "POST", body: m.body, credentials: "same-origin", headers: m.headers, signal: ctl ? ctl.signal : undefined })
     .then(function (r) {
       return r.text().then(function (text) {
         postMessage({
@@ -35,5 +40,6 @@ onmessage = function (e) {
         });
       });
     })
-    .catch(function () { postMessage({ id: m.id, failed: true }); });
+    .catch(function () { postMessage({ id: m.id, failed: true }); })
+    .finally(function () { delete posts[m.id]; });
 };

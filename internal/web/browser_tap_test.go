@@ -112,8 +112,8 @@ func TestBrowserWithoutSenderWorker(t *testing.T) {
 // went quiet) holds neither its form nor the page. After the wait the page
 // shows the game as it is (the step it showed at once was never made),
 // other phones' changes show again, and the next tap goes through. A
-// sender worker that never starts sent nothing: the tap is "not sent", and
-// the page sends and follows the game itself.
+// sender worker that never starts is let go after the same wait: the page
+// then sends and follows the game itself.
 func TestBrowserUnansweredTapLetsGo(t *testing.T) {
 	for name, stub := range map[string]string{
 		"worker": ``,
@@ -132,16 +132,7 @@ func TestBrowserUnansweredTapLetsGo(t *testing.T) {
 			before := evalIn[int](alice, clip)
 			v := evalIn[int](alice, `+document.getElementById('live').dataset.version`)
 
-			if name == "worker never starts" {
-				alice.click(plus)
-				alice.waitUntil("the not-sent note", `!document.getElementById('toast').hidden`)
-				if got := evalIn[int](alice, clip); got != before {
-					t.Errorf("a step never sent left the clip at %d, want it back at %d", got, before)
-				}
-				if got := app.publicState(g).Version; got != v {
-					t.Errorf("the game moved to version %d on a tap never sent", got)
-				}
-			} else {
+			if name != "worker never starts" { // that page follows the game itself once it lets the worker go
 				alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 				app.holdPosts.Store(true)
 				alice.click(plus)
@@ -150,10 +141,12 @@ func TestBrowserUnansweredTapLetsGo(t *testing.T) {
 				w := app.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
 				alice.waitUntil("Bob's change", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, w))
 				alice.waitUntil("the clip where the game has it", fmt.Sprintf(`%s === %d`, clip, before))
+				if !evalIn[bool](alice, `document.getElementById('toast').hidden`) {
+					t.Error("a post given up on says it was not sent: it may have reached the game")
+				}
 				app.holdPosts.Store(false)
 				v = w
 			}
-
 			alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 			alice.tap(plus)
 			alice.waitUntil("the tap's answer", fmt.Sprintf(`+document.getElementById('live').dataset.version > %d`, v))

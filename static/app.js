@@ -70,7 +70,8 @@
   var announced = version, queue = [];
   // streamName names this page's stream, so the server answers the page's
   // own form posts with what changed since that stream's last message.
-  var streamName = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  function newStreamName() { return Math.random().toString(36).slice(2) + Date.now().toString(36); }
+  var streamName = newStreamName();
 
   function showToast(text, ms) {
     if (!toast || !text) return;
@@ -687,7 +688,15 @@
     Promise.all([sent, undoPreview ? drawn() : null]).then(function (got) {
       try { answered(got[0]); } catch (err) { catchUp(); } // the page asks for the truth
     }, function (err) {
-      if (err === lost) { catchUp(); return; }
+      if (err === lost) {
+        // The post may still reach the game, and its answer would count
+        // for this page's stream, which would then skip the change: the
+        // page follows a new stream, owed every change after what it shows.
+        streamName = newStreamName();
+        connect();
+        catchUp();
+        return;
+      }
       // Never dropped without a word: the tap didn't reach the game, so
       // the step shown at once goes back, and the person is told so, long
       // enough to read it, to tap again.

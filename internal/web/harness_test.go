@@ -7,6 +7,7 @@ package web_test
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -51,10 +52,17 @@ type testApp struct {
 	// dropPosts makes the server lose every POST before it is read: the
 	// connection closes without an answer, as when a phone's Wi-Fi drops.
 	dropPosts atomic.Bool
-	// holdPosts makes the server keep every POST unanswered until the
-	// test ends, then lose it: a Wi-Fi gone quiet.
-	holdPosts atomic.Bool
+	// holdPosts makes the server hold every POST, read but not handled,
+	// until releasePosts: a Wi-Fi gone quiet. A held post is then handled
+	// even if the phone gave up on it (its answer is lost with the
+	// connection), as when it reached the server just before.
+	holdPosts   atomic.Bool
+	release     chan struct{}
+	releaseOnce sync.Once
 }
+
+// releasePosts lets the posts held so far be handled.
+func (a *testApp) releasePosts() { a.releaseOnce.Do(func() { close(a.release) }) }
 
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
@@ -94,7 +102,7 @@ func openTestApp(t testing.TB, path string, cfg web.Config) *testApp {
 		t.Fatalf("table.Open: %v", err)
 	}
 	cfg.Tables = tb
-	return &testApp{t: t, h: web.New(cfg), tables: tb}
+	return &testApp{t: t, h: web.New(cfg), tables: tb, release: make(chan struct{})}
 }
 
 // server is the app on a real listener (for browsers and event streams),
@@ -103,11 +111,10 @@ func (a *testApp) server() *httptest.Server {
 	a.once.Do(func() {
 		a.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method == http.MethodPost && a.holdPosts.Load() {
-				// Read, so the server sees the connection close (then the
-				// request's context ends).
-				io.Copy(io.Discard, r.Body)
-				<-r.Context().Done()
-				panic(http.ErrAbortHandler)
+				body, _ := io.ReadAll(r.Body)
+				<-a.release
+				r = r.WithContext(context.WithoutCancel(r.Context()))
+				r.Body = io.NopCloser(bytes.NewReader(body))
 			}
 			if r.Method == http.MethodPost && a.dropPosts.Load() {
 				panic(http.ErrAbortHandler) // the connection closes, unanswered
@@ -117,6 +124,7 @@ func (a *testApp) server() *httptest.Server {
 		// Registered after the store, so it runs before it; tabs and streams
 		// register later still, so they are gone before the server waits.
 		a.t.Cleanup(func() {
+			a.releasePosts()
 			a.srv.CloseClientConnections()
 			a.srv.Close()
 		})

@@ -12,7 +12,8 @@ import (
 
 // TestForcedRoomRollsRepeat: a room's entering roll is forced and may come
 // again in a turn (each time you enter); a barrier's or the Vault's is
-// voluntary, once a turn.
+// voluntary, once a turn. The Mystic Elevator, though entered each time,
+// moves once a turn (TestMysticElevatorOncePerTurn).
 func TestForcedRoomRollsRepeat(t *testing.T) {
 	const forced = "seed 002 行动: 一回合中人物可进行多次能力考验，特别是强迫的能力考验。但同一个回合中每项自愿的能力考验仅可进行一次"
 	cases := []struct {
@@ -23,9 +24,6 @@ func TestForcedRoomRollsRepeat(t *testing.T) {
 		{name: "the Collapsed Room, entered twice",
 			rule: forced + "; rooms.json collapsed-room: When you enter this room, make a Speed roll",
 			roll: game.Action{Trait: game.Speed, Source: "room:collapsed-room"}},
-		{name: "the Mystic Elevator, entered twice",
-			rule: forced + "; seed 002 FAQ MysticElevator: 英雄每次进入电梯必须掷骰以决定去向",
-			roll: game.Action{Dice: 2, Source: "room:mystic-elevator"}},
 		{name: "the Vault, tried twice",
 			rule: forced + "; seed 002 FAQ: 你不能一直尝试打开保险库直到成功",
 			roll: game.Action{Trait: game.Knowledge, Source: "room:vault"}, again: "err_roll_once_turn"},

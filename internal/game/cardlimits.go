@@ -58,7 +58,9 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 //     Dynamite thrown at you) — comes once a turn; an event's roll or a
 //     room's entering or leaving roll is forced and may come again (seed
 //     002 行动: 一回合中人物可进行多次能力考验，特别是强迫的能力考验): the
-//     Collapsed Room and the Mystic Elevator roll each time you enter;
+//     Collapsed Room rolls each time you enter; a room that moves
+//     (movesOnceATurn: the Mystic Elevator) moves once a turn, whoever
+//     rides it;
 //   - the roll fits the card's own: one of its traits (Spider: Speed or
 //     Sanity), each trait once and one at a time when it asks for a roll
 //     per trait (Hanged Men), only while the card is on (Music Box), and a
@@ -105,6 +107,9 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, a Action) error {
 	}
 	if voluntary && len(s.sourceRollsThisTurn(seat.ID, a.Source)) > 0 {
 		return refuse(Conflict, "err_roll_once_turn", name)
+	}
+	if room != nil && movesOnceATurn[room.ID] && s.roomMovedThisTurn(a.Source) {
+		return refuse(Conflict, "err_elevator_once_turn", name)
 	}
 	if c := s.stuckBy(seat.ID); voluntary && c != nil && (card == nil || card.ID != c.ID) {
 		// Held by Webs or Debris, trying to get free is the one roll you
@@ -205,6 +210,26 @@ func (s *State) sourceRollsThisTurn(seatID int, source string) []RollRecord {
 		}
 	}
 	return out
+}
+
+// movesOnceATurn are the rooms whose roll moves the room itself, once per
+// turn whoever rides it: the Mystic Elevator (seed 000 升降梯: 每回合升降梯
+// Mystic Elevator只会移动一次; seed 002: 升降梯每回合限1次，是指任何玩家/怪
+// 物的回合中都只能用1次; rooms.csv: "Once per turn roll 2 dice"). Its roll
+// is made on entering, so it is not voluntary, but it is not rolled again
+// for a second ride in the same turn. (The room data has no field for
+// this yet; the rule is kept here.)
+var movesOnceATurn = map[string]bool{"mystic-elevator": true}
+
+// roomMovedThisTurn reports whether anyone rolled for the room's move this
+// turn (not its damage dice).
+func (s *State) roomMovedThisTurn(source string) bool {
+	for _, r := range s.rollsThisTurn() {
+		if r.Source == source && r.Purpose != "damage" {
+			return true
+		}
+	}
+	return false
 }
 
 // appliedRolls counts the seat's applied rolls for a source; seat 0

@@ -15,6 +15,7 @@ var _ = register(map[string][2]string{
 	"err_card_roll_low":            {"The %s needs %[3]d+; the roll was %[2]d: not this turn.", "%s需要掷出%[3]d点或以上；本次为%[2]d：本回合不能使用。"},
 	"err_card_shields":             {"Your %s: the %s has no effect on you.", "你的%s：%s对你没有效果。"},
 	"err_roll_once_turn":           {"The %s roll was already tried this turn: each voluntary roll once per turn.", "本回合已尝试过%s的考验：每项自愿的考验每回合仅可进行一次。"},
+	"err_elevator_once_turn":       {"The %s already moved this turn: it moves once per turn.", "%s本回合已移动过：每回合升降梯只会移动一次。"},
 	"err_not_dead_hero_or_unnamed": {"Only a dead hero, or a living one while the haunt has no traitor yet, can join the traitor.", "只有已死亡的英雄，或在尚无奸徒的作祟中仍存活的英雄，才能加入奸徒一方。"},
 	"err_modifier_event_only":      {"The %s adds dice only to rolls made for an event card.", "%s只在为事件牌进行的掷骰中加骰子。"},
 	"err_modifier_heroes_only":     {"The %s helps heroes only, after the haunt has begun.", "%s只在作祟开始后帮助英雄。"},

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"lantern/internal/catalog"
 	"lantern/internal/game"
 )
 
@@ -34,11 +35,13 @@ func TestForcedRoomRollsRepeat(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := started(t, fourExplorers...)
+			room := c.roll.Source[len("room:"):]
+			// In the house first: only its rooms are offered.
+			do(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: room, Floor: catalog.Box().Room(room).Floors[0]})
 			a := c.roll
 			a.Type, a.Purpose, a.Total = game.ActRoll, "room", intp(1)
 			do(t, s, seatActor(1), a)
 			do(t, s, seatActor(1), apply(a.Source))
-			room := a.Source[len("room:"):]
 			if got := roomOption(optionsFor(s, 1), room).Roll; got != (c.again == "") {
 				t.Errorf("%s: offered again %v", c.rule, got)
 			}

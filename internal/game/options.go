@@ -67,7 +67,8 @@ type Options struct {
 	DrawnRooms []string `json:"drawn_rooms,omitempty"`
 	// Explore is set when the seat may place a room tile (rooms.go).
 	Explore *ExploreOptions `json:"explore,omitempty"`
-	// PickUp, Rooms and ApplyRoll: the card area's piles, rooms and the
+	// PickUp, Rooms and ApplyRoll: the card area's piles, rooms (only
+	// rooms in the house: the game always records them, House) and the
 	// last roll's outcome (the section at the end of this file).
 	PickUp    []PickUpOption `json:"pick_up,omitempty"`
 	Rooms     []RoomOption   `json:"rooms,omitempty"`
@@ -943,9 +944,14 @@ func (s *State) cardAreaOptions(d *dryRun, me *Seat, o *Options) {
 		}
 	}
 	// The rooms with a guided roll, a once-per-explorer gain or
-	// end-of-turn damage, in box order.
+	// end-of-turn damage, in box order: only those in the house (a tile
+	// still in the stack can't be stood in or rolled for), so no one
+	// filters this list again.
 	for i := range catalog.Box().Rooms {
 		r := &catalog.Box().Rooms[i]
+		if !s.InHouse(r.ID) {
+			continue
+		}
 		ro := RoomOption{Room: r.ID}
 		src := "room:" + r.ID
 		if a, ok := guidedRollAction(r.Roll, src, "room"); ok {

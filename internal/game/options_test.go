@@ -459,7 +459,10 @@ func TestOptionsPickUpAndRooms(t *testing.T) {
 		t.Errorf("seed 000 物件: the next player may pick the Axe up: %+v", got)
 	}
 
-	// Rooms: the Chapel's gain once per explorer; the Vault's roll once per turn.
+	// Rooms: the Chapel's gain once per explorer; the Vault's roll once per
+	// turn; once each is in the house (TestOptionsRoomsInTheHouse).
+	do(t, s, seatActor(2), game.Action{Type: game.ActDiscoverRoom, Room: "chapel", Floor: game.FloorGround})
+	do(t, s, seatActor(2), game.Action{Type: game.ActDiscoverRoom, Room: "vault", Floor: game.FloorBasement})
 	if r := roomOption(optionsFor(s, 2), "chapel"); !r.Apply {
 		t.Errorf("seed 000 礼拜堂: the Chapel's gain is offered once: %+v", r)
 	}

@@ -151,7 +151,7 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 		// A few rooms each: looked up in the list, not a map made per phone.
 		allowed := func(source string) game.RoomOption {
 			for _, ro := range opts.Rooms {
-				if ro.Room == strings.TrimPrefix(source, "room:") && s.InHouse(ro.Room) {
+				if ro.Room == strings.TrimPrefix(source, "room:") { // the engine offers only rooms in the house
 					return ro
 				}
 			}

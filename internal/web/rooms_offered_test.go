@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,5 +79,34 @@ func TestRoomPickersListTheHouse(t *testing.T) {
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "what-the"})
 	if page := pageText(t, a, "/g/"+g.code, g.seatCookie(1)); !strings.Contains(page, `"room:chapel"`) {
 		t.Errorf("the Chapel's gain isn't offered once it is in the house")
+	}
+}
+
+// TestAPIMeRoomsInTheHouse (issue 33, 2): GET /api/games/{code}/me's
+// options list the rooms' rolls and effects only for rooms in the house
+// (seed 000 探险: a tile is in play once placed; seed 000 礼拜堂: 当人物完结
+// 其游戏回合时仍留在这房间，其神志Sanity即上升1个级别): none of the box's
+// rooms with a roll or an effect while the house is the starting tiles, the
+// Chapel alone once it is discovered.
+func TestAPIMeRoomsInTheHouse(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	rooms := func() []string {
+		t.Helper()
+		me := a.json(http.MethodGet, g.api("/me"), "", g.seats[0], http.StatusOK)
+		var out []string
+		if rs, ok := me["options"].(map[string]any)["rooms"].([]any); ok {
+			for _, r := range rs {
+				out = append(out, r.(map[string]any)["room"].(string))
+			}
+		}
+		return out
+	}
+	if got := rooms(); len(got) != 0 {
+		t.Errorf("only the starting tiles in the house; /me offers %v", got)
+	}
+	a.act(g, g.seats[0], map[string]any{"type": "discover_room", "room": "chapel", "floor": "ground"})
+	if got := rooms(); !slices.Equal(got, []string{"chapel"}) {
+		t.Errorf("the starting tiles and the Chapel in the house; /me offers %v, want [chapel]", got)
 	}
 }

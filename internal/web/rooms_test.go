@@ -85,3 +85,25 @@ func TestAPIDiscoverRoom(t *testing.T) {
 		t.Errorf("form's tile: %+v", st.Rooms)
 	}
 }
+
+// TestAPIHostDiscoversForTheCurrentSeat (issue 33, 3): the host records a
+// discovered room without naming a seat, for the seat on turn (README API:
+// discover_room is for "the current seat (or host)"; seed 000 探险: the
+// explorer on turn places the tile); naming no seat was refused as "There
+// is no seat 0".
+func TestAPIHostDiscoversForTheCurrentSeat(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(3, true)
+	rec := a.do(http.MethodPost, g.api("/actions"), `{"type":"discover_room","room":"gallery"}`, withBearer(g.host))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("host's discover_room: %d %s", rec.Code, rec.Body)
+	}
+	if st := a.publicState(g); st.Rooms[len(st.Rooms)-1] != (seatview.RoomJSON{Room: "gallery", Floor: "upper", By: 1}) {
+		t.Errorf("the host's tile is not the seat on turn's: %+v", st.Rooms)
+	}
+	a.act(g, g.host, map[string]any{"type": "end_turn"})
+	a.act(g, g.host, map[string]any{"type": "discover_room", "room": "chapel", "floor": "ground"})
+	if st := a.publicState(g); st.Rooms[len(st.Rooms)-1] != (seatview.RoomJSON{Room: "chapel", Floor: "ground", By: 2}) {
+		t.Errorf("after the turn passed, the host's tile is not seat 2's: %+v", st.Rooms)
+	}
+}

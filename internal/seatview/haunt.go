@@ -29,11 +29,26 @@ func roomName(lang, id string) string {
 }
 
 // percent shows a chance; small ones keep a decimal so 1 in 729 isn't "0%".
+// Only a certain chance reads 100% and only an impossible one 0%: one that
+// would round to either reads ">99%" (5 dice for 1+: 99.6%) or "<0.1%" (8
+// dice for 16: 0.015%). The roller's script shows these strings as they
+// are (static/app.js, updateOdds), in every language.
 func percent(p float64) string {
-	if p > 0 && p < 0.1 {
-		return fmt.Sprintf("%.1f%%", p*100)
+	switch {
+	case p >= 1:
+		return "100%"
+	case p <= 0:
+		return "0%"
+	case p < 0.1:
+		if s := fmt.Sprintf("%.1f%%", p*100); s != "0.0%" {
+			return s
+		}
+		return "<0.1%"
 	}
-	return fmt.Sprintf("%.0f%%", p*100)
+	if s := fmt.Sprintf("%.0f%%", p*100); s != "100%" {
+		return s
+	}
+	return ">99%"
 }
 
 // OmenOptions are the chart's omens, in lang, less those skip says to skip

@@ -147,3 +147,38 @@ func TestRollerNoScriptRules(t *testing.T) {
 
 // percentOf is a chance as the phone shows it.
 func percentOf(c float64) string { return fmt.Sprintf("%.0f%%", c*100) }
+
+// TestRollerOddsNeverCertain (issue 33, 4): the roller, in either language,
+// shows ">99%" for 5 dice making 1+ (DESIGN.md: dice faces 0,0,1,1,2,2:
+// 1 − (1/3)^5 = 99.6%) and "<0.1%" for 8 dice making 16 ((1/3)^8), never
+// 100% or 0% for what is neither certain nor impossible.
+func TestRollerOddsNeverCertain(t *testing.T) {
+	a := newTestApp(t)
+	g := a.newGame(2, true)
+	for _, lang := range []string{"en", "zh"} {
+		rec := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(1), withCookie("lantern_lang", lang))
+		m := dataOdds.FindStringSubmatch(rec.Body.String())
+		if rec.Code != http.StatusOK || m == nil {
+			t.Fatalf("%s: phone page %d without a roll form's odds", lang, rec.Code)
+		}
+		var o rollerOdds
+		if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &o); err != nil {
+			t.Fatalf("%s: data-odds: %v", lang, err)
+		}
+		for _, c := range []struct {
+			key   string
+			need  int
+			label string
+			want  string
+		}{
+			{"d5||", 1, "5 🎲", ">99%"},
+			{"d8||", 16, "8 🎲", "<0.1%"},
+			{"d8||", 0, "8 🎲", "100%"},
+			{"d1||", 3, "1 🎲", "0%"},
+		} {
+			if label, chance, ok := o.shown(t, c.key, 0, c.need); !ok || label != c.label || chance != c.want {
+				t.Errorf("%s: %s → %d+ shows %q %q (%v), want %q %q", lang, c.key, c.need, label, chance, ok, c.label, c.want)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"strings"
 	"sync"
 
 	"lantern/data"
@@ -388,14 +389,26 @@ type Room struct {
 	SourceNote    string         `json:"source_note,omitempty"`
 }
 
-// RuleSection is one section of the rule book, in our own words.
+// RuleSection is one section of the rule book, in our own words, as the
+// passages a question is answered with.
 type RuleSection struct {
-	ID    string   `json:"id"`
-	Title Text     `json:"title"`
-	Body  Text     `json:"body"` // paragraphs separated by blank lines
-	Cards []string `json:"cards,omitempty"`
-	Rooms []string `json:"rooms,omitempty"`
-	FAQ   bool     `json:"faq,omitempty"`
+	ID       string    `json:"id"`
+	Title    Text      `json:"title"`
+	Passages []Passage `json:"passages"`
+	Cards    []string  `json:"cards,omitempty"`
+	Rooms    []string  `json:"rooms,omitempty"`
+	FAQ      bool      `json:"faq,omitempty"`
+}
+
+// Passage is one answerable piece of a section: a paragraph of the rules,
+// or one FAQ ruling (its question, and its answer as the text). Its id is
+// stable: it is the anchor of its link and what the question set names.
+type Passage struct {
+	ID       string   `json:"id"`
+	Question Text     `json:"question,omitzero"`
+	Text     Text     `json:"text"`
+	Cards    []string `json:"cards,omitempty"` // the cards it concerns
+	Rooms    []string `json:"rooms,omitempty"` // the rooms it concerns
 }
 
 // Content is everything in the box besides the explorers.
@@ -407,6 +420,14 @@ type Content struct {
 	cardByID map[string]*Card
 	roomByID map[string]*Room
 	ruleByID map[string]*RuleSection
+	// passageByID finds a rule passage and its section.
+	passageByID map[string]PassageRef
+}
+
+// PassageRef is a passage with the section it belongs to.
+type PassageRef struct {
+	Section *RuleSection
+	Passage *Passage
 }
 
 var (
@@ -450,8 +471,17 @@ func loadContent() (*Content, error) {
 		c.roomByID[c.Rooms[i].ID] = &c.Rooms[i]
 	}
 	c.ruleByID = map[string]*RuleSection{}
+	c.passageByID = map[string]PassageRef{}
 	for i := range c.Rules {
-		c.ruleByID[c.Rules[i].ID] = &c.Rules[i]
+		r := &c.Rules[i]
+		c.ruleByID[r.ID] = r
+		for j := range r.Passages {
+			id := r.Passages[j].ID
+			if _, dup := c.passageByID[id]; dup {
+				return nil, fmt.Errorf("rules: passage id %q twice", id)
+			}
+			c.passageByID[id] = PassageRef{Section: r, Passage: &r.Passages[j]}
+		}
 	}
 	return c, nil
 }
@@ -500,3 +530,33 @@ func (c *Content) Room(id string) *Room { return c.roomByID[id] }
 
 // Rule returns the rule section with that id, or nil.
 func (c *Content) Rule(id string) *RuleSection { return c.ruleByID[id] }
+
+// Passage returns the rule passage with that id and its section; ok is
+// false for an unknown id.
+func (c *Content) Passage(id string) (PassageRef, bool) {
+	p, ok := c.passageByID[id]
+	return p, ok
+}
+
+// Body is the section's passages as paragraphs (a ruling's question
+// first), separated by blank lines, in both languages.
+func (r *RuleSection) Body() Text {
+	var en, zh []string
+	for _, p := range r.Passages {
+		en = append(en, p.Paragraph("en"))
+		zh = append(zh, p.Paragraph("zh"))
+	}
+	return Text{EN: strings.Join(en, "\n\n"), ZH: strings.Join(zh, "\n\n")}
+}
+
+// Paragraph is the passage as one paragraph in lang: a ruling is its
+// question and its answer.
+func (p *Passage) Paragraph(lang string) string {
+	if p.Question.EN == "" {
+		return p.Text.In(lang)
+	}
+	if lang == "zh" {
+		return "问：" + p.Question.ZH + "\n答：" + p.Text.ZH
+	}
+	return "Q: " + p.Question.EN + "\nA: " + p.Text.EN
+}

@@ -159,7 +159,15 @@ func TestContentBothLanguages(t *testing.T) {
 	for _, r := range c.Rules {
 		what := fmt.Sprintf("rule %q", r.ID)
 		checkText(t, what, "title", r.Title)
-		checkText(t, what, "body", r.Body)
+		if len(r.Passages) == 0 {
+			t.Errorf("%s has no passages", what)
+		}
+		for _, p := range r.Passages {
+			checkText(t, what+" passage "+p.ID, "text", p.Text)
+			if r.FAQ {
+				checkText(t, what+" passage "+p.ID, "question", p.Question)
+			}
+		}
 	}
 }
 

@@ -70,9 +70,9 @@ func buildIndex() {
 		index = append(index, e)
 	}
 	for _, s := range box.Rules {
-		e := entry{kind: "rule", id: s.ID, name: s.Title, body: s.Body}
+		e := entry{kind: "rule", id: s.ID, name: s.Title, body: s.Body()}
 		e.names = []string{fold(s.Title.EN), fold(s.Title.ZH), fold(s.ID)}
-		e.texts = []string{fold(s.Body.EN), fold(s.Body.ZH)}
+		e.texts = []string{fold(e.body.EN), fold(e.body.ZH)}
 		index = append(index, e)
 	}
 }

@@ -230,7 +230,7 @@ func (s *Server) rulePage(c echo.Context) error {
 	}
 	h := s.head(c, rule.Title.In(lang))
 	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "kind_rule"), Title: rule.Title.In(lang),
-		Other: otherLang(lang, rule.Title), Paragraphs: paragraphs(rule.Body.In(lang))}
+		Other: otherLang(lang, rule.Title), Paragraphs: paragraphs(rule.Body().In(lang))}
 	seen := map[string]bool{}
 	add := func(kind, id string, name catalog.Text) {
 		if !seen[kind+id] {

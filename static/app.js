@@ -19,15 +19,16 @@
           .then(function (body) {
             if (mine !== seq) return;
             list.innerHTML = "";
-            body.results.slice(0, 10).forEach(function (res) {
+            // The first answer shows whole; the others by their titles.
+            (body.results || []).forEach(function (res, i) {
               var li = document.createElement("li"), a = document.createElement("a");
-              a.href = res.url; a.textContent = res.name;
-              var kind = document.createElement("span"); kind.className = "hint"; kind.textContent = " " + (res.label || res.kind);
-              li.appendChild(a); li.appendChild(kind);
-              if (res.snippet) { var why = document.createElement("p"); why.className = "snippet"; why.textContent = res.snippet; li.appendChild(why); }
+              a.href = res.url; a.textContent = res.title;
+              var from = document.createElement("span"); from.className = "hint"; from.textContent = " " + res.source;
+              li.appendChild(a); li.appendChild(from);
+              if (i === 0) { var text = document.createElement("p"); text.className = "snippet"; text.textContent = res.text; li.appendChild(text); }
               list.appendChild(li);
             });
-            list.hidden = body.results.length === 0;
+            list.hidden = !(body.results || []).length;
           }).catch(function () { list.hidden = true; });
       }, 120);
     });

@@ -223,7 +223,9 @@
         sheet.setAttribute("aria-label", h ? h.textContent : "");
         sheet.classList.add("open");
         root.classList.add("sheet-open");
-        sheet.scrollTop = 0;
+        // A link to a passage (/rules/attacks#attacks-3) opens at it.
+        var hash = url.indexOf("#"), at = hash < 0 ? null : document.getElementById(url.slice(hash + 1));
+        if (at && body.contains(at)) at.scrollIntoView({ block: "start" }); else sheet.scrollTop = 0;
         sheet.querySelector("[data-close]").focus({ preventScroll: true });
       })
       .catch(function () { location.href = url; });
@@ -234,23 +236,11 @@
     window.scrollTo(0, readerY);
     if (readerFrom && document.contains(readerFrom)) readerFrom.focus({ preventScroll: true });
   }
+  // A question asked in the Rules tab is answered in the reading sheet,
+  // over the game: the search page's answer, as the page itself shows it.
   function search(form) {
-    var q = form.q.value.trim(), list = form.parentNode.querySelector(".sheet-results");
-    if (!q) return;
-    fetch("/api/search?q=" + encodeURIComponent(q), { credentials: "same-origin" })
-      .then(function (r) { return r.json(); })
-      .then(function (body) {
-        list.innerHTML = "";
-        body.results.forEach(function (res) {
-          var li = document.createElement("li"), a = document.createElement("a");
-          a.href = res.url; a.textContent = res.name;
-          var kind = document.createElement("span"); kind.className = "hint"; kind.textContent = " " + (res.label || res.kind);
-          li.appendChild(a); li.appendChild(kind);
-          if (res.snippet) { var p = document.createElement("p"); p.className = "snippet"; p.textContent = res.snippet; li.appendChild(p); }
-          list.appendChild(li);
-        });
-        if (!body.results.length) { var li = document.createElement("li"); li.className = "hint"; li.textContent = "—"; list.appendChild(li); }
-      });
+    if (!form.q.value.trim()) return;
+    read(form.action + "?" + new URLSearchParams(new FormData(form)).toString());
   }
 
   // A refusal is shown in the status line, under an open sheet: the sheet

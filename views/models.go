@@ -360,12 +360,36 @@ type Link struct {
 	Hint  string
 }
 
-// SearchPage lists search results.
+// SearchPage answers a question: the best passage whole, a few more under it.
 type SearchPage struct {
 	Head
-	Query   string
-	Results []Link
-	Short   bool
+	Query string
+	// Game and Seat are who asks from a game's Rules tab: what that seat
+	// holds ranks first. Empty on the plain search page.
+	Game string
+	Seat int
+	// Answer is the passage that answers best, shown whole; More are the
+	// next few. Message says why there is no answer (in the page's language).
+	Answer  *Answer
+	More    []Answer
+	Message string
+}
+
+// RulePassage is one paragraph or ruling of a rule section's page.
+type RulePassage struct {
+	ID         string
+	Heading    string
+	Paragraphs []string
+}
+
+// Answer is one passage, card or room that answers a question.
+type Answer struct {
+	ID         string // the passage's anchor, or the card's or room's id
+	Source     string // where it comes from: "FAQ ruling", "Rules · Attacks", "Item card"
+	Title      string // the ruling's question, the paragraph's heading, the name
+	Paragraphs []string
+	URL        string // the whole section at this passage, or the entry's page
+	LinkLabel  string
 }
 
 // Fact is one labelled detail of a card or room.
@@ -381,6 +405,9 @@ type EntryPage struct {
 	Title      string
 	Other      string // the name in the other language
 	Paragraphs []string
+	// Passages are a rule section's paragraphs and rulings, each under its
+	// heading (a ruling's question) and with its id as its anchor.
+	Passages   []RulePassage
 	Facts      []Fact
 	Brackets   []Fact // roll outcomes: "4+" → what happens
 	RollLabel  string

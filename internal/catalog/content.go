@@ -404,7 +404,10 @@ type RuleSection struct {
 // or one FAQ ruling (its question, and its answer as the text). Its id is
 // stable: it is the anchor of its link and what the question set names.
 type Passage struct {
-	ID       string   `json:"id"`
+	ID string `json:"id"`
+	// Heading says what a rule paragraph is about ("Ranged attacks");
+	// a ruling has its Question instead.
+	Heading  Text     `json:"heading,omitzero"`
 	Question Text     `json:"question,omitzero"`
 	Text     Text     `json:"text"`
 	Cards    []string `json:"cards,omitempty"` // the cards it concerns

@@ -12,7 +12,7 @@ var _ = register(map[string][2]string{
 	"phone_traitor":         {"traitor", "奸徒"},
 	"phone_cards_n":         {"%d cards", "%d 张卡"},
 	"phone_more_log":        {"Whole log…", "全部记录…"},
-	"phone_search":          {"Search", "搜索"},
+	"phone_search":          {"Ask", "提问"},
 	"phone_take_damage":     {"Take damage or restore a trait", "承受损伤或恢复属性"},
 	"phone_split_less":      {"One less to %s", "%s 少一点"},
 	"phone_split_more":      {"One more to %s", "%s 多一点"},

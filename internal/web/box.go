@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -16,48 +17,144 @@ import (
 	"lantern/views"
 )
 
-// searchLimit bounds one search's results.
-const searchLimit = 30
-
 func kindLabel(lang, kind string) string { return i18n.T(lang, "kind_"+kind) }
 
-func searchLinks(lang, q string) []views.Link {
-	var links []views.Link
-	for _, h := range catalog.Search(q, searchLimit) {
-		links = append(links, views.Link{Label: h.Name.In(lang), URL: seatview.EntryURL(h.Kind, h.ID), Hint: kindLabel(lang, h.Kind)})
+// answersShown is how many answers a question gets: the answer, and a few
+// more under it.
+const answersShown = 4
+
+// asked answers a question for the page or the API: the hits, or the
+// refusal in lang with its status (a bad question is the asker's, not a
+// server error).
+func (s *Server) asked(c echo.Context, lang, q string, inPlay catalog.InPlay) ([]catalog.Hit, string, int, error) {
+	hits, err := catalog.Search(c.Request().Context(), q, inPlay, answersShown)
+	switch {
+	case errors.Is(err, catalog.ErrQuestionEmpty):
+		return nil, i18n.T(lang, "search_empty"), http.StatusBadRequest, nil
+	case errors.Is(err, catalog.ErrQuestionLong):
+		return nil, i18n.T(lang, "search_long", catalog.MaxQuestionRunes), http.StatusBadRequest, nil
+	case errors.Is(err, catalog.ErrQuestionNoWords):
+		return nil, i18n.T(lang, "search_no_words"), http.StatusBadRequest, nil
+	case err != nil:
+		return nil, "", 0, err
+	case len(hits) == 0:
+		return nil, i18n.T(lang, "search_none", strings.TrimSpace(q)), http.StatusOK, nil
 	}
-	return links
+	return hits, "", http.StatusOK, nil
+}
+
+// asker is the seat asking from a game's Rules tab (the game and seat the
+// form names, if this phone plays that seat) and what it has in play: the
+// cards it holds, and the room it discovered this turn. A question from
+// anyone else is answered the same, without that order.
+func (s *Server) asker(c echo.Context) (code string, seat int, inPlay catalog.InPlay) {
+	code = c.QueryParam("game")
+	seat, err := strconv.Atoi(c.QueryParam("seat"))
+	if code == "" || err != nil {
+		return "", 0, inPlay
+	}
+	access, ok := s.controlledSeat(c, code, seat)
+	if !ok {
+		return "", 0, inPlay
+	}
+	s.tables.Read(code, func(st *game.State) {
+		for _, h := range st.Hands[access.Seat] {
+			inPlay.Cards = append(inPlay.Cards, h.Card)
+		}
+		if n := len(st.Rooms); n > 0 && st.Turn == access.Seat && st.Rooms[n-1].By == access.Seat {
+			inPlay.Rooms = append(inPlay.Rooms, st.Rooms[n-1].Room)
+		}
+	})
+	return code, seat, inPlay
+}
+
+// answerOf is a hit as shown: its source, its title, its whole text, and a
+// link to the whole section (at the passage) or to the card's or room's page.
+func answerOf(lang string, h catalog.Hit) views.Answer {
+	a := views.Answer{ID: h.ID, Title: h.Title.In(lang), Paragraphs: paragraphs(h.Text.In(lang))}
+	switch h.Kind {
+	case "faq", "rule":
+		a.Source = i18n.T(lang, "search_source_faq")
+		if h.Kind == "rule" {
+			a.Source = i18n.T(lang, "search_source_rule", h.Section.Title.In(lang))
+		}
+		a.URL = seatview.EntryURL("rule", h.Section.ID) + "#" + h.ID
+		a.LinkLabel = i18n.T(lang, "search_whole_section", h.Section.Title.In(lang))
+	case "card":
+		card := catalog.Box().Card(h.ID)
+		a.Source = i18n.T(lang, "search_source_card", i18n.T(lang, "symbol_"+card.Deck))
+		_, brackets := rollFacts(lang, card.Roll)
+		for _, b := range brackets {
+			a.Paragraphs = append(a.Paragraphs, b.Label+" · "+b.Value)
+		}
+		a.URL = seatview.EntryURL("card", h.ID)
+		a.LinkLabel = i18n.T(lang, "search_open_entry", a.Title)
+	case "room":
+		a.Source = i18n.T(lang, "search_source_room")
+		a.URL = seatview.EntryURL("room", h.ID)
+		a.LinkLabel = i18n.T(lang, "search_open_entry", a.Title)
+	}
+	return a
 }
 
 func (s *Server) searchPage(c echo.Context) error {
 	lang := s.lang(c)
-	q := strings.TrimSpace(c.QueryParam("q"))
 	h := s.head(c, i18n.T(lang, "search_title"))
-	vm := views.SearchPage{Head: h, Query: q, Results: searchLinks(lang, q)}
-	vm.Short = q != "" && len(vm.Results) == 0 && len([]rune(q)) < 2
-	return s.page(c, http.StatusOK, h, views.SearchView(vm))
+	vm := views.SearchPage{Head: h, Query: strings.TrimSpace(c.QueryParam("q"))}
+	var inPlay catalog.InPlay
+	vm.Game, vm.Seat, inPlay = s.asker(c)
+	status := http.StatusOK
+	// The page opened with no question is the empty form, not a refusal.
+	if c.QueryParams().Has("q") {
+		hits, msg, code, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
+		if err != nil {
+			return err
+		}
+		vm.Message, status = msg, code
+		for i, hit := range hits {
+			if a := answerOf(lang, hit); i == 0 {
+				vm.Answer = &a
+			} else {
+				vm.More = append(vm.More, a)
+			}
+		}
+	}
+	return s.page(c, status, h, views.SearchView(vm))
 }
-
-// snippetWidth is how many characters of text a search result shows.
-const snippetWidth = 90
 
 func (s *Server) apiSearch(c echo.Context) error {
 	lang := s.lang(c)
 	type result struct {
-		Kind  string `json:"kind"`
-		ID    string `json:"id"`
-		Name  string `json:"name"`
-		URL   string `json:"url"`
-		Label string `json:"label"` // the kind in the caller's language
-		// Snippet is a piece of the text around the match: why it matched.
-		Snippet string `json:"snippet,omitempty"`
+		Kind    string `json:"kind"` // rule | faq | card | room
+		ID      string `json:"id"`
+		Section string `json:"section,omitempty"` // a passage's section id
+		Title   string `json:"title"`
+		Source  string `json:"source"` // where it comes from, in the caller's language
+		Text    string `json:"text"`   // the whole passage
+		URL     string `json:"url"`
+	}
+	_, _, inPlay := s.asker(c)
+	hits, msg, status, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
+	if err != nil {
+		return err
 	}
 	results := []result{}
-	for _, h := range catalog.Search(c.QueryParam("q"), searchLimit) {
-		results = append(results, result{Kind: h.Kind, ID: h.ID, Name: h.Name.In(lang), URL: seatview.EntryURL(h.Kind, h.ID), Label: kindLabel(lang, h.Kind),
-			Snippet: catalog.Snippet(h.Body.In(lang), c.QueryParam("q"), snippetWidth)})
+	for _, h := range hits {
+		a := answerOf(lang, h)
+		r := result{Kind: h.Kind, ID: h.ID, Title: a.Title, Source: a.Source, Text: strings.Join(a.Paragraphs, "\n\n"), URL: a.URL}
+		if h.Section != nil {
+			r.Section = h.Section.ID
+		}
+		results = append(results, r)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"results": results})
+	body := map[string]any{"results": results}
+	if msg != "" {
+		body["message"] = msg
+		if status != http.StatusOK {
+			body = map[string]any{"error": msg, "results": results}
+		}
+	}
+	return c.JSON(status, body)
 }
 
 var errNotFound = &game.Error{Kind: game.NotFound, Key: "err_not_found"}
@@ -230,7 +327,14 @@ func (s *Server) rulePage(c echo.Context) error {
 	}
 	h := s.head(c, rule.Title.In(lang))
 	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "kind_rule"), Title: rule.Title.In(lang),
-		Other: otherLang(lang, rule.Title), Paragraphs: paragraphs(rule.Body().In(lang))}
+		Other: otherLang(lang, rule.Title)}
+	for _, p := range rule.Passages {
+		ps := views.RulePassage{ID: p.ID, Heading: p.Heading.In(lang), Paragraphs: paragraphs(p.Text.In(lang))}
+		if rule.FAQ {
+			ps.Heading = p.Question.In(lang)
+		}
+		vm.Passages = append(vm.Passages, ps)
+	}
 	seen := map[string]bool{}
 	add := func(kind, id string, name catalog.Text) {
 		if !seen[kind+id] {

@@ -1211,15 +1211,15 @@ func TestSearchAndPages(t *testing.T) {
 	r = a.json(http.MethodGet, "/api/search?q="+url.QueryEscape(zhName), "", "", http.StatusOK, withLang("zh"))
 	found = false
 	for _, x := range r["results"].([]any) {
-		if m := x.(map[string]any); m["url"] == "/cards/dog" && m["name"] == zhName {
+		if m := x.(map[string]any); m["url"] == "/cards/dog" && m["title"] == zhName {
 			found = true
 		}
 	}
 	if !found {
 		t.Errorf("search for %s: %v", zhName, r["results"])
 	}
-	if r := a.json(http.MethodGet, "/api/search?q=", "", "", http.StatusOK); len(r["results"].([]any)) != 0 {
-		t.Errorf("empty search: %v", r["results"])
+	if r := a.json(http.MethodGet, "/api/search?q=", "", "", http.StatusBadRequest); len(r["results"].([]any)) != 0 || r["error"] == "" {
+		t.Errorf("empty search: %v", r)
 	}
 	for _, lang := range []string{"en", "zh"} {
 		for _, p := range []struct {

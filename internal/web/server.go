@@ -61,6 +61,14 @@ func newServer(cfg Config) (*Server, *echo.Echo) {
 	e.HidePort = true
 	e.HTTPErrorHandler = s.httpError
 	s.routes(e)
+	// The rules index is built now, in the background, so the first
+	// question asked doesn't wait for it (a question asked before it is
+	// ready waits, then is answered).
+	go func() {
+		if err := catalog.PrepareSearch(); err != nil {
+			s.log.Error("rules search", "err", err)
+		}
+	}()
 	return s, e
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"strings"
 	"sync"
 
 	"lantern/data"
@@ -541,25 +540,3 @@ func (c *Content) Passage(id string) (PassageRef, bool) {
 	return p, ok
 }
 
-// Body is the section's passages as paragraphs (a ruling's question
-// first), separated by blank lines, in both languages.
-func (r *RuleSection) Body() Text {
-	var en, zh []string
-	for _, p := range r.Passages {
-		en = append(en, p.Paragraph("en"))
-		zh = append(zh, p.Paragraph("zh"))
-	}
-	return Text{EN: strings.Join(en, "\n\n"), ZH: strings.Join(zh, "\n\n")}
-}
-
-// Paragraph is the passage as one paragraph in lang: a ruling is its
-// question and its answer.
-func (p *Passage) Paragraph(lang string) string {
-	if p.Question.EN == "" {
-		return p.Text.In(lang)
-	}
-	if lang == "zh" {
-		return "问：" + p.Question.ZH + "\n答：" + p.Text.ZH
-	}
-	return "Q: " + p.Question.EN + "\nA: " + p.Text.EN
-}

@@ -539,4 +539,3 @@ func (c *Content) Passage(id string) (PassageRef, bool) {
 	p, ok := c.passageByID[id]
 	return p, ok
 }
-

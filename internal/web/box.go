@@ -82,7 +82,7 @@ func answerOf(lang string, h catalog.Hit) views.Answer {
 		a.LinkLabel = i18n.T(lang, "search_whole_section", h.Section.Title.In(lang))
 	case "card":
 		card := catalog.Box().Card(h.ID)
-		a.Source = i18n.T(lang, "search_source_card", i18n.T(lang, "symbol_"+card.Deck))
+		a.Source = i18n.T(lang, "search_source_"+card.Deck)
 		_, brackets := rollFacts(lang, card.Roll)
 		for _, b := range brackets {
 			a.Paragraphs = append(a.Paragraphs, b.Label+" · "+b.Value)

@@ -140,7 +140,7 @@ func (s *State) CanDiscover(actor Actor, seat *Seat) bool {
 // several floors goes on the one it was drawn for). A tile already in the
 // house, a floor the tile can't go on, or another seat's turn is refused;
 // the host may record it for anyone, and naming no seat records it for the
-// seat on turn (README: "the current seat (or host)").
+// seat on turn (internal/web/API.md: "the current seat (or host)").
 func (s *State) decideDiscoverRoom(actor Actor, a Action) ([]Event, error) {
 	if actor.Host && a.Seat == 0 && s.Started {
 		if n := s.SeatNumber(s.Turn); n > 0 { // not on the monsters' turn

@@ -11,7 +11,7 @@ import (
 )
 
 // TestDecodeForm: a form's fields decode to the same action as the JSON the
-// API takes (README "API"), through the same decoder.
+// API takes (internal/web/API.md), through the same decoder.
 func TestDecodeForm(t *testing.T) {
 	cases := []struct {
 		name string

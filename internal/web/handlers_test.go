@@ -75,7 +75,7 @@ func htWantError(t *testing.T, rec *httptest.ResponseRecorder, status int, varia
 	return body
 }
 
-// checkStateShape checks a state answer against the README's public state.
+// checkStateShape checks a state answer against the public state in internal/web/API.md.
 func htCheckStateShape(t *testing.T, st map[string]any, seats int) {
 	t.Helper()
 	for _, k := range []string{"code", "version", "started", "phase", "turn", "first_seat", "seats", "omen_count", "haunt_roll_owed_by", "log"} {

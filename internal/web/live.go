@@ -22,7 +22,7 @@ import (
 	"lantern/views"
 )
 
-// The event stream carries each phone's own view (README "API", events):
+// The event stream carries each phone's own view (internal/web/API.md, events):
 //
 //   - no ?view: `event: version`, the version number only;
 //   - ?view=html: `event: html`, the phone's live HTML, whole at first and

@@ -10,7 +10,7 @@ import (
 	"lantern/internal/seatview"
 )
 
-// TestAPIDiscoverRoom: discover_room through the API (README "API"): the
+// TestAPIDiscoverRoom: discover_room through the API (internal/web/API.md): the
 // public state lists the house's rooms with who discovered them, undo takes
 // one back, and bad requests are refused in the caller's language, changing
 // nothing.
@@ -87,7 +87,7 @@ func TestAPIDiscoverRoom(t *testing.T) {
 }
 
 // TestAPIHostDiscoversForTheCurrentSeat (issue 33, 3): the host records a
-// discovered room without naming a seat, for the seat on turn (README API:
+// discovered room without naming a seat, for the seat on turn (internal/web/API.md:
 // discover_room is for "the current seat (or host)"; seed 000 探险: the
 // explorer on turn places the tile); naming no seat was refused as "There
 // is no seat 0".

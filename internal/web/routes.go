@@ -80,7 +80,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/apple-touch-icon.png", s.appleTouchIcon)
 	e.GET("/favicon.ico", s.favicon)
 
-	// JSON API (README "API").
+	// JSON API (internal/web/API.md).
 	e.POST("/api/games", s.apiCreateGame, joinLimit)
 	e.POST("/api/games/:code/seats", s.apiJoin, joinLimit)
 	e.GET("/api/games/:code", s.apiState)

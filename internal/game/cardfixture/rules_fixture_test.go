@@ -9,7 +9,7 @@ import (
 )
 
 // fixtureRules are made-up items whose every rule is one of the data fields
-// the engine reads instead of card ids (README, card data): a trait to
+// the engine reads instead of card ids (internal/web/API.md, card data): a trait to
 // attack with (attack_traits, as the Ring), damage taken off (as the
 // Armor), damage for having it stolen (as the Blood Dagger), a set bonus
 // (as the Candle's) and a reroll (as the Rabbit's Foot). None of their ids

@@ -7,12 +7,7 @@
   var root = document.documentElement;
   root.classList.add("js");
   var live = document.getElementById("live");
-  function store(kind) {
-    try { var st = window[kind]; st.getItem("x"); return st; } catch (e) { return null; }
-  }
-  var local = store("localStorage"), session = store("sessionStorage");
-  function getItem(st, k) { try { return st ? st.getItem(k) : null; } catch (e) { return null; } }
-  function setItem(st, k, v) { try { if (st) st.setItem(k, v); } catch (e) { /* full or refused */ } }
+  var L = window.Lantern, local = L.local, session = L.session, getItem = L.getItem, setItem = L.setItem;
 
   // ---- Sections -----------------------------------------------------------
   // The open section lives on <body>, outside the live part, so a live

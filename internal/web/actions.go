@@ -19,10 +19,11 @@ var errBadNumber = &game.Error{Kind: game.Invalid, Key: "err_bad_number"}
 
 // formAction takes an action from a plain HTML form on the player or table
 // page. Without the app's script it answers with a redirect (post/redirect/
-// get); with it, with what changed on the page since its stream's last
-// message (postAnswer), or the fresh live part. A refusal re-renders
-// the page with the message and a 4xx status, so the person sees why and
-// what the table looks like now.
+// get), and a refusal re-renders the page with the message and a 4xx
+// status, so the person sees why and what the table looks like now. With
+// the script (X-Lantern: fetch) it answers only with the outcome: the new
+// version, or the refusal in the user's language; the page learns the
+// change from its event stream (live.go).
 func (s *Server) formAction(c echo.Context) error {
 	code := code(c)
 	as := c.FormValue("as")
@@ -30,6 +31,9 @@ func (s *Server) formAction(c echo.Context) error {
 		as = asSeat
 	}
 	access, ok := s.access(c, code, as)
+	if !ok && isFetch(c) {
+		return s.refusedPost(c, errNotAuthorized)
+	}
 	if !ok {
 		return s.messageError(c, errNotAuthorized)
 	}
@@ -42,25 +46,35 @@ func (s *Server) formAction(c echo.Context) error {
 		return s.messageError(c, errBadJSON)
 	}
 	a, err := decodeForm(form)
+	version := 0
 	if err == nil {
-		_, err = s.tables.Act(c.Request().Context(), access, a)
+		version, err = s.tables.Act(c.Request().Context(), access, a)
 	}
-	if err == nil && !isFetch(c) {
+	switch {
+	case isFetch(c) && err == nil:
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return c.JSON(http.StatusOK, map[string]int{"version": version})
+	case isFetch(c):
+		return s.refusedPost(c, err)
+	case err == nil:
 		return c.Redirect(http.StatusSeeOther, pagePath(access))
 	}
-	if err == nil {
-		if answered, err := s.postAnswer(c, access); answered {
-			return err
-		}
-	}
-	status, text := http.StatusOK, ""
-	if err != nil {
-		status, text = statusOf(err), s.message(s.lang(c), err)
-	}
+	status, text := statusOf(err), s.message(s.lang(c), err)
 	if access.Host {
 		return s.renderTable(c, access, status, text)
 	}
 	return s.renderPlayer(c, access, status, text)
+}
+
+// refusedPost answers the page's script with why its post was refused, in
+// the user's language (sync.js shows it where the page shows refusals).
+func (s *Server) refusedPost(c echo.Context, err error) error {
+	body := map[string]string{"error": s.message(s.lang(c), err)}
+	var ge *game.Error
+	if errors.As(err, &ge) {
+		body["key"] = ge.Key
+	}
+	return c.JSON(statusOf(err), body)
 }
 
 func pagePath(a table.Access) string {

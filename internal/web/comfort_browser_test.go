@@ -345,9 +345,6 @@ const buzzStubs = `(() => {
 	}
 	window.AudioContext = FakeAudio;
 	window.__inject = "";
-	// The page then posts its forms itself (no sender worker), through the
-	// fetch wrapped below.
-	window.Worker = undefined;
 	// The marks reach the page in the stream's HTML (the buzz part) or, on
 	// a catch-up, in a fetched live part.
 	const RealES = window.EventSource;
@@ -370,7 +367,8 @@ const buzzStubs = `(() => {
 	const realFetch = window.fetch;
 	window.fetch = function (u, o) {
 		return realFetch.apply(this, arguments).then(r => {
-			if (!window.__inject || !o || !o.headers || o.headers["X-Lantern"] !== "fetch") return r;
+			// A fetched live part (not a post's answer, which holds no HTML).
+			if (!window.__inject || !o || !o.headers || o.headers["X-Lantern"] !== "fetch" || o.method === "POST") return r;
 			return r.text().then(t => new Response(t + window.__inject, { status: r.status, headers: r.headers }));
 		});
 	};

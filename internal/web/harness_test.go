@@ -636,31 +636,13 @@ func (d *tab) beforeScripts(js string) {
 	}
 }
 
-// streamSpy wraps the page's EventSource, and its sender worker, which
-// holds the stream where there is one (static/send.js), so that once the
-// page's own handler of an html or version message has returned,
-// window.__streamSeen is the newest version it has handled: a change the
-// page holds back (or ignores) leaves no other mark to wait for.
+// streamSpy wraps the page's EventSource so that once the page's own
+// handler of an html or version message has returned, window.__streamSeen
+// is the newest version it has handled: a change the page holds back (or
+// ignores) leaves no other mark to wait for.
 const streamSpy = `(() => {
 	const RealES = window.EventSource;
 	window.__streamSeen = 0;
-	const RealWorker = window.Worker;
-	window.Worker = function (url, opts) {
-		const w = new RealWorker(url, opts);
-		let handler = null;
-		Object.defineProperty(w, "onmessage", { get: () => handler, set: fn => { handler = fn; } });
-		w.addEventListener("message", e => {
-			if (!handler) return;
-			try { handler.call(w, e); } finally {
-				const d = e.data;
-				if (d && d.stream === "event" && (d.type === "html" || d.type === "version")) {
-					const v = parseInt(d.type === "html" ? d.id : d.data, 10);
-					if (v > window.__streamSeen) window.__streamSeen = v;
-				}
-			}
-		});
-		return w;
-	};
 	function Spied(url, opts) {
 		const es = new RealES(url, opts);
 		const add = es.addEventListener.bind(es);

@@ -36,10 +36,9 @@ import (
 // `event: gone` and its stream ends. A stream closed for a newer one of its
 // seat or address (streams.go) gets `event: closed`.
 //
-// A page's stream is named (?stream=, liveStreams): the page's own form
-// posts are answered with what changed since that stream's last message,
-// as the stream itself would send it, so the tapping phone swaps only the
-// parts its tap changed.
+// The stream is the one way a page learns the game: a page's own form post
+// is answered only with its outcome (actions.go), and its change comes by
+// the stream, to the tapping phone as to every other.
 
 // pingEvery keeps idle streams alive through Wi-Fi access points and proxies
 // that drop silent connections.
@@ -66,7 +65,7 @@ func (s *Server) events(c echo.Context) error {
 	if view != "" && view != "html" && view != "json" {
 		return s.apiError(c, code, errBadView)
 	}
-	ls := &liveStream{id: c.QueryParam("stream"), view: view, access: access, lang: s.lang(c), sent: -1, known: -1,
+	ls := &liveStream{view: view, access: access, lang: s.lang(c), sent: -1, known: -1,
 		role: asSeat, closed: make(chan struct{})}
 	if access.Host {
 		ls.role = asHost
@@ -172,9 +171,9 @@ func (s *Server) events(c echo.Context) error {
 	}
 }
 
-// liveStream is one stream and what it has sent so far.
+// liveStream is one stream and what it has sent so far (only the stream's
+// own goroutine builds its messages).
 type liveStream struct {
-	id     string // the page's name for it (?stream=), or ""
 	view   string // "", "html" or "json"
 	access table.Access
 	lang   string // the language its views are in
@@ -182,9 +181,6 @@ type liveStream struct {
 	known  int           // the version the caller showed when it connected, or -1
 	closed chan struct{} // closed when the stream must end (streams.go)
 
-	// mu guards what follows: the stream and its page's form posts both
-	// build messages for it (liveMessage).
-	mu   sync.Mutex
 	sent int // the version of the last message, or -1
 	// The HTML view's last message: each part's key and the hash of its
 	// bytes, version fields blanked (the page script moves those itself),
@@ -197,8 +193,6 @@ type liveStream struct {
 // liveMessage is the stream's next message (nil when the phone already
 // shows the newest version) and whether the game holds hidden tokens.
 func (s *Server) liveMessage(c echo.Context, ls *liveStream) ([]byte, bool, error) {
-	ls.mu.Lock()
-	defer ls.mu.Unlock()
 	switch ls.view {
 	case "html":
 		return s.htmlMessage(c, ls)
@@ -243,8 +237,7 @@ func (s *Server) htmlMessage(c echo.Context, ls *liveStream) ([]byte, bool, erro
 
 // htmlUpdate is htmlMessage's update before it is encoded (nil: none).
 func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, error) {
-	// The page's own post was answered with this version already: no
-	// rendering to find that out.
+	// The stream sent this version already: no rendering to find that out.
 	var v int
 	var secret bool
 	// The table's page holds no seat's secret (pages.go), as rendering says.
@@ -438,31 +431,4 @@ func (sw *streamWriter) close() {
 	if sw.gz != nil {
 		sw.gz.Close()
 	}
-}
-
-// postAnswer answers a page's form post made through the app's script: what
-// changed since its stream's last message (an `html` update as JSON), or
-// false when the page named no stream of this access (the caller then
-// answers with the whole live part).
-func (s *Server) postAnswer(c echo.Context, access table.Access) (bool, error) {
-	ls := s.streams.find(c.Request().Header.Get("X-Lantern-Stream"), access)
-	if ls == nil || ls.view != "html" || ls.lang != s.lang(c) {
-		return false, nil
-	}
-	ls.mu.Lock()
-	up, secret, err := s.htmlUpdate(c, ls)
-	if err == nil && up == nil {
-		up = &htmlUpdate{V: ls.sent} // the stream sent it already
-	}
-	ls.mu.Unlock()
-	if err != nil {
-		return true, err
-	}
-	data, err := marshalJSON(up)
-	if err != nil {
-		return true, err
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	c.Response().Header().Set("X-Lantern-Version", strconv.Itoa(up.V))
-	return true, answer(c, http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, data, secret)
 }

@@ -11,7 +11,7 @@ import (
 // may share one address behind a NAT. A stream past a limit closes the
 // oldest of its seat or address, and an address opening streams in a loop
 // is refused past a burst (routes.go), so one phone gone wrong can't
-// starve the other tables (lantern-load -flood: README "Measured").
+// starve the other tables (lantern-load -flood: README, Measured).
 const (
 	streamsPerSeat    = 4
 	streamsPerAddress = 32
@@ -21,19 +21,17 @@ const (
 	streamOpensPerSecond = 10
 )
 
-// liveStreams is every open event stream: by the page's name for it, so a
-// page's form post finds its stream (postAnswer), and by seat and address,
-// for the limits.
+// liveStreams is every open event stream, by seat and address, for the
+// limits.
 type liveStreams struct {
 	mu     sync.Mutex
-	byID   map[string]*liveStream
 	bySeat map[table.Access][]*liveStream
 	byAddr map[string][]*liveStream
 	addr   map[*liveStream]string
 }
 
 func newLiveStreams() *liveStreams {
-	return &liveStreams{byID: map[string]*liveStream{}, bySeat: map[table.Access][]*liveStream{},
+	return &liveStreams{bySeat: map[table.Access][]*liveStream{},
 		byAddr: map[string][]*liveStream{}, addr: map[*liveStream]string{}}
 }
 
@@ -42,9 +40,6 @@ func newLiveStreams() *liveStreams {
 func (ss *liveStreams) add(ls *liveStream, addr string) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ls.id != "" {
-		ss.byID[ls.id] = ls // a page reconnecting takes its name back
-	}
 	ss.addr[ls] = addr
 	ss.bySeat[ls.access] = append(ss.bySeat[ls.access], ls)
 	ss.byAddr[addr] = append(ss.byAddr[addr], ls)
@@ -69,9 +64,6 @@ func (ss *liveStreams) remove(ls *liveStream) {
 func (ss *liveStreams) dropLocked(ls *liveStream) {
 	addr := ss.addr[ls]
 	delete(ss.addr, ls)
-	if ls.id != "" && ss.byID[ls.id] == ls {
-		delete(ss.byID, ls.id)
-	}
 	ss.bySeat[ls.access] = without(ss.bySeat[ls.access], ls)
 	if len(ss.bySeat[ls.access]) == 0 {
 		delete(ss.bySeat, ls.access)
@@ -81,19 +73,6 @@ func (ss *liveStreams) dropLocked(ls *liveStream) {
 		delete(ss.byAddr, addr)
 	}
 	close(ls.closed)
-}
-
-// find is the stream a page named id, when it was opened with access.
-func (ss *liveStreams) find(id string, access table.Access) *liveStream {
-	if id == "" {
-		return nil
-	}
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ls := ss.byID[id]; ls != nil && ls.access == access {
-		return ls
-	}
-	return nil
 }
 
 func without(list []*liveStream, ls *liveStream) []*liveStream {

@@ -14,24 +14,21 @@ import (
 
 // BenchmarkTapLatency is what a player feels when they tap: real Chromium at
 // phone size (390×844), three phones of a six-seat game in exploring (cards
-// in hands, a long log) open, the CPU slowed as on a cheap phone (Chrome's
-// own throttling, 6× unless LANTERN_CPU_SLOWDOWN says otherwise). Each op is
-// one tap on − or + of the first phone's Might, made once every phone shows
-// the last one and a person's glance later (tapPause); it ends when every
-// phone shows the change. It reports, over all taps, the time from the tap
-// to the tapping phone's screen showing it (own-*: Might's clip moved, then
-// a frame drawn) and to each other phone's (others-*: the page's version
-// marker moved, then a frame).
-//
-// Chrome's throttling keeps a slowed page's thread busy even while it
-// waits (it spins out the time it takes away), so each slowed phone holds a
-// whole core. With LANTERN_TAP_SLOW=pair only the two phones a tap is timed
-// on are slowed (the tapping one, and the other phones in turn), so that
-// the harness leaves a 2-core machine's second core to the server and the
-// browser; by default all three are.
+// in hands, a long log) open, one of them slowed as a cheap phone (Chrome's
+// own throttling, 6× unless LANTERN_CPU_SLOWDOWN says otherwise). The ops
+// take turns: a tap on − or + of the first phone's Might, and a card drawn
+// from its *I drew…* list (the host then undoes it), each timed once on the
+// tapping phone (slowed; the others at full speed) and once on a watching
+// phone (slowed, in turn; the tapper at full speed). One page is slowed at a
+// time because the throttle spins a core per slowed page: on two cores, more
+// would measure the machine. A tap is made once every phone shows the last
+// one and a person's glance later (tapPause); the pages note the times
+// themselves and the harness reads them only once the tap settled. It
+// reports p50 and p95 of tap → the tapping phone's screen (own-*: Might's
+// clip moved, or the card's version shown, then a frame drawn) and tap →
+// the watching phone's (others-*: its version marker moved, then a frame).
 //
 //	go test -run '^$' -bench TapLatency -benchtime 80x ./internal/web/
-//	LANTERN_TAP_SLOW=pair go test -run '^$' -bench TapLatency -benchtime 80x ./internal/web/
 func BenchmarkTapLatency(b *testing.B) {
 	slowdown := 6.0
 	if v, err := strconv.ParseFloat(os.Getenv("LANTERN_CPU_SLOWDOWN"), 64); err == nil && v >= 1 {
@@ -101,22 +98,19 @@ func BenchmarkTapLatency(b *testing.B) {
 			b.Fatalf("slow the CPU: %v", err)
 		}
 	}
-	pair := os.Getenv("LANTERN_TAP_SLOW") == "pair"
-	// The harness's own floor: with LANTERN_TAP_FLOOR=1 a "tap" only moves
-	// the clip's class from one cell to the next, as the page's preview
-	// does, with no script of the page's, no post and no other phone's
-	// work. What remains is the slowed page's frame on this machine.
-	floor := os.Getenv("LANTERN_TAP_FLOOR") != ""
 	rates := make([]float64, len(phones))
-	var own, others []float64
+	times := map[string][]float64{}
 	delta := 1
 	b.ResetTimer()
 	for op := 0; b.Loop(); op++ {
-		delta = -delta
-		timed := func(i int) bool { return !pair || i == 0 || i == 1+op%2 }
+		card := op/2%2 == 1 // a card drawn, else a − / +
+		slowed := 0         // the tapping phone: own
+		if op%2 == 1 {
+			slowed = 1 + op/4%2 // a watching phone, in turn: others
+		}
 		for i, d := range phones {
 			rate := 1.0
-			if timed(i) {
+			if i == slowed {
 				rate = slowdown
 			}
 			if rates[i] != rate {
@@ -124,49 +118,53 @@ func BenchmarkTapLatency(b *testing.B) {
 				throttle(d, rate)
 			}
 		}
-		version := evalIn[int](phones[0], `+document.getElementById('live').dataset.version`)
-		for _, d := range phones[1:] {
+		version := app.publicState(g).Version
+		for _, d := range phones {
 			d.waitUntil("the phone caught up", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, version))
 		}
 		// A person taps again after seeing the last tap land; the phones'
 		// work for it (the parts held back while hidden) is done by then.
 		time.Sleep(tapPause)
 		moved := evalIn[int](phones[0], `window.__moved.length`)
-		if floor {
-			start := evalIn[float64](phones[0], fmt.Sprintf(`(() => {
-				const t = Date.now();
-				const cells = [...document.querySelectorAll('#live .board [data-trait=might] .track .cell')];
-				const at = cells.findIndex(c => c.classList.contains('on'));
-				cells[at].classList.remove('on');
-				cells[at + %d].classList.add('on');
-				return t; })()`, delta))
-			own = append(own, waitMoved(phones[0], moved)-start)
-			continue
+		sel := `#live form.picks button.pick[value="idol"]`
+		if !card {
+			delta = -delta
+			sel = fmt.Sprintf(`#live .board [data-trait=might] button.step[value="%d"]`, delta)
 		}
-		sel := fmt.Sprintf(`#live .board [data-trait=might] button.step[value="%d"]`, delta)
 		start := evalIn[float64](phones[0], `(() => { const t = Date.now(); document.querySelector(`+jsString(sel)+`).click(); return t; })()`)
 		next := strconv.Itoa(version + 1)
-		own = append(own, waitMoved(phones[0], moved)-start)
-		for i, d := range phones {
-			shown := waitShown(d, next)
-			if i > 0 && timed(i) {
-				others = append(others, shown-start)
-			}
+		kind := "step"
+		if card {
+			kind = "card"
+		}
+		switch {
+		case slowed == 0 && !card:
+			times["own-"+kind] = append(times["own-"+kind], waitMoved(phones[0], moved)-start)
+		case slowed == 0:
+			times["own-"+kind] = append(times["own-"+kind], waitShown(phones[0], next)-start)
+		default:
+			times["others-"+kind] = append(times["others-"+kind], waitShown(phones[slowed], next)-start)
+		}
+		for _, d := range phones {
+			waitShown(d, next)
+		}
+		if card {
+			app.act(g, g.host, map[string]any{"type": "undo"})
 		}
 	}
 	b.StopTimer()
 	for _, d := range phones {
 		d.checkNoExceptions()
 	}
-	report := func(name string, ms []float64) {
+	for _, name := range []string{"own-step", "others-step", "own-card", "others-card"} {
+		ms := times[name]
+		if len(ms) == 0 {
+			continue
+		}
 		slices.Sort(ms)
 		at := func(q float64) float64 { return ms[min(len(ms)-1, int(q*float64(len(ms))))] }
 		b.ReportMetric(at(0.50), name+"-p50-ms")
 		b.ReportMetric(at(0.95), name+"-p95-ms")
-	}
-	report("own", own)
-	if !floor {
-		report("others", others)
 	}
 	b.ReportMetric(slowdown, "cpu-slowdown")
 }

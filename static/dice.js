@@ -1,0 +1,42 @@
+// The dice: the roller's odds and the deck's pick filter. The server
+// computed the chance of every choice the roller offers (data-odds,
+// seatview.rollOdds); the script only picks the one the fields name.
+(function () {
+  "use strict";
+  var live = document.getElementById("live");
+  if (!live || !live.dataset.events) return;
+
+  var oddsText = null, odds = null;
+  function updateOdds() {
+    var form = live.querySelector(".roll-form");
+    if (!form) return;
+    var trait = form.querySelector(".roll-trait");
+    if (form.dataset.odds !== oddsText) {
+      oddsText = form.dataset.odds;
+      odds = JSON.parse(oddsText || '{"k":{},"p":[]}');
+    }
+    var mods = [];
+    form.querySelectorAll("input[name=modifiers]:checked").forEach(function (m) { mods.push(m.value); });
+    var plan = odds.k[(trait.value || "d" + form.dice.value) + "|" + form.purpose.value + "|" + mods.join(",")];
+    if (Array.isArray(plan)) plan = form.choose ? plan[form.choose.value] : null;
+    plan = plan == null ? null : odds.p[plan];
+    var need = form.need.value, chance = plan && /^[1-9][0-9]*$/.test(need) ? plan[1].split(" ")[need] : null;
+    var out = form.querySelector("output[name=odds]"), text = chance ? plan[0] + " → " + need + "+ : " + chance : "";
+    if (out.textContent !== text) out.textContent = text; // an update that left it alone costs nothing
+    var dice = form.querySelector(".roll-dice");
+    if (dice.hidden !== !!trait.value) dice.hidden = !!trait.value;
+  }
+  live.addEventListener("input", updateOdds);
+
+  // Drawing by picking: typing narrows the deck's buttons.
+  live.addEventListener("input", function (e) {
+    var box = e.target;
+    if (!box.classList || !box.classList.contains("pick-filter")) return;
+    var q = box.value.trim().toLowerCase();
+    var picks = box.parentNode.querySelectorAll(".pick");
+    picks.forEach(function (b) { b.hidden = q !== "" && b.textContent.toLowerCase().indexOf(q) < 0; });
+  });
+  live.addEventListener("change", updateOdds);
+  live.addEventListener("lantern:swapped", updateOdds);
+  updateOdds();
+})();

@@ -11,7 +11,7 @@
   // full puts a whole live part in place; skip is the form just sent,
   // whose fields the new HTML supersedes.
   function full(html, version, skip) {
-    var y = window.scrollY;
+    var y = shownY();
     var kept = keepState([live], skip);
     unseen = {};
     delete live.dataset.held;
@@ -28,7 +28,7 @@
   // on a slow phone, parsing it first would hold that frame back. False
   // when the page lacks one of the parts (a whole live part is needed).
   function parts(list, version, skip) {
-    var y = window.scrollY;
+    var y = shownY();
     var byKey = partsByKey();
     if (!list.every(function (p) { return byKey[p[0]]; })) return false;
     var now = list.filter(function (p) {
@@ -50,7 +50,7 @@
     if (held) {
       live.dataset.held = String(held); // parts behind the version shown
       // Counted from the first held: updates in a row don't put them off.
-      if (!unseenTimer) unseenTimer = setTimeout(showUnseen, unseenDelay);
+      if (!unseenTimer) unseenTimer = setTimeout(showUnseen, unseenDelay, true);
     }
     return true;
   }
@@ -93,21 +93,41 @@
     var sect = part.closest(".sect");
     return !!sect && document.body.hasAttribute("data-tab") && sect.id !== "s-" + document.body.getAttribute("data-tab");
   }
-  // showUnseen puts the parts held back in place, at the page's version.
-  function showUnseen() {
+  // showUnseen puts the parts held back in place, at the page's version:
+  // all of them (a tap is about to show one), or one (the timer's way: one
+  // part per task, so a tap waits for no more than one part's parsing).
+  function showUnseen(one) {
     clearTimeout(unseenTimer);
     unseenTimer = 0;
-    delete live.dataset.held;
     var byKey = partsByKey(), keys = Object.keys(unseen).filter(function (k) { return byKey[k]; });
-    if (!keys.length) { unseen = {}; return; }
-    var y = window.scrollY;
-    var scopes = keys.map(function (k) { return byKey[k]; });
-    var kept = keepState(scopes, null);
-    keys.forEach(function (k) { byKey[k].innerHTML = unseen[k]; });
-    unseen = {};
-    within(scopes, "input[type=hidden][name=version]").forEach(function (el) { el.value = live.dataset.version; });
-    restoreState(kept);
-    afterSwap(y, scopes);
+    if (one) keys = keys.slice(0, 1);
+    if (keys.length) {
+      var y = shownY();
+      var scopes = keys.map(function (k) { return byKey[k]; });
+      var kept = keepState(scopes, null);
+      keys.forEach(function (k) { byKey[k].innerHTML = unseen[k]; delete unseen[k]; });
+      within(scopes, "input[type=hidden][name=version]").forEach(function (el) { el.value = live.dataset.version; });
+      restoreState(kept);
+      afterSwap(y, scopes);
+    }
+    var left = Object.keys(unseen).filter(function (k) { return byKey[k]; }).length;
+    if (!left) { unseen = {}; delete live.dataset.held; return; }
+    live.dataset.held = String(left);
+    unseenTimer = setTimeout(showUnseen, 0, true);
+  }
+
+  // The page stays where the person had it. It is put back just before
+  // the next frame rather than at once: asking where it is now would make
+  // the browser lay the page out twice, a frame's time on a slow phone.
+  var heldY = null;
+  function shownY() { return heldY !== null ? heldY : window.scrollY; }
+  function keepScroll(y) {
+    if (heldY !== null) return;
+    heldY = y;
+    requestAnimationFrame(function () {
+      if (heldY !== null && window.scrollY !== heldY) window.scrollTo(0, heldY);
+      heldY = null;
+    });
   }
 
   // inView: all of el is on the screen, below the header while it stays
@@ -121,7 +141,7 @@
   // afterSwap puts the page back where it was and tells the other scripts
   // what was replaced (the lantern:swapped event: odds, buzz, sheets).
   function afterSwap(y, scopes) {
-    window.scrollTo(0, y);
+    keepScroll(y);
     attention();
     var err = live.querySelector(".error[role=alert]");
     if (err) tellIfUnseen(err);
@@ -146,7 +166,7 @@
         if (!first) first = el;
       }
     });
-    if (first) first.scrollIntoView({ block: "center", behavior: "smooth" });
+    if (first) { heldY = null; first.scrollIntoView({ block: "center", behavior: "smooth" }); }
   }
 
   // A form is known across swaps by what it acts on: its action and hidden
@@ -308,7 +328,7 @@
   // A tap on a link (what opens a sheet or a section) finds the parts held
   // back in place: this runs before phone.js opens it.
   document.addEventListener("click", function (e) {
-    if (Object.keys(unseen).length && e.target.closest && e.target.closest("a, summary")) showUnseen();
+    if (Object.keys(unseen).length && e.target.closest && e.target.closest("a, summary")) showUnseen(false);
   }, true);
 
   // preview shows a trait's step or set at once, where the server said it

@@ -119,15 +119,20 @@
   // The page stays where the person had it. It is put back just before
   // the next frame rather than at once: asking where it is now would make
   // the browser lay the page out twice, a frame's time on a slow phone.
+  // (After 50 ms at the latest: a browser may draw no frame, as WebKit
+  // under a virtual display.)
   var heldY = null;
   function shownY() { return heldY !== null ? heldY : window.scrollY; }
   function keepScroll(y) {
     if (heldY !== null) return;
     heldY = y;
-    requestAnimationFrame(function () {
+    var timer = setTimeout(putBack, 50);
+    requestAnimationFrame(putBack);
+    function putBack() {
+      clearTimeout(timer);
       if (heldY !== null && window.scrollY !== heldY) window.scrollTo(0, heldY);
       heldY = null;
-    });
+    }
   }
 
   // inView: all of el is on the screen, below the header while it stays

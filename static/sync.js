@@ -13,7 +13,7 @@
   if (!live || !live.dataset.events) return;
   var conn = document.getElementById("conn"), toast = document.getElementById("toast");
   var version = parseInt(live.dataset.version || "0", 10);
-  var queue = [], source = null, stale = false, catching = false, showing = false, waitTimer = 0, leaving = false;
+  var queue = [], source = null, stale = false, catching = false, waitTimer = 0, leaving = false;
   // awaited is the version the last accepted post made; sent its form,
   // whose fields that version's HTML supersedes.
   var awaited = 0, sent = null;
@@ -32,7 +32,7 @@
   // the whole live part catches up. While a field is typed in, they wait.
   function apply() {
     clearTimeout(waitTimer);
-    if (catching || showing) return;
+    if (catching) return;
     if (stale) { catchUp(); return; }
     if (queue.length && L.swap.typing()) { waitTimer = setTimeout(apply, L.swap.typingLeft()); return; }
     while (queue.length) {
@@ -137,8 +137,8 @@
     return fetch(url, opts).finally(function () { clearTimeout(timer); });
   }
 
-  // Forms post without a reload; a step shows at once, in the frame the
-  // post leaves in.
+  // Forms post without a reload. A step shows at once and is drawn before
+  // the post leaves (a fetch call holds a slow phone's thread for a frame).
   var sending = new WeakSet();
   live.addEventListener("submit", function (e) {
     var form = e.target;
@@ -152,17 +152,16 @@
     if (field && form.contains(field) && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) field.blur();
     var undo = null;
     try { undo = L.swap.preview(form, e.submitter); } catch (err) { /* the stream shows the step */ }
-    // A step shown at once is drawn before a message is put in place: on
-    // a slow phone, a swap first would hold that frame back.
-    if (undo) { showing = true; drawn().then(function () { showing = false; apply(); }); }
     // A step shown at once keeps its look; other forms grey out.
     var greyed = undo ? [] : Array.prototype.slice.call(form.querySelectorAll("button"));
     greyed.forEach(function (b) { b.disabled = true; });
     sending.add(form);
     setState("sending");
-    timed(form.action, {
-      method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
-      headers: { "X-Lantern": "fetch", "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" }
+    (undo ? drawn() : Promise.resolve()).then(function () {
+      return timed(form.action, {
+        method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
+        headers: { "X-Lantern": "fetch", "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" }
+      });
     }).then(function (r) {
       return r.json().then(function (body) {
         if (r.ok) {

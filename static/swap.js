@@ -337,9 +337,11 @@
   }, true);
 
   // preview shows a trait's step or set at once, where the server said it
-  // leads (a step button's data-shows, a cell's own position); nothing is
-  // worked out here. It returns what puts the row back, or null.
+  // leads (a step button's data-shows, a cell's own position), or a card
+  // picked in the hand; nothing is worked out here. It returns what puts
+  // the page back, or null.
   function preview(form, button) {
+    if (button && button.hasAttribute("data-hand")) return previewHand(button);
     var row = form.closest(".trait");
     if (!row || !button) return null;
     var to = button.hasAttribute("data-shows") ? button.getAttribute("data-shows") : button.name === "position" ? button.value : null;
@@ -353,6 +355,24 @@
     });
     if (value) value.textContent = cell.textContent;
     return function () { if (document.contains(row)) row.innerHTML = was; };
+  }
+
+  // previewHand shows a card picked from a deck in the phone's hand line
+  // at once (the pick's data-hand: the server said it is kept); the stream
+  // brings the hand as the game has it.
+  function previewHand(button) {
+    var part = live.querySelector('[data-part="me-hand"]');
+    if (!part) return null;
+    var was = part.innerHTML, line = part.querySelector(".hand-line"), name = document.createElement("span");
+    name.textContent = button.textContent.trim();
+    if (line) line.append(" · ", name);
+    else {
+      line = document.createElement("p");
+      line.className = "hand-line";
+      line.append("🂠 ", name);
+      part.appendChild(line);
+    }
+    return function () { if (document.contains(part)) part.innerHTML = was; };
   }
 
   L.swap = { full: full, parts: parts, refusal: refusal, preview: preview, typing: typing, typingLeft: function () { return Math.max(100, typingPause - (Date.now() - typedAt)); } };

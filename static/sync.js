@@ -137,8 +137,9 @@
     return fetch(url, opts).finally(function () { clearTimeout(timer); });
   }
 
-  // Forms post without a reload. A step shows at once and is drawn before
-  // the post leaves (a fetch call holds a slow phone's thread for a frame).
+  // Forms post without a reload. A step, or a card picked into the hand,
+  // shows at once and is drawn before the post leaves (a fetch call holds
+  // a slow phone's thread for a frame).
   var sending = new WeakSet();
   live.addEventListener("submit", function (e) {
     var form = e.target;
@@ -152,7 +153,7 @@
     if (field && form.contains(field) && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) field.blur();
     var undo = null;
     try { undo = L.swap.preview(form, e.submitter); } catch (err) { /* the stream shows the step */ }
-    // A step shown at once keeps its look; other forms grey out.
+    // A tap shown at once keeps its look; other forms grey out.
     var greyed = undo ? [] : Array.prototype.slice.call(form.querySelectorAll("button"));
     greyed.forEach(function (b) { b.disabled = true; });
     sending.add(form);

@@ -43,6 +43,9 @@ type Draw struct {
 	OmenRooms            []Option // the house's omen rooms when known, else the chart's
 	OmenRoom             string   // the room an omen is drawn in, when known
 	CanOmen              bool
+	// Kept holds the cards that go to the drawer's hand: the phone shows
+	// one there at once when it is picked, before the game says so.
+	Kept map[string]bool
 }
 
 // DrawnCard is a card just drawn that asks for a roll: its text, the roll

@@ -519,13 +519,13 @@ func DrawPicker(h Head, d Draw) templ.Component {
 			}
 		}
 		if len(d.Items) > 0 {
-			templ_7745c5c3_Err = drawForm(h, "item", d.Items).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = drawForm(h, "item", d.Items, d.Kept).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
 		if len(d.Events) > 0 {
-			templ_7745c5c3_Err = drawForm(h, "event", d.Events).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = drawForm(h, "event", d.Events, d.Kept).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -84,9 +84,9 @@ func (s *State) DeckCount(deck string) int {
 	return n
 }
 
-// kept reports whether a drawn card stays in front of its drawer (every
+// Kept reports whether a drawn card stays in front of its drawer (every
 // item and omen but Bite; events marked keep unless they stay in a room).
-func kept(c *catalog.Card) bool {
+func Kept(c *catalog.Card) bool {
 	if c.Deck == "event" {
 		return c.Keep && !c.StaysInRoom
 	}
@@ -96,7 +96,7 @@ func kept(c *catalog.Card) bool {
 // keptID is kept for a card id.
 func keptID(id string) bool {
 	c := catalog.Box().Card(id)
-	return c != nil && kept(c)
+	return c != nil && Kept(c)
 }
 
 // Discardable tells cards a player may throw away: events that stay with
@@ -162,7 +162,7 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if stale(a, seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	keep := kept(card)
+	keep := Kept(card)
 	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
 	if keep {
 		evs = append(evs, s.cardEffects(seat, []string{card.ID}, nil, "card:"+card.ID)...)

@@ -88,7 +88,7 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 // the house's omen rooms, or of the chart's 13 when no omen room was
 // recorded.
 func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []string) views.Draw {
-	d := views.Draw{CanOmen: slices.Contains(decks, "omen")}
+	d := views.Draw{CanOmen: slices.Contains(decks, "omen"), Kept: map[string]bool{}}
 	allowed := func(opts []views.Option) []views.Option {
 		return slices.DeleteFunc(opts, func(o views.Option) bool { return slices.Contains(refused, o.ID) })
 	}
@@ -97,6 +97,11 @@ func drawPicker(lang string, s *game.State, seat *game.Seat, decks, refused []st
 	}
 	if slices.Contains(decks, "event") {
 		d.Events = allowed(deckOptions(lang, s, "event"))
+	}
+	for _, o := range slices.Concat(d.Items, d.Events) {
+		if game.Kept(catalog.Box().Card(o.ID)) {
+			d.Kept[o.ID] = true
+		}
 	}
 	if !d.CanOmen {
 		return d

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -89,6 +90,48 @@ func TestBrowserUnansweredTapLetsGo(t *testing.T) {
 	alice.waitUntil("the tap's change", fmt.Sprintf(`+document.getElementById('live').dataset.version > %d`, v))
 	if got, want := evalIn[int](alice, clip), app.publicState(g).Seats[0].Traits.Of("might").Position; got != want || got != before+2 {
 		t.Errorf("after the next tap the clip is at %d; the game says %d, from %d", got, want, before+1)
+	}
+	alice.checkNoExceptions()
+}
+
+// TestBrowserCardShowsInHandAtOnce: a card picked from a deck that the
+// server marked as kept (data-hand) shows in the phone's hand line in the
+// tap's own frame; a post that fails takes it out again, and the game's
+// answer keeps it. A card not kept (most events) is not marked.
+func TestBrowserCardShowsInHandAtOnce(t *testing.T) {
+	app := newTestApp(t)
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	alice.openSeat(g, 1, "en", "Alice")
+	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+	const hand = `document.querySelector('#live [data-part="me-hand"]').textContent`
+	const tapIdol = `(document.querySelector('#live form.picks button.pick[value="idol"]').click(), ` + hand + `)`
+	if !evalIn[bool](alice, `document.querySelector('#live form.picks button.pick[value="idol"]').hasAttribute('data-hand')`) {
+		t.Fatal("the Idol (an item, kept) is not marked data-hand")
+	}
+	if n := evalIn[int](alice, `document.querySelectorAll('#live form.picks button.pick:not([data-hand])').length`); n == 0 {
+		t.Error("every card in the picker is marked data-hand; events that are not kept must not be")
+	}
+
+	// The post fails (no network): the card leaves the hand line again.
+	app.dropPosts.Store(true)
+	if got := evalIn[string](alice, tapIdol); !strings.Contains(got, "Idol") {
+		t.Errorf("right after the tap the hand line reads %q, want the Idol in it", got)
+	}
+	alice.waitUntil("the offline note", `!document.getElementById('conn').hidden`)
+	if got := evalIn[string](alice, hand); strings.Contains(got, "Idol") {
+		t.Errorf("a card never sent stayed in the hand line: %q", got)
+	}
+
+	// Sent: it shows at once and the game's answer keeps it.
+	app.dropPosts.Store(false)
+	v := evalIn[int](alice, `+document.getElementById('live').dataset.version`)
+	if got := evalIn[string](alice, tapIdol); !strings.Contains(got, "Idol") {
+		t.Errorf("right after the tap the hand line reads %q, want the Idol in it", got)
+	}
+	alice.waitUntil("the answer", fmt.Sprintf(`+document.getElementById('live').dataset.version > %d`, v))
+	if got := evalIn[string](alice, hand); !strings.Contains(got, "Idol") {
+		t.Errorf("after the answer the hand line reads %q, want the Idol in it", got)
 	}
 	alice.checkNoExceptions()
 }

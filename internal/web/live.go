@@ -91,14 +91,10 @@ func (s *Server) events(c echo.Context) error {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	out := &streamWriter{w: w}
-	if view != "" && acceptsGzip(c.Request()) {
-		var secret bool
-		s.tables.Read(code, func(st *game.State) { secret = seatview.HiddenDeal(st) })
-		if !secret {
-			h.Set("Content-Encoding", "gzip")
-			h.Add("Vary", "Accept-Encoding")
-			out.gz, _ = gzip.NewWriterLevel(w, streamGzipLevel)
-		}
+	if view != "" && s.streamMayCompress(c, code) {
+		h.Set("Content-Encoding", "gzip")
+		h.Add("Vary", "Accept-Encoding")
+		out.gz, _ = gzip.NewWriterLevel(w, streamGzipLevel)
 	}
 	rc := http.NewResponseController(w.Writer)
 	// A stream outlives the server's read and write timeouts.
@@ -155,8 +151,8 @@ func (s *Server) events(c echo.Context) error {
 				}
 				return nil
 			case secret && out.gz != nil:
-				// Hidden tokens were just dealt: a compressed message's size
-				// could tell them. The phone reconnects uncompressed.
+				// Hidden tokens were just dealt (secret.go): the phone
+				// reconnects uncompressed.
 				return nil
 			case msg != nil:
 				if out.send(msg) != nil {

@@ -9,6 +9,9 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
+
+	"lantern/internal/game"
+	"lantern/internal/seatview"
 )
 
 // A seat's hidden-traitor token must not show in the size of what its phone
@@ -20,8 +23,9 @@ import (
 // secret.go makes the slots), everything around it is the same bytes
 // whatever the token, and the answers and stream messages of that game's
 // seats go uncompressed: different text compresses to different sizes,
-// equal lengths don't. TestSecretSizes deals every token to every seat and
-// compares the sizes.
+// equal lengths don't. This file holds the web side of the rule: answers
+// (answer, for pages, form posts and /me) and streams (streamMayCompress).
+// TestSecretSizes deals every token to every seat and compares the sizes.
 
 // marshalJSON is json.Marshal without escaping <, > and & (pages' HTML
 // goes in stream messages: escaped, a secret slot's line would change
@@ -79,6 +83,19 @@ func answer(c echo.Context, status int, contentType string, body []byte, secret 
 	h.Set(echo.HeaderContentEncoding, "gzip")
 	h.Set(echo.HeaderContentLength, strconv.Itoa(out.Len()))
 	return c.Blob(status, contentType, out.Bytes())
+}
+
+// streamMayCompress reports whether a new HTML or JSON stream of the game
+// may be compressed: not while hidden tokens are dealt. A compressed
+// stream that sees them dealt ends, and the phone reconnects uncompressed
+// (live.go).
+func (s *Server) streamMayCompress(c echo.Context, code string) bool {
+	if !acceptsGzip(c.Request()) {
+		return false
+	}
+	var secret bool
+	s.tables.Read(code, func(st *game.State) { secret = seatview.HiddenDeal(st) })
+	return !secret
 }
 
 // acceptsGzip reports whether the request takes gzip (q=0, 0.0… refuses it).

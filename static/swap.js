@@ -176,13 +176,17 @@
 
   // A form is known across swaps by what it acts on: its action and hidden
   // fields (type, seat, trait, card…), numbered when several look alike.
+  function formKey(f) {
+    var k = f.getAttribute("action") || "";
+    f.querySelectorAll("input[type=hidden]").forEach(function (h) {
+      if (h.name !== "version") k += "|" + h.name + "=" + h.value;
+    });
+    return k;
+  }
   function formKeys(scopes) {
     var seen = {}, keys = [];
     within(scopes, "form").forEach(function (f) {
-      var k = f.getAttribute("action") || "";
-      f.querySelectorAll("input[type=hidden]").forEach(function (h) {
-        if (h.name !== "version") k += "|" + h.name + "=" + h.value;
-      });
+      var k = formKey(f);
       seen[k] = (seen[k] || 0) + 1;
       keys.push([f, k + "#" + seen[k]]);
     });
@@ -375,5 +379,17 @@
     return function () { if (document.contains(part)) part.innerHTML = was; };
   }
 
-  L.swap = { full: full, parts: parts, refusal: refusal, preview: preview, typing: typing, typingLeft: function () { return Math.max(100, typingPause - (Date.now() - typedAt)); } };
+  // buttonLike is the page's button now that does what button did: in the
+  // form that acts on the same thing, with the same name and value.
+  function buttonLike(key, name, value) {
+    var forms = live.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i++) {
+      if (formKey(forms[i]) !== key) continue;
+      var b = Array.prototype.find.call(forms[i].querySelectorAll("button"), function (x) { return x.name === name && x.value === value; });
+      if (b) return b;
+    }
+    return null;
+  }
+
+  L.swap = { full: full, parts: parts, refusal: refusal, preview: preview, typing: typing, formKey: formKey, buttonLike: buttonLike, typingLeft: function () { return Math.max(100, typingPause - (Date.now() - typedAt)); } };
 })();

@@ -17,6 +17,9 @@
   // awaited is the version the last accepted post made; sent its form,
   // whose fields that version's HTML supersedes.
   var awaited = 0, sent = null;
+  // taps are steps tapped while the last step was on its way ([form key,
+  // button name, value]); stepping is true while a step's post is.
+  var taps = [], stepping = false;
   // answerWait bounds every request: a Wi-Fi gone quiet must not hold a
   // form or the page.
   var answerWait = 10000;
@@ -44,6 +47,17 @@
       version = m.v;
       if (skip) sent = null;
     }
+    nextTap();
+  }
+
+  // nextTap sends the first step tapped while the last was on its way, once
+  // the page shows that one (on the button that now does the same).
+  function nextTap() {
+    if (!taps.length || stepping || awaited > version) return;
+    var tap = taps.shift(), button = L.swap.buttonLike(tap[0], tap[1], tap[2]);
+    if (!button || button.disabled) { taps = []; return; } // the trait can't be stepped so any more
+    if (button.getAttribute("aria-pressed") === "true") { nextTap(); return; } // set there already
+    button.click();
   }
 
   // catchUp fetches the whole live part: the way back after missed
@@ -145,6 +159,13 @@
     var form = e.target;
     if (form.hasAttribute("data-plain") || (form.method || "").toLowerCase() !== "post") return;
     e.preventDefault();
+    // A quick second tap on a trait (+ +) is a second step. The game
+    // refuses a step made from an older version of the seat, so it waits
+    // until this phone's last change is on the page, then goes from there.
+    if (form.closest(".trait") && e.submitter && (stepping || awaited > version)) {
+      taps.push([L.swap.formKey(form), e.submitter.name, e.submitter.value]);
+      return;
+    }
     if (sending.has(form)) return; // a second tap sends nothing
     var data = new FormData(form);
     if (e.submitter && e.submitter.name) data.append(e.submitter.name, e.submitter.value);
@@ -157,6 +178,8 @@
     var greyed = undo ? [] : Array.prototype.slice.call(form.querySelectorAll("button"));
     greyed.forEach(function (b) { b.disabled = true; });
     sending.add(form);
+    var step = !!form.closest(".trait");
+    if (step) stepping = true;
     setState("sending");
     (undo ? drawn() : Promise.resolve()).then(function () {
       return timed(form.action, {
@@ -174,17 +197,20 @@
           return;
         }
         if (undo) undo();
+        taps = [];
         L.swap.refusal(body.error, r.status);
         if (r.status >= 500) stale = true; // the game may or may not have taken it
       });
     }).catch(function (err) {
       if (undo) undo();
+      taps = [];
       if (err && err.name === "AbortError") { stale = true; return; } // unanswered: it may have reached the game
       // The tap didn't reach the game: said long enough to read, to tap again.
       setState("offline");
       L.showToast(toast && toast.getAttribute("data-not-sent"), 8000);
     }).finally(function () {
       sending.delete(form);
+      if (step) stepping = false;
       greyed.forEach(function (b) { b.disabled = false; });
       if (live.dataset.sync === "sending") setState(catching ? "catching-up" : "live");
       apply();

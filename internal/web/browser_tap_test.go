@@ -135,3 +135,35 @@ func TestBrowserCardShowsInHandAtOnce(t *testing.T) {
 	}
 	alice.checkNoExceptions()
 }
+
+// TestBrowserDoubleTapSteps: two quick taps on + are two steps, as on the
+// clip: the second waits for the first's change to reach the page (the
+// game refuses a step from an older version of the seat), then goes.
+func TestBrowserDoubleTapSteps(t *testing.T) {
+	app := newTestApp(t)
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	alice.openSeat(g, 1, "en", "Alice")
+	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+	might := func() int { return app.publicState(g).Seats[0].Traits.Of("might").Position }
+	before := might()
+	v := app.publicState(g).Version
+	// + + at once, then − − 40 ms apart: four steps, back where it was.
+	for i, tap := range []struct{ delta, pause int }{{1, 0}, {-1, 40}} {
+		step := jsString(fmt.Sprintf(`#live .board [data-trait=might] button.step[value="%d"]`, tap.delta))
+		evalIn[bool](alice, fmt.Sprintf(`new Promise(done => { document.querySelector(%s).click(); setTimeout(() => { document.querySelector(%s).click(); done(true); }, %d); })`, step, step, tap.pause))
+		want := v + 2*(i+1)
+		app.stateAfter(g, want-1)
+		alice.waitUntil("the phone caught up", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d && document.getElementById('live').dataset.sync === 'live'`, want))
+		if i == 0 && might() != before+2 {
+			t.Errorf("two quick taps on + moved Might from %d to %d, want %d", before, might(), before+2)
+		}
+	}
+	if got := might(); got != before {
+		t.Errorf("+ + − − left Might at %d, want %d", got, before)
+	}
+	if n := evalIn[int](alice, `document.querySelectorAll('#live .error[role=alert]').length`); n != 0 {
+		t.Errorf("the page shows %d refusals after quick taps", n)
+	}
+	alice.checkNoExceptions()
+}

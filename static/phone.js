@@ -41,7 +41,7 @@
     if (openSheet && openSheet !== id) { var old = sheetOf(openSheet); if (old) old.classList.remove("open"); }
     if (!openSheet) { openerY = window.scrollY; opener = from || null; }
     openSheet = id;
-    root.dataset.sheet = id; // outside the live part: an update that replaces the sheet can tell (app.js)
+    root.dataset.sheet = id; // outside the live part: an update that replaces the sheet can tell (swap.js)
     el.classList.add("open");
     root.classList.add("sheet-open");
     var close = el.querySelector("[data-close]");

@@ -1,8 +1,9 @@
 // Putting fresh server HTML in place of the live part, or of some of its
 // parts, while keeping what the person is doing: fields they changed, open
 // <details>, the focus, scroll positions. Live updates wait while a field
-// is being typed in. A trait's step is shown at once (preview), before the
-// stream confirms it. Used by sync.js (window.Lantern.swap).
+// is being typed in. A trait's step, or a card picked into the hand, is
+// shown at once (preview), before the stream confirms it. Used by sync.js
+// (window.Lantern.swap).
 (function () {
   "use strict";
   var L = window.Lantern, live = document.getElementById("live");
@@ -102,13 +103,14 @@
     var byKey = partsByKey(), keys = Object.keys(unseen).filter(function (k) { return byKey[k]; });
     if (one) keys = keys.slice(0, 1);
     if (keys.length) {
-      var y = shownY();
       var scopes = keys.map(function (k) { return byKey[k]; });
       var kept = keepState(scopes, null);
       keys.forEach(function (k) { byKey[k].innerHTML = unseen[k]; delete unseen[k]; });
       within(scopes, "input[type=hidden][name=version]").forEach(function (el) { el.value = live.dataset.version; });
       restoreState(kept);
-      afterSwap(y, scopes);
+      // Hidden parts move nothing on the screen: the page stays where it
+      // is (a smooth scroll to a prompt, a finger's fling, a tab opening).
+      afterSwap(null, scopes);
     }
     var left = Object.keys(unseen).filter(function (k) { return byKey[k]; }).length;
     if (!left) { unseen = {}; delete live.dataset.held; return; }
@@ -123,6 +125,10 @@
   // under a virtual display.)
   var heldY = null;
   function shownY() { return heldY !== null ? heldY : window.scrollY; }
+  // A finger or wheel on the page meanwhile has the last word.
+  ["touchstart", "wheel", "keydown"].forEach(function (kind) {
+    window.addEventListener(kind, function () { heldY = null; }, { passive: true, capture: true });
+  });
   function keepScroll(y) {
     if (heldY !== null) return;
     heldY = y;
@@ -146,7 +152,7 @@
   // afterSwap puts the page back where it was and tells the other scripts
   // what was replaced (the lantern:swapped event: odds, buzz, sheets).
   function afterSwap(y, scopes) {
-    keepScroll(y);
+    if (y !== null) keepScroll(y);
     attention();
     var err = live.querySelector(".error[role=alert]");
     if (err) tellIfUnseen(err);
@@ -358,7 +364,12 @@
       if (c.hasAttribute("aria-pressed")) c.setAttribute("aria-pressed", String(c === cell));
     });
     if (value) value.textContent = cell.textContent;
-    return function () { if (document.contains(row)) row.innerHTML = was; };
+    return function () {
+      if (!document.contains(row)) return; // the stream brought the row anew
+      row.innerHTML = was;
+      // at the version the page shows now, not the one the tap was made at
+      row.querySelectorAll("input[type=hidden][name=version]").forEach(function (el) { el.value = live.dataset.version; });
+    };
   }
 
   // previewHand shows a card picked from a deck in the phone's hand line
@@ -367,16 +378,19 @@
   function previewHand(button) {
     var part = live.querySelector('[data-part="me-hand"]');
     if (!part) return null;
-    var was = part.innerHTML, line = part.querySelector(".hand-line"), name = document.createElement("span");
+    var line = part.querySelector(".hand-line"), name = document.createElement("span"), added;
     name.textContent = button.textContent.trim();
-    if (line) line.append(" · ", name);
+    if (line) { added = [document.createTextNode(" · "), name]; line.append(added[0], name); }
     else {
       line = document.createElement("p");
       line.className = "hand-line";
       line.append("🂠 ", name);
       part.appendChild(line);
+      added = [line];
     }
-    return function () { if (document.contains(part)) part.innerHTML = was; };
+    // Undone, only what it added goes (the stream may have brought the
+    // hand anew meanwhile, and then it is gone already).
+    return function () { added.forEach(function (n) { if (n.parentNode) n.parentNode.removeChild(n); }); };
   }
 
   // buttonLike is the page's button now that does what button did: in the

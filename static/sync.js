@@ -23,6 +23,9 @@
   // answerWait bounds every request: a Wi-Fi gone quiet must not hold a
   // form or the page.
   var answerWait = 10000;
+  // streamQuiet is how long the stream may take to bring a change this
+  // phone made before it is opened again.
+  var streamQuiet = 3000;
 
   function setState(s) {
     live.dataset.sync = s;
@@ -68,18 +71,18 @@
     stale = false;
     catching = true;
     setState("catching-up");
-    timed(live.dataset.fragment, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" }).then(function (r) {
+    timed(live.dataset.fragment, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" }, function (r) { return r.text(); }).then(function (got) {
+      var r = got[0], html = got[1];
       if (r.status === 403 || r.status === 404) { location.reload(); return; }
       // The page's live part moved elsewhere (a seat-moving code was used).
       if (r.redirected) { location.assign(r.url); return; }
-      return r.text().then(function (html) {
-        // The stream may have shown a newer version meanwhile.
-        var v = parseInt(r.headers.get("X-Lantern-Version") || "-1", 10);
-        if (v >= version) { version = v; L.swap.full(html, version, null); }
-        catching = false;
-        setState("live");
-        apply();
-      });
+      if (!r.ok) throw new Error("catch-up answered " + r.status);
+      // The stream may have shown a newer version meanwhile.
+      var v = parseInt(r.headers.get("X-Lantern-Version") || "-1", 10);
+      if (v >= version) { version = v; L.swap.full(html, version, null); }
+      catching = false;
+      setState("live");
+      apply();
     }).catch(function () {
       // Asked again once the stream is back, not over and over offline.
       catching = false;
@@ -144,11 +147,15 @@
     return new Promise(function (done) { requestAnimationFrame(function () { setTimeout(done, 0); }); setTimeout(done, 100); });
   }
 
-  // timed is fetch, given up and aborted after answerWait.
-  function timed(url, opts) {
+  // timed is fetch and read (the answer's body), given up and aborted
+  // after answerWait: a Wi-Fi gone quiet midway through a body too. It
+  // resolves with [response, body].
+  function timed(url, opts, read) {
     var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, answerWait);
     opts.signal = ctl.signal;
-    return fetch(url, opts).finally(function () { clearTimeout(timer); });
+    return fetch(url, opts).then(function (r) {
+      return read(r).then(function (body) { return [r, body]; });
+    }).finally(function () { clearTimeout(timer); });
   }
 
   // Forms post without a reload. A step, or a card picked into the hand,
@@ -185,22 +192,26 @@
       return timed(form.action, {
         method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
         headers: { "X-Lantern": "fetch", "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8" }
-      });
-    }).then(function (r) {
-      return r.json().then(function (body) {
-        if (r.ok) {
-          awaited = body.version;
-          sent = awaited > version ? form : null;
-          if (L.feel) L.feel(form);
-          // The stream brings the change; a stream that is down can't.
-          if (live.dataset.stream !== "open") stale = true;
-          return;
-        }
-        if (undo) undo();
-        taps = [];
-        L.swap.refusal(body.error, r.status);
-        if (r.status >= 500) stale = true; // the game may or may not have taken it
-      });
+      }, function (r) { return r.json().catch(function () { return {}; }); });
+    }).then(function (got) {
+      var r = got[0], body = got[1];
+      if (r.ok) {
+        awaited = body.version;
+        sent = awaited > version ? form : null;
+        if (L.feel) L.feel(form);
+        // The stream brings the change; a stream that is down can't, and
+        // one gone quiet (a Wi-Fi roam can leave it looking open) is
+        // opened again when the change hasn't come in a while.
+        if (live.dataset.stream !== "open") stale = true;
+        else setTimeout(function () { if (version < awaited) connect(); }, streamQuiet);
+        return;
+      }
+      if (undo) undo();
+      taps = [];
+      L.swap.refusal(body.error, r.status);
+      // A 5xx: the game may or may not have taken it. An answer without a
+      // reason: the page is fetched again, as the game has it.
+      if (r.status >= 500 || !body.error) stale = true;
     }).catch(function (err) {
       if (undo) undo();
       taps = [];

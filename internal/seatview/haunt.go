@@ -32,7 +32,7 @@ func roomName(lang, id string) string {
 // Only a certain chance reads 100% and only an impossible one 0%: one that
 // would round to either reads ">99%" (5 dice for 1+: 99.6%) or "<0.1%" (8
 // dice for 16: 0.015%). The roller's script shows these strings as they
-// are (static/app.js, updateOdds), in every language.
+// are (static/dice.js, updateOdds), in every language.
 func percent(p float64) string {
 	switch {
 	case p >= 1:

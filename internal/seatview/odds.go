@@ -13,7 +13,7 @@ import (
 // stored), for every choice its form offers: each trait and dice count,
 // each purpose, each set of the modifiers offered the engine accepts, each
 // result chosen (Angel Feather). The script only picks the numbers its
-// fields name (static/app.js, updateOdds), in JSON:
+// fields name (static/dice.js, updateOdds), in JSON:
 //
 //	{"k": {"<trait or dN>|<purpose>|<modifiers, comma-separated>": plan, or [plan for each chosen result]},
 //	 "p": [[label, "<chance shown for each target 0..MaxNeed, space-separated>"], …]}

@@ -43,6 +43,9 @@ func (s *Server) formAction(c echo.Context) error {
 		if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
 			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 		}
+		if isFetch(c) {
+			return s.refusedPost(c, errBadJSON)
+		}
 		return s.messageError(c, errBadJSON)
 	}
 	a, err := decodeForm(form)

@@ -7,7 +7,7 @@ import (
 )
 
 // lvBrowserDiff compares, in the page, each part the stream keeps up
-// (edits applied by static/app.js) with the same part of a fresh fetch of
+// (edits applied by static/swap.js) with the same part of a fresh fetch of
 // the live part, both as the browser's DOM serializes them, version fields
 // aside; it returns the keys that differ.
 const lvBrowserDiff = `(async () => {

@@ -655,6 +655,13 @@ func TestFormActions(t *testing.T) {
 	if might(1) != 3 {
 		t.Errorf("fetch post: might %d, want 3", might(1))
 	}
+	// A body that isn't a form: the script gets the reason as JSON too.
+	before := version()
+	rec = a.do(http.MethodPost, "/g/"+g.code+"/act", "type=step_trait&trait=%zz", seat1,
+		withHeader("Content-Type", "application/x-www-form-urlencoded"), withHeader("X-Lantern", "fetch"))
+	if rec.Code != http.StatusBadRequest || decodeBody(t, rec)["error"] == "" || version() != before {
+		t.Errorf("malformed fetch post: %d %s (version %d, was %d)", rec.Code, rec.Body, version(), before)
+	}
 	// The host's form goes back to the table.
 	rec = a.form("/g/"+g.code+"/act", url.Values{"type": {"step_trait"}, "as": {"host"}, "seat": {"2"}, "trait": {"might"}, "delta": {"1"}}, host)
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/g/"+g.code+"/table" {

@@ -65,7 +65,7 @@ func (s *Server) events(c echo.Context) error {
 	if view != "" && view != "html" && view != "json" {
 		return s.apiError(c, code, errBadView)
 	}
-	ls := &liveStream{view: view, access: access, lang: s.lang(c), sent: -1, known: -1,
+	ls := &liveStream{view: view, access: access, sent: -1, known: -1,
 		role: asSeat, closed: make(chan struct{})}
 	if access.Host {
 		ls.role = asHost
@@ -172,7 +172,6 @@ func (s *Server) events(c echo.Context) error {
 type liveStream struct {
 	view   string // "", "html" or "json"
 	access table.Access
-	lang   string // the language its views are in
 	role   string
 	known  int           // the version the caller showed when it connected, or -1
 	closed chan struct{} // closed when the stream must end (streams.go)

@@ -19,7 +19,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K", Skipper: importRoute}))
 	// Phones on a busy Wi-Fi get pages, CSS and script compressed; the event
 	// stream is left alone, since gzip would buffer its messages, and so are
-	// the answers that may hold a seat's secret (secretsize.go).
+	// the answers that may hold a seat's secret (secret.go).
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		Level: pageGzipLevel, MinLength: pageGzipMin,
 		Skipper: func(c echo.Context) bool {

@@ -24,7 +24,8 @@ import (
 // whatever the token, and the answers and stream messages of that game's
 // seats go uncompressed: different text compresses to different sizes,
 // equal lengths don't. This file holds the web side of the rule: answers
-// (answer, for pages, form posts and /me) and streams (streamMayCompress).
+// (answer: pages, a plain form post's page and /me; a script's post is
+// answered with its version only) and streams (streamMayCompress).
 // TestSecretSizes deals every token to every seat and compares the sizes.
 
 // marshalJSON is json.Marshal without escaping <, > and & (pages' HTML

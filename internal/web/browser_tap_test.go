@@ -11,11 +11,7 @@ import (
 // confirms it; a tap that never got through puts the clip back and says the
 // phone is offline, rather than showing a change that was not made.
 func TestBrowserStepShowsAtOnce(t *testing.T) {
-	app := newTestApp(t)
-	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
-	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
-	alice.openSeat(g, 1, "en", "Alice")
-	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+	app, g, alice := alicePhone(t)
 	const clip = `[...document.querySelectorAll('#live .board [data-trait=might] .track .cell')].findIndex(c => c.classList.contains('on'))`
 	const plus = `#live .board [data-trait=might] button.step[value="1"]`
 	before := evalIn[int](alice, clip)
@@ -99,11 +95,7 @@ func TestBrowserUnansweredTapLetsGo(t *testing.T) {
 // tap's own frame; a post that fails takes it out again, and the game's
 // answer keeps it. A card not kept (most events) is not marked.
 func TestBrowserCardShowsInHandAtOnce(t *testing.T) {
-	app := newTestApp(t)
-	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
-	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
-	alice.openSeat(g, 1, "en", "Alice")
-	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+	app, _, alice := alicePhone(t)
 	const hand = `document.querySelector('#live [data-part="me-hand"]').textContent`
 	const tapIdol = `(document.querySelector('#live form.picks button.pick[value="idol"]').click(), ` + hand + `)`
 	if !evalIn[bool](alice, `document.querySelector('#live form.picks button.pick[value="idol"]').hasAttribute('data-hand')`) {
@@ -140,11 +132,7 @@ func TestBrowserCardShowsInHandAtOnce(t *testing.T) {
 // clip: the second waits for the first's change to reach the page (the
 // game refuses a step from an older version of the seat), then goes.
 func TestBrowserDoubleTapSteps(t *testing.T) {
-	app := newTestApp(t)
-	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
-	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
-	alice.openSeat(g, 1, "en", "Alice")
-	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+	app, g, alice := alicePhone(t)
 	might := func() int { return app.publicState(g).Seats[0].Traits.Of("might").Position }
 	before := might()
 	v := app.publicState(g).Version
@@ -166,4 +154,16 @@ func TestBrowserDoubleTapSteps(t *testing.T) {
 		t.Errorf("the page shows %d refusals after quick taps", n)
 	}
 	alice.checkNoExceptions()
+}
+
+// alicePhone is a two-seat game on Alice's turn with Alice's phone (390×844,
+// English) open and its stream connected.
+func alicePhone(t *testing.T) (*testApp, testGame, *tab) {
+	t.Helper()
+	app := newTestApp(t)
+	g := app.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
+	alice := newTab(t, app.url(), phoneSize()[0], phoneSize()[1])
+	alice.openSeat(g, 1, "en", "Alice")
+	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
+	return app, g, alice
 }

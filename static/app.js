@@ -14,6 +14,21 @@
   L.getItem = function (st, k) { try { return st ? st.getItem(k) : null; } catch (e) { return null; } };
   L.setItem = function (st, k, v) { try { if (st) st.setItem(k, v); } catch (e) { /* full or refused */ } };
 
+  // request is a fetch of this server's, read as "text" or "json" (a body
+  // that isn't JSON reads as {}) and given up (aborted) after answerWait: a
+  // Wi-Fi gone quiet, midway through a body too, must not hold a form or
+  // the page. It resolves with [response, body].
+  var answerWait = 10000;
+  L.request = function (url, opts, as) {
+    var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, answerWait);
+    opts.signal = ctl.signal;
+    opts.credentials = "same-origin";
+    opts.headers = { "X-Lantern": "fetch" };
+    return fetch(url, opts).then(function (r) {
+      return (as === "json" ? r.json().catch(function () { return {}; }) : r.text()).then(function (body) { return [r, body]; });
+    }).finally(function () { clearTimeout(timer); });
+  };
+
   // The toast says something briefly over the page (a refusal out of view,
   // a tap not sent).
   var toast = document.getElementById("toast"), toastTimer = 0;
@@ -36,9 +51,9 @@
       timer = setTimeout(function () {
         var mine = ++seq, text = q.value.trim();
         if (!text) { list.hidden = true; return; }
-        fetch("/api/search?q=" + encodeURIComponent(text), { credentials: "same-origin" })
-          .then(function (r) { return r.json(); })
-          .then(function (body) {
+        L.request("/api/search?q=" + encodeURIComponent(text), {}, "json")
+          .then(function (got) {
+            var body = got[1];
             if (mine !== seq) return;
             list.innerHTML = "";
             // The first answer shows whole; the others by their titles.

@@ -208,11 +208,10 @@
   function read(url) {
     var sheet = readerSheet();
     if (!sheet.classList.contains("open")) { readerY = window.scrollY; readerFrom = document.activeElement; }
-    fetch(url, { headers: { "X-Lantern": "fetch" }, credentials: "same-origin" })
-      .then(function (r) { return r.text(); })
-      .then(function (html) {
+    L.request(url, {}, "text")
+      .then(function (got) {
         var body = sheet.querySelector(".sheet-body");
-        body.innerHTML = html;
+        body.innerHTML = got[1];
         var h = body.querySelector("h1, h2");
         sheet.querySelector(".sheet-head strong").textContent = h ? h.textContent : "";
         sheet.setAttribute("aria-label", h ? h.textContent : "");

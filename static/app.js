@@ -23,9 +23,10 @@
     var ctl = new AbortController(), timer = setTimeout(function () { ctl.abort(); }, answerWait);
     opts.signal = ctl.signal;
     opts.credentials = "same-origin";
-    opts.headers = { "X-Lantern": "fetch" };
+    opts.headers = Object.assign({ "X-Lantern": "fetch" }, opts.headers);
     return fetch(url, opts).then(function (r) {
-      return (as === "json" ? r.json().catch(function () { return {}; }) : r.text()).then(function (body) { return [r, body]; });
+      var body = as === "json" ? r.json().catch(function (e) { if (e.name === "AbortError") throw e; return {}; }) : r.text();
+      return body.then(function (b) { return [r, b]; });
     }).finally(function () { clearTimeout(timer); });
   };
 
@@ -66,7 +67,7 @@
               list.appendChild(li);
             });
             list.hidden = !(body.results || []).length;
-          }).catch(function () { list.hidden = true; });
+          }).catch(function () { if (mine === seq) list.hidden = true; });
       }, 120);
     });
     q.addEventListener("keydown", function (e) { if (e.key === "Escape") list.hidden = true; });

@@ -13,15 +13,11 @@
   if (!live || !live.dataset.events) return;
   var conn = document.getElementById("conn"), toast = document.getElementById("toast");
   var version = parseInt(live.dataset.version || "0", 10); // what the page shows
-  var queue = [];           // the stream's messages not yet applied
-  var source = null;        // the EventSource
-  var stale = false;        // messages were missed: the whole live part is needed
-  var catching = false;     // and it is being fetched
+  var source = null, queue = []; // the EventSource, and its messages not yet applied
+  var stale = false, catching = false; // messages were missed; the whole live part is being fetched
   var typingTimer = 0;      // messages wait while a field is typed in
-  var awaited = 0;          // the version this phone's last accepted post made
-  var sent = null;          // that post's form: its fields are superseded, not kept
-  var taps = [];            // steps tapped while the last was on its way
-  var stepping = false;     // a step's post is on its way
+  var awaited = 0, sent = null; // the version this phone's last accepted post made, and its form
+  var taps = [], stepping = false; // steps tapped while a step's post was on its way
   var leaving = false;      // the page is being left
   var streamQuiet = 3000;   // how long a change this phone made may take to come
 
@@ -72,10 +68,9 @@
     };
   }
 
-  // apply is the reducer: the stream's messages, in order. One that doesn't
-  // follow from what the page shows means some were missed (stale), and one
-  // fetch of the whole live part catches up. While a field is typed in,
-  // everything waits.
+  // apply is the reducer: the stream's messages, in order. One that doesn't follow
+  // from what the page shows means some were missed (stale): one fetch of the whole
+  // live part catches up. While a field is typed in, everything waits.
   function apply() {
     clearTimeout(typingTimer);
     if (catching) return;
@@ -126,9 +121,8 @@
     var form = e.target, button = e.submitter, step = !!form.closest(".trait");
     if (form.hasAttribute("data-plain") || (form.method || "").toLowerCase() !== "post") return;
     e.preventDefault();
-    // A quick second tap on a trait (+ +) is a second step. The game refuses
-    // a step made from an older version of the seat, so it waits until this
-    // phone's last change is on the page, then goes from there.
+    // A quick second tap on a trait (+ +) is a second step, sent once this phone's
+    // last change is on the page: the game refuses a step from an older version.
     if (step && button && (stepping || awaited > version)) { taps.push([L.swap.formKey(form), button.name, button.value]); return; }
     if (sending.has(form)) return; // a second tap sends nothing
     var data = new URLSearchParams(new FormData(form));
@@ -137,22 +131,22 @@
     var field = document.activeElement;
     if (field && form.contains(field) && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) field.blur();
     var undo = L.swap.preview(form, button);
+    function refused() { if (undo) undo(); taps = []; }
     var greyed = undo ? [] : Array.prototype.slice.call(form.querySelectorAll("button"));
     greyed.forEach(function (b) { b.disabled = true; });
     sending.add(form);
-    stepping = stepping || step;
+    if (step) stepping = true;
     setState("sending");
     (undo ? drawn() : Promise.resolve()).then(function () {
       return L.request(form.action, { method: "POST", body: data }, "json");
     }).then(function (got) {
       var r = got[0], body = got[1];
-      if (r.ok) {
+      if (r.ok && typeof body.version === "number") {
         awaited = body.version;
         sent = awaited > version ? form : null;
         if (L.feel) L.feel(form);
-        // The stream brings the change; a stream that is down can't, and
-        // one gone quiet (a Wi-Fi roam can leave it looking open) is
-        // opened again when the change hasn't come in a while.
+        // The stream brings the change; one that is down can't, and one gone quiet (a
+        // Wi-Fi roam can leave it looking open) is opened again if the change doesn't come.
         if (live.dataset.stream !== "open") stale = true;
         else setTimeout(function () { if (version < awaited) connect(); }, streamQuiet);
         return;
@@ -160,7 +154,7 @@
       refused();
       L.swap.refusal(body.error, r.status);
       // A 5xx: the game may or may not have taken it. An answer without a
-      // reason: the page is fetched again, as the game has it.
+      // reason (or a 2xx without its version): the page is fetched again.
       if (r.status >= 500 || !body.error) stale = true;
     }).catch(function (err) {
       refused();
@@ -175,7 +169,6 @@
       if (live.dataset.sync === "sending") setState(catching ? "catching-up" : "live");
       apply();
     });
-    function refused() { if (undo) undo(); taps = []; }
   });
 
   // nextTap sends the first step tapped while the last was on its way, once
@@ -183,13 +176,12 @@
   function nextTap() {
     if (!taps.length || stepping || awaited > version) return;
     var tap = taps.shift(), button = L.swap.buttonLike(tap[0], tap[1], tap[2]);
-    if (!button || button.disabled) { taps = []; return; } // the trait can't be stepped so far
+    if (!button || button.disabled) { taps = []; return; } // the trait can't be stepped any more
     if (button.getAttribute("aria-pressed") === "true") { nextTap(); return; } // set there already
     button.click();
   }
 
-  // drawn resolves once the next frame is drawn (or after 100 ms, for a
-  // browser that draws none, as WebKit under a virtual display).
+  // drawn resolves once the next frame is drawn (at most 100 ms: WebKit under a virtual display draws none).
   function drawn() {
     return new Promise(function (done) { requestAnimationFrame(function () { setTimeout(done, 0); }); setTimeout(done, 100); });
   }

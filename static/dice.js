@@ -28,15 +28,20 @@
   }
   live.addEventListener("input", updateOdds);
 
-  // Drawing by picking: typing narrows the deck's buttons.
-  live.addEventListener("input", function (e) {
-    var box = e.target;
-    if (!box.classList || !box.classList.contains("pick-filter")) return;
+  // Drawing by picking: typing narrows the deck's buttons, and a deck drawn
+  // anew with the filter's text kept (swap.js) is narrowed again.
+  function filterPicks(box) {
     var q = box.value.trim().toLowerCase();
     var picks = box.parentNode.querySelectorAll(".pick");
     picks.forEach(function (b) { b.hidden = q !== "" && b.textContent.toLowerCase().indexOf(q) < 0; });
+  }
+  live.addEventListener("input", function (e) {
+    if (e.target.classList && e.target.classList.contains("pick-filter")) filterPicks(e.target);
   });
   live.addEventListener("change", updateOdds);
-  live.addEventListener("lantern:swapped", updateOdds);
+  live.addEventListener("lantern:swapped", function () {
+    updateOdds();
+    live.querySelectorAll(".pick-filter").forEach(function (box) { if (box.value) filterPicks(box); });
+  });
   updateOdds();
 })();

@@ -189,14 +189,17 @@
     });
     return k;
   }
-  function formKeys(scopes) {
-    var seen = {}, keys = [];
+  // fieldGroups is the fields in scopes by the form they belong to: each
+  // form's [its fields, its key, the form], and the fields of no form (a
+  // deck's filter) under the key "".
+  function fieldGroups(scopes) {
+    var seen = {}, groups = [[within(scopes, "input[name]").filter(function (el) { return !el.form; }), ""]];
     within(scopes, "form").forEach(function (f) {
       var k = formKey(f);
       seen[k] = (seen[k] || 0) + 1;
-      keys.push([f, k + "#" + seen[k]]);
+      groups.push([f.elements, k + "#" + seen[k], f]);
     });
-    return keys;
+    return groups;
   }
   function fieldKey(el) { return el.name + "=" + (el.type === "checkbox" || el.type === "radio" ? el.value : ""); }
   function changed(el) {
@@ -217,13 +220,13 @@
   // is about to replace), but in skip (the form just submitted).
   function keepState(scopes, skip) {
     var state = { scopes: scopes, forms: {}, open: [], focus: null };
-    formKeys(scopes).forEach(function (pair) {
-      var f = pair[0], fields = {};
-      if (f === skip) return;
-      Array.prototype.forEach.call(f.elements, function (el) {
+    fieldGroups(scopes).forEach(function (pair) {
+      var fields = {};
+      if (skip && pair[2] === skip) return;
+      Array.prototype.forEach.call(pair[0], function (el) {
         if (!el.name || el.type === "hidden" || el.type === "submit") return;
         if (changed(el)) fields[fieldKey(el)] = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
-        if (el === document.activeElement) state.focus = [pair[1], fieldKey(el)];
+        if (el === document.activeElement) state.focus = [pair[1], fieldKey(el), caretOf(el)];
       });
       state.forms[pair[1]] = fields;
     });
@@ -259,10 +262,17 @@
       tag: el.tagName, at: Array.prototype.indexOf.call((box || live).getElementsByTagName(el.tagName), el), says: saysOf(el)
     };
   }
-  // refocus gives an element back the focus it had; that is no typing.
-  function refocus(el) {
+  // refocus gives an element back the focus it had, and a text field its
+  // caret (a field's fresh copy would have it at the start); that is no typing.
+  function refocus(el, caret) {
     refocusing = true;
-    try { el.focus({ preventScroll: true }); } finally { refocusing = false; }
+    try {
+      el.focus({ preventScroll: true });
+      if (caret) el.setSelectionRange(caret[0], caret[1], caret[2]);
+    } catch (e) { /* a field without a caret (a number's) */ } finally { refocusing = false; }
+  }
+  function caretOf(el) {
+    try { return el.selectionStart === null ? null : [el.selectionStart, el.selectionEnd, el.selectionDirection]; } catch (e) { return null; }
   }
   function saysOf(el) {
     return [el.getAttribute("href"), el.getAttribute("name"), el.getAttribute("value"), el.textContent.trim()].join("\n");
@@ -287,10 +297,15 @@
     return null;
   }
   function restoreState(state) {
-    formKeys(state.scopes).forEach(function (pair) {
+    // <details> open first: a field inside a closed one can't take the focus.
+    within(state.scopes, "details").forEach(function (d, i) {
+      var s = d.querySelector("summary");
+      if (state.open.indexOf((s ? s.textContent : "") + "#" + i) >= 0) d.open = true;
+    });
+    fieldGroups(state.scopes).forEach(function (pair) {
       var fields = state.forms[pair[1]];
       if (!fields) return;
-      Array.prototype.forEach.call(pair[0].elements, function (el) {
+      Array.prototype.forEach.call(pair[0], function (el) {
         var k = fieldKey(el);
         if (el.name && k in fields) {
           if (el.type === "checkbox" || el.type === "radio") el.checked = fields[k];
@@ -298,12 +313,8 @@
           // at the new page's default, never blank.
           else if (el.tagName !== "SELECT" || Array.prototype.some.call(el.options, function (o) { return o.value === fields[k]; })) el.value = fields[k];
         }
-        if (state.focus && state.focus[0] === pair[1] && state.focus[1] === k) refocus(el);
+        if (state.focus && state.focus[0] === pair[1] && state.focus[1] === k) refocus(el, state.focus[2]);
       });
-    });
-    within(state.scopes, "details").forEach(function (d, i) {
-      var s = d.querySelector("summary");
-      if (state.open.indexOf((s ? s.textContent : "") + "#" + i) >= 0) d.open = true;
     });
     // Once the page's own script has shown again what was open (an open
     // sheet is hidden until then: it reacts to the swap in a microtask

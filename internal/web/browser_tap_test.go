@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -166,4 +167,32 @@ func alicePhone(t *testing.T) (*testApp, testGame, *tab) {
 	alice.openSeat(g, 1, "en", "Alice")
 	alice.waitUntil("the stream open", `document.getElementById('live').dataset.stream === 'open'`)
 	return app, g, alice
+}
+
+// TestBrowserDeckFilterKept: what a player typed in a deck's filter (*I
+// drew…*; the filter has no form) stays when the cards part is drawn anew
+// (here the host draws a card for them): the text, the deck narrowed by it,
+// the focus and the caret.
+func TestBrowserDeckFilterKept(t *testing.T) {
+	app, g, alice := alicePhone(t)
+	alice.section("cards")
+	evalIn[bool](alice, `(document.querySelector('#live details.drew').open = true)`)
+	const filter = `#live .draw:has(button.pick[value="idol"]) input.pick-filter`
+	alice.typeInto(filter, "ido")
+	v := app.act(g, g.host, map[string]any{"type": "draw_card", "seat": 1, "card": "bell"})
+	alice.waitUntil("the host's card", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, v))
+	alice.waitUntil("the bell in the hand", `document.querySelector('#live [data-part="me-hand"]').textContent.includes('Bell')`)
+	if got := evalIn[string](alice, `document.querySelector('`+filter+`').value`); got != "ido" {
+		t.Errorf("the filter reads %q after the update, want %q", got, "ido")
+	}
+	if got := evalIn[[]string](alice, `[...document.querySelector('`+filter+`').parentNode.querySelectorAll('.pick')].filter(b => !b.hidden).map(b => b.value)`); !slices.Equal(got, []string{"idol"}) {
+		t.Errorf("the deck shows %q after the update, want only the Idol", got)
+	}
+	if !evalIn[bool](alice, `document.activeElement === document.querySelector('`+filter+`')`) {
+		t.Error("the filter lost the focus")
+	}
+	if got := evalIn[int](alice, `document.querySelector('`+filter+`').selectionStart`); got != 3 {
+		t.Errorf("the caret is at %d after the update, want 3 (the end of what was typed)", got)
+	}
+	alice.checkNoExceptions()
 }

@@ -216,3 +216,11 @@ func hauntNumber(r *Reveal) int {
 	}
 	return r.Number
 }
+
+// cardCount reads how many cards an explorer holds ("1 card", "3 cards").
+func cardCount(h Head, n int) string {
+	if n == 1 {
+		return h.T("phone_cards_1")
+	}
+	return h.T("phone_cards_n", n)
+}

@@ -11,6 +11,7 @@ var _ = register(map[string][2]string{
 	"phone_haunt_chip":      {"Haunt %d", "作祟 %d"},
 	"phone_traitor":         {"traitor", "奸徒"},
 	"phone_cards_n":         {"%d cards", "%d 张卡"},
+	"phone_cards_1":         {"1 card", "1 张卡"},
 	"phone_more_log":        {"Whole log…", "全部记录…"},
 	"phone_search":          {"Ask", "提问"},
 	"phone_take_damage":     {"Take damage or restore a trait", "承受损伤或恢复属性"},
@@ -48,7 +49,7 @@ var _ = register(map[string][2]string{
 
 // What the player on turn is doing (game.TurnOptions.Doing), after whose turn it is.
 var _ = register(map[string][2]string{
-	"doing_haunt_roll":  {"owes the haunt roll", "需要进行作祟检定"},
+	"doing_haunt_roll":  {"owes the haunt roll", "需要进行作祟掷骰"},
 	"doing_attack":      {"an attack is on", "正在袭击"},
 	"doing_damage":      {"damage to take", "有损伤待承受"},
 	"doing_exploring":   {"exploring", "探索中"},

@@ -11,7 +11,7 @@ var _ = register(map[string][2]string{
 	"log_room_discovered":   {"%s discovered the %s (%s)", "%s 发现了%s（%s）"},
 	"house_title":           {"The house", "大宅"},
 	"undo_omen":             {"the %s drawn in the %s", "在%[2]s翻出的%[1]s"},
-	"undo_omen_roll":        {"the %s drawn in the %s, and the haunt roll it owes", "在%[2]s翻出的%[1]s，以及它带来的揭露真相掷骰"},
+	"undo_omen_roll":        {"the %s drawn in the %s, and the haunt roll it owes", "在%[2]s翻出的%[1]s，以及它带来的作祟掷骰"},
 	"log_haunt_reselected":  {"The host selected another haunt: %d, %s", "主持人另选了故事：%d，%s"},
 	"err_room_in_house":     {"%s is already in the house.", "%s 已经在大宅中了。"},
 	"err_room_floor_needed": {"%s fits more than one floor: say which floor it goes on.", "%s 可放在多个楼层：请选择放在哪一层。"},

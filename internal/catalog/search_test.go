@@ -28,8 +28,10 @@ type question struct {
 	Answers []string `json:"answers"`
 }
 
-func loadQuestions(t testing.TB) []question {
-	raw, err := os.ReadFile("testdata/questions.json")
+func loadQuestions(t testing.TB) []question { return loadQuestionFile(t, "questions.json") }
+
+func loadQuestionFile(t testing.TB, name string) []question {
+	raw, err := os.ReadFile("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,60 +42,67 @@ func loadQuestions(t testing.TB) []question {
 	return qs
 }
 
-// The accuracy the question set holds today, per language: top-1 is the
-// answer shown, top-3 the answer or the next two under it. A change to the
-// search, the glossary or the texts may raise these, never lower them.
-var questionSetFloor = map[string]struct{ top1, top3 float64 }{
-	"en": {0.93, 1.00},
-	"zh": {0.86, 0.95},
+// The question sets and the accuracy each holds today, per language: top-1
+// is the answer shown, top-3 the answer or the next two under it. A change
+// to the search, the glossary or the texts may raise these, never lower
+// them. questions.json grew with the search; heldout.json was written from
+// the rules by someone who had not seen the search or the first set, and by
+// a new user trying the app.
+var questionSets = []struct {
+	file  string
+	floor map[string]struct{ top1, top3 float64 }
+}{
+	{"questions.json", map[string]struct{ top1, top3 float64 }{"en": {0.93, 1.00}, "zh": {0.86, 0.95}}},
+	{"heldout.json", map[string]struct{ top1, top3 float64 }{"en": {0.67, 0.75}, "zh": {0.51, 0.77}}},
 }
 
-// TestQuestionSet asks every question in testdata/questions.json (real
-// player questions, typed as players type them) and checks the passage
-// that answers it comes first, or at least in the first three.
+// TestQuestionSet asks every question of each set (player questions, typed
+// as players type them) and checks the passage that answers it comes first,
+// or at least in the first three.
 func TestQuestionSet(t *testing.T) {
-	qs := loadQuestions(t)
-	asked := map[string]int{}
-	top1, top3 := map[string]int{}, map[string]int{}
 	box := Box()
-	for _, q := range qs {
-		for _, a := range q.Answers {
-			if !knownAnswer(box, a) {
-				t.Errorf("%q names %q, which is not in the box", q.Q, a)
-			}
-		}
-		hits, err := Search(context.Background(), q.Q, InPlay{}, 3)
-		if err != nil {
-			t.Fatalf("Search(%q): %v", q.Q, err)
-		}
-		asked[q.Lang]++
-		for i, h := range hits {
-			if slices.Contains(q.Answers, hitKey(h)) {
-				if i == 0 {
-					top1[q.Lang]++
+	for _, set := range questionSets {
+		asked := map[string]int{}
+		top1, top3 := map[string]int{}, map[string]int{}
+		for _, q := range loadQuestionFile(t, set.file) {
+			for _, a := range q.Answers {
+				if !knownAnswer(box, a) {
+					t.Errorf("%s: %q names %q, which is not in the box", set.file, q.Q, a)
 				}
-				top3[q.Lang]++
-				break
+			}
+			hits, err := Search(context.Background(), q.Q, InPlay{}, 3)
+			if err != nil {
+				t.Fatalf("Search(%q): %v", q.Q, err)
+			}
+			asked[q.Lang]++
+			for i, h := range hits {
+				if slices.Contains(q.Answers, hitKey(h)) {
+					if i == 0 {
+						top1[q.Lang]++
+					}
+					top3[q.Lang]++
+					break
+				}
+			}
+			if len(hits) == 0 || !slices.Contains(q.Answers, hitKey(hits[0])) {
+				var got []string
+				for _, h := range hits {
+					got = append(got, hitKey(h))
+				}
+				t.Logf("%s: miss %s %q: got %v, want one of %v", set.file, q.Lang, q.Q, got, q.Answers)
 			}
 		}
-		if len(hits) == 0 || !slices.Contains(q.Answers, hitKey(hits[0])) {
-			var got []string
-			for _, h := range hits {
-				got = append(got, hitKey(h))
+		for _, lang := range []string{"en", "zh"} {
+			n := float64(asked[lang])
+			if n < 20 {
+				t.Errorf("%s %s: %d questions, want at least 20", set.file, lang, asked[lang])
+				continue
 			}
-			t.Logf("miss %s %q: got %v, want one of %v", q.Lang, q.Q, got, q.Answers)
-		}
-	}
-	for _, lang := range []string{"en", "zh"} {
-		n := float64(asked[lang])
-		if n < 40 {
-			t.Errorf("%s: %d questions, want at least 40", lang, asked[lang])
-			continue
-		}
-		r1, r3 := float64(top1[lang])/n, float64(top3[lang])/n
-		t.Logf("%s: %d questions, top-1 %.1f%%, top-3 %.1f%%", lang, asked[lang], 100*r1, 100*r3)
-		if floor := questionSetFloor[lang]; r1 < floor.top1 || r3 < floor.top3 {
-			t.Errorf("%s: top-1 %.1f%% top-3 %.1f%%, below the floor %.0f%% / %.0f%%", lang, 100*r1, 100*r3, 100*floor.top1, 100*floor.top3)
+			r1, r3 := float64(top1[lang])/n, float64(top3[lang])/n
+			t.Logf("%s %s: %d questions, top-1 %.1f%%, top-3 %.1f%%", set.file, lang, asked[lang], 100*r1, 100*r3)
+			if floor := set.floor[lang]; r1 < floor.top1 || r3 < floor.top3 {
+				t.Errorf("%s %s: top-1 %.1f%% top-3 %.1f%%, below the floor %.0f%% / %.0f%%", set.file, lang, 100*r1, 100*r3, 100*floor.top1, 100*floor.top3)
+			}
 		}
 	}
 }

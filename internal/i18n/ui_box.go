@@ -5,7 +5,7 @@ var _ = register(map[string][2]string{
 	"search":                   {"Ask", "提问"},
 	"search_title":             {"Ask Lantern", "问 Lantern"},
 	"search_placeholder":       {"Ask a rule or card question (e.g. can I use two weapons, 平手时谁是叛徒)", "问规则或卡牌（如：两个武器、平手时谁是叛徒、dog）"},
-	"search_short_placeholder": {"Ask… can I trade? / 狗", "提问… 怪物会死吗 / dog"},
+	"search_short_placeholder": {"Ask… can I trade? / 狗", "提问… 怪物会死吗"},
 	"search_empty":             {"Type a question, or the name of a card or room.", "请输入问题，或卡牌、房间的名字。"},
 	"search_long":              {"That is too long for a question: ask it in at most %d characters.", "问题太长了：请用不超过 %d 个字提问。"},
 	"search_no_words":          {"There are no words to look for in that: ask with words.", "这里面没有可以查找的字词：请用文字提问。"},

@@ -12,6 +12,7 @@ var _ = register(map[string][2]string{
 	"phone_traitor":         {"traitor", "奸徒"},
 	"phone_cards_n":         {"%d cards", "%d 张卡"},
 	"phone_cards_1":         {"1 card", "1 张卡"},
+	"phone_your_roll":       {"🎲 You rolled: %s = %d", "🎲 你的掷骰：%s = %d"},
 	"phone_more_log":        {"Whole log…", "全部记录…"},
 	"phone_search":          {"Ask", "提问"},
 	"phone_take_damage":     {"Take damage or restore a trait", "承受损伤或恢复属性"},

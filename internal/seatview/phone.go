@@ -254,6 +254,11 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		if n.Text == "" {
 			n.Text = i18n.T(lang, "phone_your_turn")
 		}
+		// A roll made from the bar (the haunt roll) is answered in it, for
+		// the rest of the turn: its result would be on the Dice tab only.
+		if last := st.LastRoll(me.ID); last != nil && last.Seq > st.TurnStart && n.Hint == "" {
+			n.Hint = myRollHint(lang, rollLine(lang, st, *last))
+		}
 		// At most two before End turn, the most pressing first; the
 		// rest is one tap away in the tabs.
 		if o.Attack != nil {
@@ -414,4 +419,16 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 		sheet.Targets = append(sheet.Targets, views.Option{ID: id, Label: t.Name})
 	}
 	return sheet
+}
+
+// myRollHint is this phone's roll as the now bar says it.
+func myRollHint(lang string, r views.RollLine) string {
+	hint := i18n.T(lang, "phone_your_roll", r.What, r.Total)
+	switch {
+	case r.Target > 0 && r.Success:
+		hint += " ✓ " + i18n.T(lang, "target_met", r.Target)
+	case r.Target > 0:
+		hint += " ✗ " + i18n.T(lang, "target_missed", r.Target)
+	}
+	return hint
 }

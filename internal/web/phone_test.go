@@ -98,3 +98,33 @@ func TestAttackSheetOpponentsOnly(t *testing.T) {
 		t.Errorf("Ann (the traitor) may attack %q; want the heroes seat:2,seat:3", got)
 	}
 }
+
+// TestNowBarShowsMyRoll: a roll made from the now bar (the haunt roll) is
+// answered there: the bar says what this phone rolled for the rest of its
+// turn, on whatever tab it shows; the others' bars and the next turn don't.
+func TestNowBarShowsMyRoll(t *testing.T) {
+	a := newTestApp(t)
+	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"})
+	hint := func(seat int) string {
+		t.Helper()
+		body := a.do(http.MethodGet, "/g/"+g.code, "", g.seatCookie(seat)).Body.String()
+		m := regexp.MustCompile(`<section id="now"[\s\S]*?<p class="now-hint">([^<]*)<`).FindStringSubmatch(body)
+		if m == nil {
+			return ""
+		}
+		return html.UnescapeString(m[1])
+	}
+	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
+	a.act(g, g.seats[0], map[string]any{"type": "haunt_roll", "total": 5}) // 5 ≥ 1 omen: no haunt
+	if got := hint(1); !strings.Contains(got, "haunt roll") || !strings.Contains(got, "5") {
+		t.Errorf("Ann's now bar after her haunt roll says %q, want her roll and its total 5", got)
+	}
+	if got := hint(2); strings.Contains(got, "haunt roll") {
+		t.Errorf("Bo's now bar shows Ann's roll as his: %q", got)
+	}
+	a.act(g, g.seats[0], map[string]any{"type": "end_turn"})
+	a.act(g, g.seats[1], map[string]any{"type": "end_turn"})
+	if got := hint(1); strings.Contains(got, "haunt roll") {
+		t.Errorf("Ann's now bar still shows last turn's roll on her next turn: %q", got)
+	}
+}

@@ -66,6 +66,10 @@ const (
 	fieldTextZH  = "text_zh"
 	fieldNameEN  = "name_en"
 	fieldNameZH  = "name_zh"
+	// fieldAsks… hold what players ask when a rule paragraph is the answer
+	// (data/asks.json), in their own words rather than the rules'.
+	fieldAsksEN = "asks_en"
+	fieldAsksZH = "asks_zh"
 	// fieldName holds a card's or room's names folded whole (keyword): a
 	// question that is just a name finds its entry first.
 	fieldName  = "name"
@@ -77,6 +81,7 @@ const (
 // rulings ahead.
 const (
 	titleBoost    = 2
+	asksBoost     = 1
 	nameBoost     = 1
 	glossaryBoost = 0.8
 	// exactNameBoost puts the entry a question names whole above any
@@ -88,6 +93,13 @@ const (
 	inPlayReach = 20
 )
 
+// playerAsks are the questions players type when a rule paragraph is the
+// answer (data/asks.json, by passage id).
+type playerAsks struct {
+	EN []string `json:"en"`
+	ZH []string `json:"zh"`
+}
+
 type searchDoc struct {
 	TitleEN string   `json:"title_en"`
 	TitleZH string   `json:"title_zh"`
@@ -96,6 +108,8 @@ type searchDoc struct {
 	NameEN  string   `json:"name_en"`
 	NameZH  string   `json:"name_zh"`
 	Name    []string `json:"name"`
+	AsksEN  string   `json:"asks_en"`
+	AsksZH  string   `json:"asks_zh"`
 }
 
 // searchIndex is the box's passages, cards and rooms in an in-memory bleve
@@ -154,6 +168,8 @@ func searchMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(fieldTextZH, text(analyzerZH))
 	doc.AddFieldMappingsAt(fieldNameEN, text(en.AnalyzerName))
 	doc.AddFieldMappingsAt(fieldNameZH, text(analyzerZH))
+	doc.AddFieldMappingsAt(fieldAsksEN, text(en.AnalyzerName))
+	doc.AddFieldMappingsAt(fieldAsksZH, text(analyzerZH))
 	doc.AddFieldMappingsAt(fieldName, text(keyword.Name))
 	m.DefaultMapping = doc
 	return m, nil
@@ -174,6 +190,10 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 	if err := readJSON("glossary.json", &glossary); err != nil {
 		return nil, err
 	}
+	var asks map[string]playerAsks
+	if err := readJSON("asks.json", &asks); err != nil {
+		return nil, err
+	}
 	s := &searchIndex{index: idx, hits: map[string]Hit{}, concerns: map[string][]string{}, reader: newQuestionReader(glossary, box, m.AnalyzerNamed(en.AnalyzerName))}
 	batch := idx.NewBatch()
 	add := func(h Hit, concerns []string, more ...Text) error {
@@ -181,6 +201,9 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 		s.hits[id] = h
 		s.concerns[id] = concerns
 		d := searchDoc{TextEN: h.Text.EN, TextZH: h.Text.ZH}
+		if a, ok := asks[h.ID]; ok && h.Kind == "rule" {
+			d.AsksEN, d.AsksZH = strings.Join(a.EN, "\n"), strings.Join(a.ZH, "\n")
+		}
 		for _, t := range more {
 			d.TextEN += "\n" + t.EN
 			d.TextZH += "\n" + t.ZH
@@ -276,7 +299,8 @@ func (s *searchIndex) search(ctx context.Context, folded string, question []sear
 		for _, f := range []struct {
 			name  string
 			boost float64
-		}{{fieldTitleEN, titleBoost}, {fieldTextEN, 1}, {fieldNameEN, nameBoost}, {fieldTitleZH, titleBoost}, {fieldTextZH, 1}, {fieldNameZH, nameBoost}} {
+		}{{fieldTitleEN, titleBoost}, {fieldTextEN, 1}, {fieldNameEN, nameBoost}, {fieldAsksEN, asksBoost},
+			{fieldTitleZH, titleBoost}, {fieldTextZH, 1}, {fieldNameZH, nameBoost}, {fieldAsksZH, asksBoost}} {
 			m := bleve.NewMatchQuery(words.text)
 			m.SetField(f.name)
 			m.SetBoost(f.boost * words.boost)

@@ -133,7 +133,7 @@ func TestAskInPlayFirst(t *testing.T) {
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "armor"})
-	q := "/search?q=" + url.QueryEscape("can it be traded") + "&game=" + g.code + "&seat=1"
+	q := "/search?q=" + url.QueryEscape("can i hand it over") + "&game=" + g.code + "&seat=1"
 	first := func(body string) string {
 		i := strings.Index(body, `data-answer="`)
 		if i < 0 {

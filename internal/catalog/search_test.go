@@ -143,8 +143,8 @@ func TestSearchFindsNamesInBothLanguages(t *testing.T) {
 // same words asked with and without the Armor held.
 func TestSearchInPlayRanksFirst(t *testing.T) {
 	for _, c := range []struct{ q, card string }{
-		{"can it be traded", "armor"},
-		{"可以被偷吗", "armor"},
+		{"can i hand it over", "armor"},
+		{"能给别人吗", "armor"},
 	} {
 		hits, err := Search(context.Background(), c.q, InPlay{Cards: []string{c.card}}, 3)
 		if err != nil || len(hits) == 0 {

@@ -723,9 +723,10 @@ func (d *tab) openTable(g testGame, boards int) {
 	d.waitUntil("the table's boards", fmt.Sprintf(`document.querySelectorAll('#live .table-boards .board').length === %d`, boards))
 }
 
-// settle waits until the live part of the page has not been replaced for
-// 400 ms, so a tap lands on the page as it now is and not on one a live
-// update is about to replace.
+// settle waits until nothing in the live part of the page has been replaced
+// and the page has not scrolled for 400 ms, with no parts held back, so a
+// tap lands on the page as it now is and not on one a live update or a
+// smooth scroll is about to move.
 func (d *tab) settle() {
 	d.t.Helper()
 	d.waitUntil("the page to settle", `(() => {
@@ -734,9 +735,13 @@ func (d *tab) settle() {
 		if (window.__settleObserved !== live) {
 			window.__settleObserved = live;
 			window.__settleLast = performance.now();
-			new MutationObserver(() => { window.__settleLast = performance.now(); }).observe(live, {childList: true});
+			// A live update (a part replaced deep inside) or a scroll (a
+			// prompt scrolled into view smoothly) moves what a tap aims at.
+			const moved = () => { window.__settleLast = performance.now(); };
+			new MutationObserver(moved).observe(live, {childList: true, subtree: true});
+			addEventListener('scroll', moved, true);
 		}
-		return performance.now() - window.__settleLast > 400;
+		return performance.now() - window.__settleLast > 400 && !live.dataset.held;
 	})()`)
 }
 

@@ -230,9 +230,11 @@
       });
       state.forms[pair[1]] = fields;
     });
+    // A disclosure the sent form was in (the room list, a deck) is done
+    // with: it stays as the server draws it.
     within(scopes, "details").forEach(function (d, i) {
       var s = d.querySelector("summary");
-      if (d.open) state.open.push((s ? s.textContent : "") + "#" + i);
+      if (d.open && !(skip && d.contains(skip))) state.open.push((s ? s.textContent : "") + "#" + i);
     });
     // A focused link or button (a sheet's close, an explorer's line) and
     // how far a list or sheet was scrolled, when a part replaced them.

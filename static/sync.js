@@ -15,10 +15,9 @@
   var version = parseInt(live.dataset.version || "0", 10); // what the page shows
   var source = null, queue = []; // the EventSource, and its messages not yet applied
   var stale = false, catching = false; // messages were missed; the whole live part is being fetched
-  var typingTimer = 0;      // messages wait while a field is typed in
-  var awaited = 0, sent = null; // the version this phone's last accepted post made, and its form
+  var typingTimer = 0, leaving = false; // messages wait while a field is typed in; the page is left
+  var awaited = 0, sent = null; // the version this phone's last accepted post made; the form sent
   var taps = [], stepping = false; // steps tapped while a step's post was on its way
-  var leaving = false;      // the page is being left
   var streamQuiet = 3000;   // how long a change this phone made may take to come
 
   function setState(s) {
@@ -79,11 +78,12 @@
     while (queue.length) {
       var m = queue.shift();
       if (m.v <= version) continue;
-      var skip = m.v >= awaited && sent && document.contains(sent) ? sent : null;
+      // The form sent is drawn as the server has it: its change supersedes it.
+      var skip = sent && document.contains(sent) ? sent : null;
       if (typeof m.full === "string") L.swap.full(m.full, m.v, skip);
       else if (!(m.parts && m.base === version && L.swap.parts(m.parts, m.v, skip))) { queue = []; catchUp(); return; }
       version = m.v;
-      if (skip) sent = null;
+      if (sent && m.v >= awaited && !sending.has(sent)) sent = null;
     }
     nextTap();
   }
@@ -113,9 +113,8 @@
     });
   }
 
-  // Forms post without a reload. A step, or a card picked into the hand,
-  // shows at once and is drawn before the post leaves (a fetch call holds
-  // a slow phone's thread for a frame); other forms grey out until answered.
+  // Forms post without a reload. A step, or a card picked into the hand, shows at once and
+  // is drawn before the post leaves (a fetch holds a slow phone's thread for a frame).
   var sending = new WeakSet();
   live.addEventListener("submit", function (e) {
     var form = e.target, button = e.submitter, step = !!form.closest(".trait");
@@ -131,10 +130,11 @@
     var field = document.activeElement;
     if (field && form.contains(field) && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName)) field.blur();
     var undo = L.swap.preview(form, button);
-    function refused() { if (undo) undo(); taps = []; }
+    function refused() { if (undo) undo(); taps = []; if (sent === form) sent = null; }
     var greyed = undo ? [] : Array.prototype.slice.call(form.querySelectorAll("button"));
     greyed.forEach(function (b) { b.disabled = true; });
     sending.add(form);
+    sent = form;
     if (step) stepping = true;
     setState("sending");
     (undo ? drawn() : Promise.resolve()).then(function () {
@@ -143,7 +143,7 @@
       var r = got[0], body = got[1];
       if (r.ok && typeof body.version === "number") {
         awaited = body.version;
-        sent = awaited > version ? form : null;
+        if (awaited <= version && sent === form) sent = null; // its change is on the page already
         if (L.feel) L.feel(form);
         // The stream brings the change; one that is down can't, and one gone quiet (a
         // Wi-Fi roam can leave it looking open) is opened again if the change doesn't come.

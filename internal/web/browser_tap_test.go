@@ -196,3 +196,25 @@ func TestBrowserDeckFilterKept(t *testing.T) {
 	}
 	alice.checkNoExceptions()
 }
+
+// TestBrowserPickedListCloses: a list a pick was made from (the room tiles
+// of *I discovered a room*, a deck of *I drew…*) closes once the game took
+// the pick: the room's or card's text shows, not the 40 tiles under it.
+// A list open on another phone's change stays open.
+func TestBrowserPickedListCloses(t *testing.T) {
+	app, g, alice := alicePhone(t)
+	const open = `!!document.querySelector('#live details.discover[open]')`
+	evalIn[bool](alice, `(document.querySelector('#live details.discover').open = true)`)
+	w := app.act(g, g.seats[1], map[string]any{"type": "step_trait", "trait": "speed", "delta": 1})
+	alice.waitUntil("Bob's change", fmt.Sprintf(`+document.getElementById('live').dataset.version >= %d`, w))
+	if !evalIn[bool](alice, open) {
+		t.Error("another phone's change closed the room list Alice had open")
+	}
+	v := evalIn[int](alice, `+document.getElementById('live').dataset.version`)
+	evalIn[bool](alice, `(document.querySelector("#live details.discover form.tiles button.tile").click(), true)`)
+	alice.waitUntil("the room placed", fmt.Sprintf(`+document.getElementById('live').dataset.version > %d`, v))
+	if evalIn[bool](alice, open) {
+		t.Error("the room list stays open after the room was placed")
+	}
+	alice.checkNoExceptions()
+}

@@ -57,13 +57,19 @@
             var body = got[1];
             if (mine !== seq) return;
             list.innerHTML = "";
-            // The first answer shows whole; the others by their titles.
+            // A sure first answer that stands out shows whole; answers
+            // about alike, or only the nearest (with why), by their titles.
+            if (body.note) {
+              var note = document.createElement("li"); note.className = "answer-note"; note.textContent = body.note;
+              list.appendChild(note);
+            }
+            var whole = body.sure && body.even === 1;
             (body.results || []).forEach(function (res, i) {
               var li = document.createElement("li"), a = document.createElement("a");
               a.href = res.url; a.textContent = res.title;
               var from = document.createElement("span"); from.className = "hint"; from.textContent = " " + res.source;
               li.appendChild(a); li.appendChild(from);
-              if (i === 0) { var text = document.createElement("p"); text.className = "snippet"; text.textContent = res.text; li.appendChild(text); }
+              if (i === 0 && whole) { var text = document.createElement("p"); text.className = "snippet"; text.textContent = res.text; li.appendChild(text); }
               list.appendChild(li);
             });
             list.hidden = !(body.results || []).length;

@@ -373,6 +373,14 @@ type SearchPage struct {
 	Answer  *Answer
 	More    []Answer
 	Message string
+	// Choices are answers shown by their titles first, one tap opening
+	// each: answers about alike, or (with Note) only the nearest
+	// passages. ChoicesTitle says which.
+	Choices      []Answer
+	ChoicesTitle string
+	// Note says why there is no sure answer: the haunt's book that holds
+	// it, or that nothing in the box does.
+	Note string
 }
 
 // RulePassage is one paragraph or ruling of a rule section's page.

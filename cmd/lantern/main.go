@@ -28,28 +28,32 @@ import (
 )
 
 func main() {
-	addr := flag.String("addr", ":8080", "address to listen on; the default serves every interface so phones on the Wi-Fi can reach it")
-	dbPath := flag.String("db", "lantern.db", "SQLite database file; games survive restarts in it")
-	useTLS := flag.Bool("tls", false, "serve HTTPS with a self-signed certificate kept beside the database (lantern-cert.pem, lantern-key.pem);\n"+
+	// Lantern's own flag set: a library may register flags of its own on
+	// the default one (OpenCC's "dir"), which are none of the host's.
+	flags := flag.NewFlagSet("lantern", flag.ExitOnError)
+	addr := flags.String("addr", ":8080", "address to listen on; the default serves every interface so phones on the Wi-Fi can reach it")
+	dbPath := flags.String("db", "lantern.db", "SQLite database file; games survive restarts in it")
+	useTLS := flags.Bool("tls", false, "serve HTTPS with a self-signed certificate kept beside the database (lantern-cert.pem, lantern-key.pem);\n"+
 		"phones then show a one-time warning, and can keep their screens awake")
-	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "Usage: lantern [-addr :8080] [-db lantern.db] [-tls]\n"+
+	flags.Usage = func() {
+		fmt.Fprintf(flags.Output(), "Usage: lantern [-addr :8080] [-db lantern.db] [-tls]\n"+
 			"       lantern [-db lantern.db] backup FILE\n\n"+
 			"Serves Lantern, a companion for Betrayal at House on the Hill, on your local network.\n"+
 			"Open the printed address in a browser, create a game, and let phones scan its QR code.\n\n"+
 			"backup FILE writes a consistent copy of the database to the new file FILE, also while\n"+
 			"a server is running on it; start a server with -db FILE to use the copy.\n\n")
-		flag.PrintDefaults()
+		flags.PrintDefaults()
 	}
-	flag.Parse()
+	_ = flags.Parse(os.Args[1:]) // ExitOnError: a bad flag exits with the usage
+
 	var err error
-	switch args := flag.Args(); {
+	switch args := flags.Args(); {
 	case len(args) == 0:
 		err = run(*addr, *dbPath, *useTLS)
 	case args[0] == "backup" && len(args) == 2:
 		err = backup(*dbPath, args[1])
 	default:
-		flag.Usage()
+		flags.Usage()
 		os.Exit(2)
 	}
 	if err != nil {

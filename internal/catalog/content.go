@@ -270,6 +270,7 @@ type Card struct {
 	Name    Text   `json:"name"`
 	Text    Text   `json:"text"`
 	Subtype string `json:"subtype,omitempty"` // companion | weapon | …
+	Phase   string `json:"phase,omitempty"`   // as Passage.Phase
 
 	OnGain map[string]int `json:"on_gain,omitempty"`
 	OnLose map[string]int `json:"on_lose,omitempty"`
@@ -386,6 +387,7 @@ type Room struct {
 	EndTurnDamage *Damage        `json:"end_turn_damage,omitempty"`
 	Rules         []string       `json:"rules,omitempty"`
 	SourceNote    string         `json:"source_note,omitempty"`
+	Phase         string         `json:"phase,omitempty"` // as Passage.Phase
 }
 
 // RuleSection is one section of the rule book, in our own words, as the
@@ -411,6 +413,9 @@ type Passage struct {
 	Text     Text     `json:"text"`
 	Cards    []string `json:"cards,omitempty"` // the cards it concerns
 	Rooms    []string `json:"rooms,omitempty"` // the rooms it concerns
+	// Phase is the part of the game it holds for (PhaseBefore, PhaseAfter
+	// or PhaseBoth), so a question that says which finds it first.
+	Phase string `json:"phase,omitempty"`
 }
 
 // Content is everything in the box besides the explorers.

@@ -11,8 +11,11 @@ import (
 // use for it: a question naming any of them also searches for the others,
 // so "叛徒" finds rulings that say 奸徒, and either finds "traitor".
 type glossaryGroup struct {
-	EN []string `json:"en"`
-	ZH []string `json:"zh"`
+	// Key is the thing the names are of ("card:axe", "room:vault",
+	// "term:traitor"; names.json's key), "" for a glossary group.
+	Key string   `json:"-"`
+	EN  []string `json:"en"`
+	ZH  []string `json:"zh"`
 }
 
 // enFiller are question words the English analyzer's stop list keeps but
@@ -45,25 +48,59 @@ type questionReader struct {
 	vocab map[string]bool
 }
 
-// newQuestionReader reads questions with the glossary's groups, and with
-// every card's and room's two names as a group of their own, so "希望涌现"
-// finds what the English texts say of A Moment of Hope.
-func newQuestionReader(groups []glossaryGroup, box *Content, en analysis.Analyzer) *questionReader {
-	for _, c := range box.Cards {
-		groups = append(groups, glossaryGroup{EN: []string{c.Name.EN}, ZH: []string{c.Name.ZH}})
-	}
-	for _, room := range box.Rooms {
-		groups = append(groups, glossaryGroup{EN: []string{room.Name.EN}, ZH: []string{room.Name.ZH}})
-	}
+// newQuestionReader reads questions with the glossary's groups and every
+// thing's names (names.json), so "希望涌现" finds what the English texts say
+// of A Moment of Hope, and a question that says "the bell thing" is known to
+// be about the Bell.
+func newQuestionReader(groups []glossaryGroup, en analysis.Analyzer) *questionReader {
 	r := &questionReader{groups: groups, en: en, vocab: map[string]bool{}}
 	for _, g := range groups {
 		var terms [][]string
 		for _, t := range g.EN {
-			terms = append(terms, r.stems(t))
+			if st := r.stems(t); len(st) > 0 {
+				terms = append(terms, st)
+			}
 		}
 		r.enTerms = append(r.enTerms, terms)
 	}
+	r.addShortNames()
 	return r
+}
+
+// addShortNames lets a word of a card's or room's English name stand for
+// it when no other thing's name has that word ("amulet" for the Amulet of
+// the Ages, "elevator" for the Mystic Elevator), as players shorten names.
+func (r *questionReader) addShortNames() {
+	owners := map[string]map[string]bool{}
+	for gi, g := range r.groups {
+		for _, t := range r.enTerms[gi] {
+			for _, w := range t {
+				if owners[w] == nil {
+					owners[w] = map[string]bool{}
+				}
+				owners[w][g.Key] = true
+			}
+		}
+	}
+	for gi, g := range r.groups {
+		if !strings.HasPrefix(g.Key, "card:") && !strings.HasPrefix(g.Key, "room:") {
+			continue
+		}
+		have := map[string]bool{}
+		for _, t := range r.enTerms[gi] {
+			if len(t) == 1 {
+				have[t[0]] = true
+			}
+		}
+		for _, t := range r.enTerms[gi] {
+			for _, w := range t {
+				if len(t) > 1 && len(w) >= 4 && len(owners[w]) == 1 && !have[w] {
+					have[w] = true
+					r.enTerms[gi] = append(r.enTerms[gi], []string{w})
+				}
+			}
+		}
+	}
 }
 
 // learn adds a text's English stems to the vocabulary.
@@ -87,12 +124,33 @@ type searchWords struct {
 	boost float64
 }
 
+// reading is a question as the search reads it.
+type reading struct {
+	// words are what is searched: the asker's own words, and the names
+	// and terms they name in both languages, counting for less.
+	words []searchWords
+	// own is the asker's own words, filler dropped and misspellings mended;
+	// stems are its English words as the index reads them, each mended
+	// one in place of its slip.
+	own   string
+	stems []string
+	// named are the cards and rooms the question names, however it names
+	// them ("card:bell", "room:vault").
+	named map[string]bool
+	// groups are the reader's groups (terms, things) the question names.
+	groups []int
+	// phase is the part of the game the question says it is about
+	// (PhaseBefore, PhaseAfter), "" when it doesn't say.
+	phase string
+}
+
 // rewrite turns a question into what is searched: its own words, filler
 // dropped and misspellings mended, and, counting for less, for every
 // glossary term it names the group's words in both languages (so 叛徒
 // finds 奸徒 and "traitor" without a synonym outweighing what was asked).
-func (r *questionReader) rewrite(question string) []searchWords {
-	q := strings.ToLower(question)
+// The question is lower-cased and in Simplified characters already.
+func (r *questionReader) rewrite(question string) reading {
+	q := question
 	var kept []string
 	for _, w := range strings.Fields(q) {
 		if !enFiller[strings.TrimFunc(w, func(c rune) bool { return !unicode.IsLetter(c) })] {
@@ -111,6 +169,7 @@ func (r *questionReader) rewrite(question string) []searchWords {
 			own = append(own, fix)
 		}
 	}
+	read := reading{own: strings.Join(own, " "), stems: stems, named: map[string]bool{}, phase: questionPhase(question)}
 	var also []string
 	for gi, g := range r.groups {
 		namedEN := false
@@ -124,9 +183,14 @@ func (r *questionReader) rewrite(question string) []searchWords {
 		if namedEN || namedZH {
 			also = append(also, g.EN...)
 			also = append(also, g.ZH...)
+			read.groups = append(read.groups, gi)
+			if strings.HasPrefix(g.Key, "card:") || strings.HasPrefix(g.Key, "room:") {
+				read.named[g.Key] = true
+			}
 		}
 	}
-	return []searchWords{{strings.Join(own, " "), 1}, {strings.Join(also, " "), glossaryBoost}}
+	read.words = []searchWords{{read.own, 1}, {strings.Join(also, " "), glossaryBoost}}
+	return read
 }
 
 // mend is the box's word one typing slip away from a Latin word the box

@@ -2,8 +2,10 @@ package catalog
 
 import (
 	"context"
+	"math"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -19,6 +21,7 @@ import (
 	unicodetokenizer "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search"
 	bleveindex "github.com/blevesearch/bleve_index_api"
 )
 
@@ -38,10 +41,28 @@ type Hit struct {
 }
 
 // InPlay is what the asker has in front of them: the cards they hold and
-// the room they are in. Rulings about them rank first.
+// the room they are in (rulings about them rank first), and the haunt the
+// game is in (0 before it), whose book answers what the box can't.
 type InPlay struct {
 	Cards []string
 	Rooms []string
+	Haunt int
+}
+
+// Result is what a question gets: the hits, the best first, and how sure
+// the search is of them.
+type Result struct {
+	Hits []Hit
+	// Sure is false when no hit answers the question well: it names a
+	// haunt, or the first hit covers too little of what it asks. The
+	// hits are then only the nearest passages, not an answer.
+	Sure bool
+	// Haunt is the haunt whose book answers when the search is not sure:
+	// the one the question names, else the one the game is in; 0 if none.
+	Haunt int
+	// Even is how many of the first hits score about alike (1 when the
+	// first stands out): a player picks among them.
+	Even int
 }
 
 // MaxQuestionRunes bounds a question: a player's question is a line, and a
@@ -91,6 +112,27 @@ const (
 	// inPlayReach is how far down a question's hits a ruling about what
 	// is in play may come up from.
 	inPlayReach = 20
+	// aboutBoost ranks the card or room a question names, and the rulings
+	// about it, above passages that only share a word with the question.
+	aboutBoost = 1.6
+	// wholeNameBoost ranks first the entry a question names and nothing
+	// more ("颅骨", "coal chute").
+	wholeNameBoost = 4
+	// phaseBoost ranks passages of the part of the game a question says
+	// it is about (before or after the haunt) first, and those of the
+	// other part last; gamePhaseBoost is the game's own phase when the
+	// question doesn't say (a question asked during the haunt is more
+	// likely about the haunt).
+	phaseBoost     = 1.6
+	gamePhaseBoost = 1.15
+	// sureCoverage is how much of a question (its words weighted by how
+	// rare they are in the box) the first hit must hold to be an answer.
+	sureCoverage = 0.3
+	// coverageWeight is how much the share of the question a hit holds
+	// counts in its rank (score × coverage^coverageWeight).
+	coverageWeight = 1.0
+	// evenRatio: hits scoring within this of the first are equal choices.
+	evenRatio = 0.92
 )
 
 // playerAsks are the questions players type when a rule paragraph is the
@@ -117,9 +159,23 @@ type searchDoc struct {
 type searchIndex struct {
 	index bleve.Index
 	hits  map[string]Hit // by document id, without score
-	// concerns are the cards and rooms each document is about.
+	// concerns are the cards and rooms each document is about, as keys
+	// ("card:axe").
 	concerns map[string][]string
-	reader   *questionReader
+	// phase is the part of the game each document holds for.
+	phase  map[string]string
+	reader *questionReader
+	// words are what each document says, for how much of a question
+	// the first hit covers.
+	words *wordStats
+	// wholeNames are the entries each folded name is of.
+	wholeNames map[string][]string
+	// groupWords are the words of each of the reader's groups (a term's,
+	// a thing's names), as analysed.
+	groupWords [][]string
+	// hauntWords are the words of haunts' names the box doesn't use
+	// ("mummy", 木乃伊): a question with them is about that haunt.
+	hauntWords map[string][]int
 }
 
 var (
@@ -194,14 +250,34 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 	if err := readJSON("asks.json", &asks); err != nil {
 		return nil, err
 	}
-	s := &searchIndex{index: idx, hits: map[string]Hit{}, concerns: map[string][]string{}, reader: newQuestionReader(glossary, box, m.AnalyzerNamed(en.AnalyzerName))}
+	names, err := loadNames(box)
+	if err != nil {
+		return nil, err
+	}
+	groups := nameGroups(names)
+	enAnalyzer, zhAnalyzer := m.AnalyzerNamed(en.AnalyzerName), m.AnalyzerNamed(analyzerZH)
+	s := &searchIndex{
+		index: idx, hits: map[string]Hit{}, concerns: map[string][]string{}, phase: map[string]string{},
+		reader: newQuestionReader(append(glossary, groups...), enAnalyzer),
+		words:  newWordStats(enAnalyzer, zhAnalyzer), wholeNames: map[string][]string{},
+	}
+	for _, g := range s.reader.groups {
+		s.groupWords = append(s.groupWords, s.words.analyse(strings.Join(append(append([]string{}, g.EN...), g.ZH...), " ")))
+	}
 	batch := idx.NewBatch()
-	add := func(h Hit, concerns []string, more ...Text) error {
+	add := func(h Hit, phase string, concerns []string, more ...Text) error {
 		id := h.Kind + ":" + h.ID
 		s.hits[id] = h
 		s.concerns[id] = concerns
+		s.phase[id] = phase
 		d := searchDoc{TextEN: h.Text.EN, TextZH: h.Text.ZH}
-		if a, ok := asks[h.ID]; ok && h.Kind == "rule" {
+		// What players ask when it is the answer: rule paragraphs by their
+		// id, cards and rooms by "card:axe", "room:vault".
+		key := h.ID
+		if h.Section == nil {
+			key = id
+		}
+		if a, ok := asks[key]; ok && h.Kind != "faq" {
 			d.AsksEN, d.AsksZH = strings.Join(a.EN, "\n"), strings.Join(a.ZH, "\n")
 		}
 		for _, t := range more {
@@ -211,12 +287,28 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 		if h.Section != nil {
 			d.TitleEN, d.TitleZH = h.Title.EN, h.Title.ZH
 		} else {
-			// A card's or room's name is a name, not a subject: it counts
-			// less than a ruling's question that names it.
-			d.NameEN, d.NameZH = h.Title.EN, h.Title.ZH
+			// A card's or room's names are names, not a subject: they count
+			// less than a ruling's question that names it. Every name it
+			// has is one: the printed one, the seeds', the players'.
+			en, zh := []string{h.Title.EN}, []string{h.Title.ZH}
 			d.Name = []string{fold(h.Title.EN), fold(h.Title.ZH)}
+			for _, n := range names[id] {
+				if hasHan(n.Name) {
+					zh = append(zh, n.Name)
+				} else {
+					en = append(en, n.Name)
+				}
+				d.Name = append(d.Name, fold(n.Name))
+			}
+			d.NameEN, d.NameZH = strings.Join(en, "\n"), strings.Join(zh, "\n")
+			for _, n := range d.Name {
+				if !slices.Contains(s.wholeNames[n], id) {
+					s.wholeNames[n] = append(s.wholeNames[n], id)
+				}
+			}
 		}
-		s.reader.learn(d.TitleEN + " " + d.NameEN + " " + d.TextEN)
+		s.reader.learn(d.TitleEN + " " + d.NameEN + " " + d.TextEN + " " + d.AsksEN)
+		s.words.add(id, d.TitleEN, d.TitleZH, d.TextEN, d.TextZH, d.NameEN, d.NameZH, d.AsksEN, d.AsksZH)
 		return batch.Index(id, d)
 	}
 	for i := range box.Rules {
@@ -226,7 +318,14 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 			if sec.FAQ {
 				h.Kind, h.Title = "faq", p.Question
 			}
-			if err := add(h, append(append([]string{}, p.Cards...), p.Rooms...)); err != nil {
+			var concerns []string
+			for _, c := range p.Cards {
+				concerns = append(concerns, "card:"+c)
+			}
+			for _, r := range p.Rooms {
+				concerns = append(concerns, "room:"+r)
+			}
+			if err := add(h, p.Phase, concerns); err != nil {
 				return nil, fmt.Errorf("index %s: %w", p.ID, err)
 			}
 		}
@@ -239,18 +338,19 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 				outcomes = append(outcomes, b.Text)
 			}
 		}
-		if err := add(Hit{Kind: "card", ID: c.ID, Title: c.Name, Text: c.Text}, []string{c.ID}, outcomes...); err != nil {
+		if err := add(Hit{Kind: "card", ID: c.ID, Title: c.Name, Text: c.Text}, c.Phase, []string{"card:" + c.ID}, outcomes...); err != nil {
 			return nil, fmt.Errorf("index card %s: %w", c.ID, err)
 		}
 	}
 	for _, r := range box.Rooms {
-		if err := add(Hit{Kind: "room", ID: r.ID, Title: r.Name, Text: r.Text}, []string{r.ID}); err != nil {
+		if err := add(Hit{Kind: "room", ID: r.ID, Title: r.Name, Text: r.Text}, r.Phase, []string{"room:" + r.ID}); err != nil {
 			return nil, fmt.Errorf("index room %s: %w", r.ID, err)
 		}
 	}
 	if err := idx.Batch(batch); err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
+	s.hauntWords = s.words.hauntWords(Haunts())
 	return s, nil
 }
 
@@ -269,30 +369,36 @@ func cleanQuestion(q string) string {
 // Search answers a question with at most limit passages, cards or rooms,
 // the best first. An empty, overlong or wordless question is an error
 // (ErrQuestion…); a question with no answer is no hits.
-func Search(ctx context.Context, question string, inPlay InPlay, limit int) ([]Hit, error) {
+func Search(ctx context.Context, question string, inPlay InPlay, limit int) (Result, error) {
 	if err := PrepareSearch(); err != nil {
-		return nil, err
+		return Result{}, err
 	}
 	q := cleanQuestion(question)
 	switch {
 	case q == "":
-		return nil, ErrQuestionEmpty
+		return Result{}, ErrQuestionEmpty
 	case utf8.RuneCountInString(q) > MaxQuestionRunes:
-		return nil, ErrQuestionLong
+		return Result{}, ErrQuestionLong
 	case fold(q) == "":
-		return nil, ErrQuestionNoWords
+		return Result{}, ErrQuestionNoWords
 	}
-	return theIndex.search(ctx, fold(q), theIndex.reader.rewrite(q), inPlay, limit)
+	// Either script, either width: the box is read in Simplified.
+	q, err := simplified(q)
+	if err != nil {
+		return Result{}, err
+	}
+	return theIndex.search(ctx, fold(q), theIndex.reader.rewrite(strings.ToLower(q)), inPlay, limit)
 }
 
 // search finds passages for the question's own words and, counting for
-// less, the glossary's words for the terms it names.
-func (s *searchIndex) search(ctx context.Context, folded string, question []searchWords, inPlay InPlay, limit int) ([]Hit, error) {
+// less, the glossary's words for the terms it names; then ranks what the
+// question names, and the part of the game it says, first.
+func (s *searchIndex) search(ctx context.Context, folded string, question reading, inPlay InPlay, limit int) (Result, error) {
 	name := bleve.NewTermQuery(folded)
 	name.SetField(fieldName)
 	name.SetBoost(exactNameBoost)
 	answer := bleve.NewDisjunctionQuery(name)
-	for _, words := range question {
+	for _, words := range question.words {
 		if strings.TrimSpace(words.text) == "" {
 			continue
 		}
@@ -307,32 +413,83 @@ func (s *searchIndex) search(ctx context.Context, folded string, question []sear
 			answer.AddQuery(m)
 		}
 	}
-	// A card or room in play reorders what the question found (never adds
-	// to it): the search reaches past limit so a ruling about what you
-	// hold, ranked just below, can come up.
+	// What the question names, what is in play and the phase reorder what
+	// it found (never add to it): the search reaches past limit so a
+	// ruling ranked just below can come up.
 	req := bleve.NewSearchRequestOptions(answer, max(limit, inPlayReach), 0, false)
 	res, err := s.index.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return Result{}, fmt.Errorf("search: %w", err)
+	}
+	// A card or room the question names is among the hits even when its
+	// text shares no other word with the question, scored by what it does
+	// share (a clause of its own in the query above would also lift its
+	// coordination factor, over a ruling about it that the question fits).
+	var missing []string
+	for key := range question.named {
+		if !slices.ContainsFunc(res.Hits, func(m *search.DocumentMatch) bool { return m.ID == key }) {
+			missing = append(missing, key)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		ids := bleve.NewDocIDQuery(missing)
+		ids.SetBoost(1e-6)
+		more, err := s.index.SearchInContext(ctx, bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(ids, answer), len(missing), 0, false))
+		if err != nil {
+			return Result{}, fmt.Errorf("search: %w", err)
+		}
+		res.Hits = append(res.Hits, more.Hits...)
 	}
 	inPlaySet := map[string]bool{}
-	for _, id := range append(append([]string{}, inPlay.Cards...), inPlay.Rooms...) {
-		inPlaySet[id] = true
+	for _, id := range inPlay.Cards {
+		inPlaySet["card:"+id] = true
+	}
+	for _, id := range inPlay.Rooms {
+		inPlaySet["room:"+id] = true
+	}
+	phase, phaseWeight := question.phase, phaseBoost
+	if phase == "" && inPlay.Haunt > 0 {
+		phase, phaseWeight = PhaseAfter, gamePhaseBoost
 	}
 	hits := make([]Hit, 0, len(res.Hits))
 	for _, m := range res.Hits {
 		h := s.hits[m.ID]
 		h.Score = m.Score
-		for _, id := range s.concerns[m.ID] {
-			if inPlaySet[id] {
-				h.Score *= inPlayBoost
-				break
-			}
+		if slices.ContainsFunc(s.concerns[m.ID], func(k string) bool { return question.named[k] }) {
+			h.Score *= aboutBoost
+		}
+		if slices.Contains(s.wholeNames[folded], m.ID) {
+			h.Score *= wholeNameBoost
+		}
+		if slices.ContainsFunc(s.concerns[m.ID], func(k string) bool { return inPlaySet[k] }) {
+			h.Score *= inPlayBoost
+		}
+		// How much of the question a passage holds weighs with how well it
+		// scores: a card's entry that shares the card's name with the
+		// question loses to the ruling about it that also holds the rest.
+		h.Score *= math.Pow(s.coverage(question, h), coverageWeight)
+		switch p := s.phase[m.ID]; {
+		case phase == "" || p == "" || p == PhaseBoth:
+		case p == phase:
+			h.Score *= phaseWeight
+		default:
+			h.Score /= phaseWeight
 		}
 		hits = append(hits, h)
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
-	return hits[:min(limit, len(hits))], nil
+	hits = hits[:min(limit, len(hits))]
+	out := Result{Hits: hits, Sure: len(hits) > 0, Even: min(1, len(hits))}
+	if haunt := s.namedHaunt(question.own); haunt > 0 {
+		out.Sure, out.Haunt = false, haunt
+	} else if len(hits) > 0 && s.coverage(question, hits[0]) < sureCoverage {
+		out.Sure, out.Haunt = false, inPlay.Haunt
+	}
+	for out.Even < len(hits) && out.Even < 3 && hits[out.Even].Score >= evenRatio*hits[0].Score {
+		out.Even++
+	}
+	return out, nil
 }
 
 // fold lower-cases and drops punctuation so "Drip... Drip" reads as

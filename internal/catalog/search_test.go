@@ -24,8 +24,15 @@ func hitKey(h Hit) string {
 
 type question struct {
 	Q       string   `json:"q"`
-	Lang    string   `json:"lang"`
+	Lang    string   `json:"lang"` // en, zh (Simplified), zht (Traditional)
 	Answers []string `json:"answers"`
+	// Haunt: only a haunt's own book answers it; the right answer says so.
+	Haunt bool `json:"haunt,omitempty"`
+}
+
+func searchHits(q string, inPlay InPlay, limit int) ([]Hit, error) {
+	res, err := Search(context.Background(), q, inPlay, limit)
+	return res.Hits, err
 }
 
 func loadQuestions(t testing.TB) []question { return loadQuestionFile(t, "questions.json") }
@@ -42,20 +49,42 @@ func loadQuestionFile(t testing.TB, name string) []question {
 	return qs
 }
 
+type accuracy struct{ top1, top3 float64 }
+
 // The question sets and the accuracy each holds today, per language: top-1
 // is the answer shown, top-3 the answer or the next two under it. A change
 // to the search, the glossary or the texts may raise these, never lower
-// them. questions.json grew with the search. heldout.json was written from
-// the rules by someone who had not seen the search or the first set, and by
-// a new user trying the app; fresh.json the same way, later, and no change
-// was tried against its questions one by one.
+// them. Tuned against: questions.json (grew with the search), heldout.json
+// (written from the rules by someone who had not seen the search or the
+// first set, and by a new user trying the app) and train.json (written the
+// same way, with Traditional questions, names as players say them and
+// haunt-only questions). Never tuned against, measured only as a whole:
+// fresh.json, and blind.json (120 questions written by someone who had
+// seen neither the search nor any set, measured once at the end).
 var questionSets = []struct {
 	file  string
-	floor map[string]struct{ top1, top3 float64 }
+	floor map[string]accuracy
 }{
-	{"questions.json", map[string]struct{ top1, top3 float64 }{"en": {0.91, 1.00}, "zh": {0.88, 0.97}}},
-	{"heldout.json", map[string]struct{ top1, top3 float64 }{"en": {0.60, 0.85}, "zh": {0.70, 0.96}}},
-	{"fresh.json", map[string]struct{ top1, top3 float64 }{"en": {0.60, 0.84}, "zh": {0.68, 0.88}}},
+	{"questions.json", map[string]accuracy{"en": {0.91, 1.00}, "zh": {0.88, 0.97}}},
+	{"heldout.json", map[string]accuracy{"en": {0.60, 0.85}, "zh": {0.70, 0.96}}},
+	// {"train.json", map[string]accuracy{"en": {0, 0}, "zh": {0, 0}, "zht": {0, 0}}},
+	{"fresh.json", map[string]accuracy{"en": {0.60, 0.84}, "zh": {0.68, 0.88}}},
+}
+
+// answeredRight says whether a question's answer is right first (top-1) and
+// within the first three (top-3). A question only a haunt's book answers is
+// right when the search says it is not sure; any other is right first only
+// when the search is sure of its first hit.
+func answeredRight(q question, res Result) (top1, top3 bool) {
+	if q.Haunt || len(q.Answers) == 0 {
+		return !res.Sure, !res.Sure
+	}
+	for i, h := range res.Hits[:min(3, len(res.Hits))] {
+		if slices.Contains(q.Answers, hitKey(h)) {
+			return i == 0 && res.Sure, true
+		}
+	}
+	return false, false
 }
 
 // TestQuestionSet asks every question of each set (player questions, typed
@@ -72,29 +101,27 @@ func TestQuestionSet(t *testing.T) {
 					t.Errorf("%s: %q names %q, which is not in the box", set.file, q.Q, a)
 				}
 			}
-			hits, err := Search(context.Background(), q.Q, InPlay{}, 3)
+			res, err := Search(context.Background(), q.Q, InPlay{}, 3)
 			if err != nil {
 				t.Fatalf("Search(%q): %v", q.Q, err)
 			}
 			asked[q.Lang]++
-			for i, h := range hits {
-				if slices.Contains(q.Answers, hitKey(h)) {
-					if i == 0 {
-						top1[q.Lang]++
-					}
-					top3[q.Lang]++
-					break
-				}
+			r1, r3 := answeredRight(q, res)
+			if r1 {
+				top1[q.Lang]++
 			}
-			if len(hits) == 0 || !slices.Contains(q.Answers, hitKey(hits[0])) {
-				var got []string
-				for _, h := range hits {
-					got = append(got, hitKey(h))
-				}
-				t.Logf("%s: miss %s %q: got %v, want one of %v", set.file, q.Lang, q.Q, got, q.Answers)
+			if r3 {
+				top3[q.Lang]++
+			}
+			if !r1 && testing.Verbose() {
+				t.Logf("%s: miss %s %q: got %v sure=%v haunt=%d, want one of %v", set.file, q.Lang, q.Q, keys(res.Hits), res.Sure, res.Haunt, q.Answers)
 			}
 		}
-		for _, lang := range []string{"en", "zh"} {
+		for _, lang := range []string{"en", "zh", "zht"} {
+			floor, ok := set.floor[lang]
+			if !ok {
+				continue
+			}
 			n := float64(asked[lang])
 			if n < 20 {
 				t.Errorf("%s %s: %d questions, want at least 20", set.file, lang, asked[lang])
@@ -102,7 +129,7 @@ func TestQuestionSet(t *testing.T) {
 			}
 			r1, r3 := float64(top1[lang])/n, float64(top3[lang])/n
 			t.Logf("%s %s: %d questions, top-1 %.1f%%, top-3 %.1f%%", set.file, lang, asked[lang], 100*r1, 100*r3)
-			if floor := set.floor[lang]; r1 < floor.top1 || r3 < floor.top3 {
+			if r1 < floor.top1 || r3 < floor.top3 {
 				t.Errorf("%s %s: top-1 %.1f%% top-3 %.1f%%, below the floor %.0f%% / %.0f%%", set.file, lang, 100*r1, 100*r3, 100*floor.top1, 100*floor.top3)
 			}
 		}
@@ -132,7 +159,7 @@ func TestSearchFindsNamesInBothLanguages(t *testing.T) {
 		{"Drip... Drip... Drip...", "card:drip-drip-drip"},
 	}
 	for _, c := range cases {
-		hits, err := Search(context.Background(), c.query, InPlay{}, 3)
+		hits, err := searchHits(c.query, InPlay{}, 3)
 		if err != nil || len(hits) == 0 || hitKey(hits[0]) != c.want {
 			t.Errorf("Search(%q) = %v, %v; want %s first", c.query, keys(hits), err, c.want)
 		}
@@ -146,7 +173,7 @@ func TestSearchInPlayRanksFirst(t *testing.T) {
 		{"can i hand it over", "armor"},
 		{"能给别人吗", "armor"},
 	} {
-		hits, err := Search(context.Background(), c.q, InPlay{Cards: []string{c.card}}, 3)
+		hits, err := searchHits(c.q, InPlay{Cards: []string{c.card}}, 3)
 		if err != nil || len(hits) == 0 {
 			t.Fatalf("Search(%q, %s held) = %v, %v", c.q, c.card, keys(hits), err)
 		}
@@ -154,12 +181,12 @@ func TestSearchInPlayRanksFirst(t *testing.T) {
 			t.Errorf("Search(%q, %s held) first = %s, which is not about the %s", c.q, c.card, hitKey(hits[0]), c.card)
 		}
 		// Held, not named: without it the first answer is about something else.
-		if plain, _ := Search(context.Background(), c.q, InPlay{}, 1); len(plain) > 0 && hitKey(plain[0]) == hitKey(hits[0]) {
+		if plain, _ := searchHits(c.q, InPlay{}, 1); len(plain) > 0 && hitKey(plain[0]) == hitKey(hits[0]) {
 			t.Errorf("Search(%q) is %s with or without the %s: the test shows nothing", c.q, hitKey(plain[0]), c.card)
 		}
 	}
 	// In play only reorders: a question with no match finds nothing.
-	if hits, _ := Search(context.Background(), "xylophone", InPlay{Cards: []string{"axe"}}, 3); len(hits) != 0 {
+	if hits, _ := searchHits("xylophone", InPlay{Cards: []string{"axe"}}, 3); len(hits) != 0 {
 		t.Errorf("an unmatched question found %v because the Axe is held", keys(hits))
 	}
 }
@@ -189,7 +216,7 @@ func TestSearchRefusesWhatIsNotAQuestion(t *testing.T) {
 		}
 	}
 	// A right-to-left override inside a question is dropped, not searched.
-	hits, err := Search(context.Background(), "\u202edog\u202c", InPlay{}, 3)
+	hits, err := searchHits("\u202edog\u202c", InPlay{}, 3)
 	if err != nil || len(hits) == 0 || hitKey(hits[0]) != "card:dog" {
 		t.Errorf("RLO question: %v, %v", keys(hits), err)
 	}
@@ -267,29 +294,66 @@ func residentKB() int {
 	return 0
 }
 
-// TestAsksCoverRuleParagraphs: every rule paragraph has what players ask
-// when it is the answer, in both languages (data/asks.json), and every
-// entry there names a rule paragraph (an FAQ ruling has its own question).
+// TestAsksCoverRuleParagraphs: every rule paragraph, card and room has what
+// players ask when it is the answer, in both languages (data/asks.json),
+// and every entry there names one (an FAQ ruling has its own question).
 func TestAsksCoverRuleParagraphs(t *testing.T) {
 	var asks map[string]playerAsks
 	if err := readJSON("asks.json", &asks); err != nil {
 		t.Fatal(err)
 	}
-	paragraphs := map[string]bool{}
-	for _, sec := range Box().Rules {
+	box := Box()
+	answers := map[string]bool{}
+	for _, sec := range box.Rules {
 		for _, p := range sec.Passages {
-			if sec.FAQ {
-				continue
-			}
-			paragraphs[p.ID] = true
-			if a := asks[p.ID]; len(a.EN) == 0 || len(a.ZH) == 0 {
-				t.Errorf("rule paragraph %s: asks has %d English and %d Chinese questions, want some of each", p.ID, len(a.EN), len(a.ZH))
+			if !sec.FAQ {
+				answers[p.ID] = true
 			}
 		}
 	}
-	for id := range asks {
-		if !paragraphs[id] {
-			t.Errorf("asks.json names %q, which is not a rule paragraph", id)
+	for _, c := range box.Cards {
+		answers["card:"+c.ID] = true
+	}
+	for _, r := range box.Rooms {
+		answers["room:"+r.ID] = true
+	}
+	for key := range answers {
+		if a := asks[key]; len(a.EN) == 0 || len(a.ZH) == 0 {
+			t.Errorf("%s: asks has %d English and %d Chinese questions, want some of each", key, len(a.EN), len(a.ZH))
+		}
+	}
+	for key := range asks {
+		if !answers[key] {
+			t.Errorf("asks.json names %q, which is not a rule paragraph, card or room", key)
+		}
+	}
+}
+
+// TestCoverageSpread prints, for the sets tuned against, the first hit's
+// coverage of questions answered right and of those only a haunt's book
+// answers: what sureCoverage is chosen from (LANTERN_TUNE=1).
+func TestCoverageSpread(t *testing.T) {
+	if os.Getenv("LANTERN_TUNE") == "" {
+		t.Skip("LANTERN_TUNE=1 prints the coverage spread")
+	}
+	if err := PrepareSearch(); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"questions.json", "heldout.json", "train.json"} {
+		for _, q := range loadQuestionFile(t, file) {
+			qs, _ := simplified(cleanQuestion(q.Q))
+			r := theIndex.reader.rewrite(strings.ToLower(qs))
+			res, _ := Search(context.Background(), q.Q, InPlay{}, 3)
+			if len(res.Hits) == 0 {
+				continue
+			}
+			kind := "wrong"
+			if q.Haunt {
+				kind = "haunt"
+			} else if slices.Contains(q.Answers, hitKey(res.Hits[0])) {
+				kind = "right"
+			}
+			t.Logf("cov %s %.2f %s %q", kind, theIndex.coverage(r, res.Hits[0]), q.Lang, q.Q)
 		}
 	}
 }

@@ -23,24 +23,40 @@ func kindLabel(lang, kind string) string { return i18n.T(lang, "kind_"+kind) }
 // more under it.
 const answersShown = 4
 
-// asked answers a question for the page or the API: the hits, or the
+// asked answers a question for the page or the API: the result, or the
 // refusal in lang with its status (a bad question is the asker's, not a
 // server error).
-func (s *Server) asked(c echo.Context, lang, q string, inPlay catalog.InPlay) ([]catalog.Hit, string, int, error) {
-	hits, err := catalog.Search(c.Request().Context(), q, inPlay, answersShown)
+func (s *Server) asked(c echo.Context, lang, q string, inPlay catalog.InPlay) (catalog.Result, string, int, error) {
+	res, err := catalog.Search(c.Request().Context(), q, inPlay, answersShown)
 	switch {
 	case errors.Is(err, catalog.ErrQuestionEmpty):
-		return nil, i18n.T(lang, "search_empty"), http.StatusBadRequest, nil
+		return res, i18n.T(lang, "search_empty"), http.StatusBadRequest, nil
 	case errors.Is(err, catalog.ErrQuestionLong):
-		return nil, i18n.T(lang, "search_long", catalog.MaxQuestionRunes), http.StatusBadRequest, nil
+		return res, i18n.T(lang, "search_long", catalog.MaxQuestionRunes), http.StatusBadRequest, nil
 	case errors.Is(err, catalog.ErrQuestionNoWords):
-		return nil, i18n.T(lang, "search_no_words"), http.StatusBadRequest, nil
+		return res, i18n.T(lang, "search_no_words"), http.StatusBadRequest, nil
 	case err != nil:
-		return nil, "", 0, err
-	case len(hits) == 0:
-		return nil, i18n.T(lang, "search_none", strings.TrimSpace(q)), http.StatusOK, nil
+		return res, "", 0, err
+	case len(res.Hits) == 0:
+		return res, i18n.T(lang, "search_none", strings.TrimSpace(q)), http.StatusOK, nil
 	}
-	return hits, "", http.StatusOK, nil
+	return res, "", http.StatusOK, nil
+}
+
+// unsureNote says why a result is no answer, in lang: the haunt's book
+// that holds it, or that nothing in the box does; "" when it is an answer.
+func unsureNote(lang string, res catalog.Result, inPlay catalog.InPlay) string {
+	if res.Sure || len(res.Hits) == 0 {
+		return ""
+	}
+	if h := catalog.HauntByNumber(res.Haunt); h != nil {
+		key := "search_unsure_haunt"
+		if res.Haunt == inPlay.Haunt {
+			key = "search_unsure_in_haunt"
+		}
+		return i18n.T(lang, key, h.Number, h.Name.In(lang))
+	}
+	return i18n.T(lang, "search_unsure")
 }
 
 // asker is the seat asking from a game's Rules tab (the game and seat the
@@ -63,6 +79,9 @@ func (s *Server) asker(c echo.Context) (code string, seat int, inPlay catalog.In
 		}
 		if n := len(st.Rooms); n > 0 && st.Turn == access.Seat && st.Rooms[n-1].By == access.Seat {
 			inPlay.Rooms = append(inPlay.Rooms, st.Rooms[n-1].Room)
+		}
+		if st.Haunt != nil {
+			inPlay.Haunt = st.Haunt.Number
 		}
 	})
 	return code, seat, inPlay
@@ -106,17 +125,28 @@ func (s *Server) searchPage(c echo.Context) error {
 	status := http.StatusOK
 	// The page opened with no question is the empty form, not a refusal.
 	if c.QueryParams().Has("q") {
-		hits, msg, code, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
+		res, msg, code, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
 		if err != nil {
 			return err
 		}
 		vm.Message, status = msg, code
-		for i, hit := range hits {
-			if a := answerOf(lang, hit); i == 0 {
+		vm.Note = unsureNote(lang, res, inPlay)
+		// A sure answer standing out is shown whole; answers about alike,
+		// or only the nearest passages, are titles to pick from.
+		for i, hit := range res.Hits {
+			a := answerOf(lang, hit)
+			switch {
+			case res.Sure && res.Even == 1 && i == 0:
 				vm.Answer = &a
-			} else {
+			case !res.Sure || i < res.Even:
+				vm.Choices = append(vm.Choices, a)
+			default:
 				vm.More = append(vm.More, a)
 			}
+		}
+		vm.ChoicesTitle = i18n.T(lang, "search_choices")
+		if !res.Sure {
+			vm.ChoicesTitle = i18n.T(lang, "search_nearest")
 		}
 	}
 	return s.page(c, status, h, views.SearchView(vm))
@@ -134,12 +164,12 @@ func (s *Server) apiSearch(c echo.Context) error {
 		URL     string `json:"url"`
 	}
 	_, _, inPlay := s.asker(c)
-	hits, msg, status, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
+	res, msg, status, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
 	if err != nil {
 		return err
 	}
 	results := []result{}
-	for _, h := range hits {
+	for _, h := range res.Hits {
 		a := answerOf(lang, h)
 		r := result{Kind: h.Kind, ID: h.ID, Title: a.Title, Source: a.Source, Text: strings.Join(a.Paragraphs, "\n\n"), URL: a.URL}
 		if h.Section != nil {
@@ -148,6 +178,18 @@ func (s *Server) apiSearch(c echo.Context) error {
 		results = append(results, r)
 	}
 	body := map[string]any{"results": results}
+	if len(res.Hits) > 0 {
+		// sure: the first result answers; even: how many of the first
+		// are about alike; note: why there is no answer (sure false),
+		// naming the haunt's book when one holds it.
+		body["sure"], body["even"] = res.Sure, res.Even
+		if note := unsureNote(lang, res, inPlay); note != "" {
+			body["note"] = note
+		}
+		if res.Haunt > 0 && !res.Sure {
+			body["haunt"] = res.Haunt
+		}
+	}
 	if msg != "" {
 		body["message"] = msg
 		if status != http.StatusOK {

@@ -1,0 +1,213 @@
+package catalog
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+)
+
+// wordStats knows which words each document holds and how many documents
+// hold each word, to tell how much of a question the first hit covers:
+// BM25's score says which passage answers best, not whether any does.
+type wordStats struct {
+	en, zh analysis.Analyzer
+	ids    map[string]int32 // word → its number
+	docs   map[string]map[int32]bool
+	df     []int // by word number: documents holding it
+}
+
+func newWordStats(en, zh analysis.Analyzer) *wordStats {
+	return &wordStats{en: en, zh: zh, ids: map[string]int32{}, docs: map[string]map[int32]bool{}}
+}
+
+// analyse is a text's words as the index reads them: English stems and
+// Chinese characters and pairs of them, each once.
+func (w *wordStats) analyse(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	keep := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, tok := range w.en.Analyze([]byte(text)) {
+		if t := string(tok.Term); !hasHan(t) {
+			keep(t)
+		}
+	}
+	for _, tok := range w.zh.Analyze([]byte(text)) {
+		if t := string(tok.Term); hasHan(t) {
+			keep(t)
+		}
+	}
+	return out
+}
+
+func (w *wordStats) add(doc string, texts ...string) {
+	held := map[int32]bool{}
+	for _, t := range w.analyse(strings.Join(texts, "\n")) {
+		id, ok := w.ids[t]
+		if !ok {
+			id = int32(len(w.df))
+			w.ids[t] = id
+			w.df = append(w.df, 0)
+		}
+		if !held[id] {
+			held[id] = true
+			w.df[id]++
+		}
+	}
+	w.docs[doc] = held
+}
+
+// idf is how rare a word is in the box (0 for a word it doesn't have).
+func (w *wordStats) idf(t string) float64 {
+	id, ok := w.ids[t]
+	if !ok {
+		return 0
+	}
+	return math.Log(1 + float64(len(w.docs))/float64(w.df[id]))
+}
+
+func (w *wordStats) holds(doc, t string) bool {
+	id, ok := w.ids[t]
+	return ok && w.docs[doc][id]
+}
+
+// unknownWeight is what a word the box doesn't have counts for in a
+// question's coverage, as a share of a rare word's: a word no passage has
+// ("zombie lord") is asked and not answered, but a friend's name at the
+// table is no part of the question, so it counts for less.
+const unknownWeight = 0.5
+
+// coverage is the share of the question (its words weighted by how rare
+// they are) the hit holds. A word of a name or term the question names is
+// held when the hit holds any of that group's words, or is about the thing.
+func (s *searchIndex) coverage(q reading, h Hit) float64 {
+	doc := h.Kind + ":" + h.ID
+	grouped := map[string]int{}
+	for _, gi := range q.groups {
+		for _, t := range s.groupWords[gi] {
+			grouped[t] = gi + 1
+		}
+	}
+	rare := math.Log(1 + float64(len(s.words.docs)))
+	var asked, held float64
+	asks := append([]string{}, q.stems...)
+	for _, t := range s.words.analyse(q.own) {
+		if hasHan(t) {
+			asks = append(asks, t)
+		}
+	}
+	seen := map[string]bool{}
+	for _, t := range asks {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		weight := s.words.idf(t)
+		if weight == 0 {
+			if gi := grouped[t]; gi == 0 && !isFiller(t) {
+				asked += unknownWeight * rare
+			}
+			continue
+		}
+		asked += weight
+		switch gi := grouped[t]; {
+		case s.words.holds(doc, t):
+			held += weight
+		case gi > 0 && s.groupHeld(gi-1, doc):
+			held += weight
+		}
+	}
+	if asked == 0 {
+		return 1
+	}
+	return held / asked
+}
+
+// groupHeld reports whether a document holds any word of a group, or is
+// the thing the group names, or is about it.
+func (s *searchIndex) groupHeld(gi int, doc string) bool {
+	key := s.reader.groups[gi].Key
+	if key != "" && (key == doc || containsString(s.concerns[doc], key)) {
+		return true
+	}
+	for _, t := range s.groupWords[gi] {
+		if s.words.holds(doc, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsString(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// isFiller: a lone digit or Latin letter, or a Chinese character alone
+// that the box doesn't have, says nothing about what is asked.
+func isFiller(t string) bool {
+	r := []rune(t)
+	return len(r) == 1 || strings.IndexFunc(t, func(c rune) bool { return !unicode.IsDigit(c) }) < 0
+}
+
+// hauntNumber finds a haunt named by its number: "haunt 12", "scenario
+// #12", 剧本12, 第12个剧本, 12号剧本.
+var hauntNumber = regexp.MustCompile(`(?:haunt|scenario|剧本|作祟)\s*(?:no\.?|number|#|编号|第)?\s*(\d{1,2})(?:\D|$)|` +
+	`(?:^|\D)(?:第\s*)?(\d{1,2})\s*(?:号|个)\s*(?:剧本|作祟)|#\s*(\d{1,2})(?:\D|$)`)
+
+// hauntWords are, for each word of the haunts' names that the box doesn't
+// have ("mummy", 木乃), the haunts whose names have it.
+func (w *wordStats) hauntWords(haunts []Haunt) map[string][]int {
+	out := map[string][]int{}
+	for _, h := range haunts {
+		for _, t := range w.analyse(h.Name.EN + " " + h.Name.ZH) {
+			if _, inBox := w.ids[t]; !inBox && !isFiller(t) {
+				out[t] = append(out[t], h.Number)
+			}
+		}
+	}
+	return out
+}
+
+// namedHaunt is the haunt a question names, by its number or by words of
+// its name that no passage has (only its book answers such a question), or
+// 0. An English word is enough; Chinese needs two, since a pair of
+// characters from a haunt's name may be a common word.
+func (s *searchIndex) namedHaunt(own string) int {
+	if m := hauntNumber.FindStringSubmatch(own); m != nil {
+		for _, g := range m[1:] {
+			if n, err := strconv.Atoi(g); err == nil && n >= 1 && n <= len(Haunts()) {
+				return n
+			}
+		}
+	}
+	votes := map[int]int{}
+	for _, t := range s.words.analyse(own) {
+		weight := 2
+		if hasHan(t) {
+			weight = 1
+		}
+		for _, n := range s.hauntWords[t] {
+			votes[n] += weight
+		}
+	}
+	best, bestVotes := 0, 1
+	for n, v := range votes {
+		if v > bestVotes || v == bestVotes && best != 0 && n < best {
+			best, bestVotes = n, v
+		}
+	}
+	return best
+}

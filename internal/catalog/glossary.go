@@ -134,6 +134,8 @@ type reading struct {
 	// one in place of its slip.
 	own   string
 	stems []string
+	// text is the whole question, lower-cased, in Simplified characters.
+	text string
 	// named are the cards and rooms the question names, however it names
 	// them ("card:bell", "room:vault").
 	named map[string]bool
@@ -169,7 +171,7 @@ func (r *questionReader) rewrite(question string) reading {
 			own = append(own, fix)
 		}
 	}
-	read := reading{own: strings.Join(own, " "), stems: stems, named: map[string]bool{}, phase: questionPhase(question)}
+	read := reading{text: question, own: strings.Join(own, " "), stems: stems, named: map[string]bool{}, phase: questionPhase(question)}
 	var also []string
 	for gi, g := range r.groups {
 		namedEN := false

@@ -2,9 +2,9 @@ package catalog
 
 import (
 	"context"
-	"math"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -481,7 +481,7 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
 	hits = hits[:min(limit, len(hits))]
 	out := Result{Hits: hits, Sure: len(hits) > 0, Even: min(1, len(hits))}
-	if haunt := s.namedHaunt(question.own); haunt > 0 {
+	if haunt := s.namedHaunt(question); haunt > 0 {
 		out.Sure, out.Haunt = false, haunt
 	} else if len(hits) > 0 && s.coverage(question, hits[0]) < sureCoverage {
 		out.Sure, out.Haunt = false, inPlay.Haunt

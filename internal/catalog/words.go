@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 )
@@ -185,12 +186,22 @@ func (w *wordStats) hauntWords(haunts []Haunt) map[string][]int {
 // its name that no passage has (only its book answers such a question), or
 // 0. An English word is enough; Chinese needs two, since a pair of
 // characters from a haunt's name may be a common word.
-func (s *searchIndex) namedHaunt(own string) int {
+func (s *searchIndex) namedHaunt(q reading) int {
+	own := q.own
 	if m := hauntNumber.FindStringSubmatch(own); m != nil {
 		for _, g := range m[1:] {
 			if n, err := strconv.Atoi(g); err == nil && n >= 1 && n <= len(Haunts()) {
 				return n
 			}
+		}
+	}
+	// A haunt's whole Chinese name (降神会): one of two characters only
+	// when the question says it is a haunt's (剧本: 空中 and 迷失 are
+	// common words too).
+	for _, h := range Haunts() {
+		name := fold(h.Name.ZH)
+		if n := utf8.RuneCountInString(name); name != "" && strings.Contains(q.text, name) && (n >= 3 || strings.Contains(q.text, "剧本") || strings.Contains(q.text, "作祟")) {
+			return h.Number
 		}
 	}
 	votes := map[int]int{}

@@ -264,6 +264,9 @@ type Table struct {
 	Fight     *Fight
 	Summary   *Summary
 	House     []HouseFloor // the rooms in the house, by floor
+	// EndTurnOwed is what End turn asks before ending a turn whose room's
+	// card is still owed (only the host may), "" when none is.
+	EndTurnOwed string
 }
 
 // Transfer is the one-time QR that moves a seat to a new phone.

@@ -566,6 +566,14 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 	if s.Haunt == nil && len(s.OwedHauntRolls) > 0 {
 		return nil, refuse(Conflict, "err_haunt_roll_owed", s.SeatByID(s.Omens[s.OwedHauntRolls[0]].Seat).Name)
 	}
+	// The room's card is owed first, as the haunt roll is; checked here,
+	// when an end of turn is asked for, never when one is applied, so a log
+	// recorded before the rule still replays. The host may end the turn
+	// anyway (a table that went wrong must go on), marked for the log.
+	owed := s.OwedCard()
+	if owed != nil && !actor.Host {
+		return nil, refuse(Conflict, "err_card_owed_"+owed.Deck, catalog.Box().Room(owed.Room).Name)
+	}
 	if s.attackOpen() {
 		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
@@ -586,7 +594,11 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 		evs = s.endTurnClearings(s.Turn, a.Room)
 	}
 	next := s.nextTurn()
-	evs = append(evs, Event{Type: EvTurnEnded, Seat: next})
+	end := Event{Type: EvTurnEnded, Seat: next}
+	if owed != nil {
+		end.Room, end.Cause = owed.Room, CauseCardSkipped+owed.Deck
+	}
+	evs = append(evs, end)
 	return append(evs, s.turnDamageEvents(next)...), nil
 }
 

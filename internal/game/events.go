@@ -85,7 +85,7 @@ type Event struct {
 	Name     string        `json:"name,omitempty"`
 	Lang     string        `json:"lang,omitempty"`
 	Explorer string        `json:"explorer,omitempty"`
-	Cause    string        `json:"cause,omitempty"` // step, set, physical, mental, restore
+	Cause    string        `json:"cause,omitempty"` // step, set, physical, mental, restore; turn_ended: CauseCardSkipped
 	Changes  []TraitChange `json:"changes,omitempty"`
 	Order    []int         `json:"order,omitempty"` // seat ids in seating order
 	Phase    string        `json:"phase,omitempty"`

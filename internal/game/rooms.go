@@ -125,6 +125,28 @@ func (s *State) PendingDiscovery(seatID int) *Discovery {
 	return nil
 }
 
+// CauseCardSkipped, followed by the deck, marks a turn_ended that left the
+// room's card undrawn (Event.Room names the room): the host ended the turn
+// anyway, or a card's outcome ended it, and the log says so.
+const CauseCardSkipped = "card_skipped:"
+
+// OwedCard is the card the seat on turn must draw before its turn may end:
+// the symbol of the room it discovered this turn (seed 000, 2. 探险: 新房间
+// 摆放后……玩家需翻开预兆牌、物品牌或事件牌一张), or nil. A dead explorer
+// draws nothing, and an empty deck can't be drawn from, so neither holds
+// the turn up. A room the host placed for another seat out of turn (to
+// correct the record) doesn't hold up the turn of the seat playing.
+func (s *State) OwedCard() *Discovery {
+	d := s.PendingDiscovery(s.Turn)
+	if d == nil {
+		return nil
+	}
+	if seat := s.SeatByID(d.Seat); seat == nil || !s.Alive(seat) || s.DeckCount(d.Deck) == 0 {
+		return nil
+	}
+	return d
+}
+
 // CanDiscover reports whether the actor may place a tile for the seat now:
 // the seat on turn, alive, in a started game that has not ended; the host
 // for any living seat (to correct the record).

@@ -167,7 +167,9 @@ func TestDiscoveryOwedCard(t *testing.T) {
 	if d := s.PendingDiscovery(1); d == nil || d.Room != "gardens" {
 		t.Errorf("the newest discovery is not the one owed: %+v", d)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	// Only the host may end the turn with it owed
+	// (TestEndTurnWaitsForTheRoomsCard).
+	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
 	if s.Discovery != nil {
 		t.Errorf("still owed after the turn ended: %+v", s.Discovery)
 	}
@@ -250,5 +252,79 @@ func TestExploreOptions(t *testing.T) {
 	}
 	if h := s.Options(hostActor); h.Explore != nil {
 		t.Errorf("the host's own options explore: %+v", h.Explore)
+	}
+}
+
+// TestEndTurnWaitsForTheRoomsCard: a room placed with a symbol owes its card
+// before the turn may end, as the haunt roll owed does (seed 000, 2. 探险:
+// 新房间摆放后，因应房间是否印有预兆(乌鸦)、物品(牛头)或事件(旋涡)标记，玩家需翻开
+// 预兆牌、物品牌或事件牌一张; 在翻过卡片并完成牌上的指示后……该人物在这回合中亦不可
+// 再移动). Its seat's end_turn is refused naming the card, Options don't offer
+// it; the host may still end the turn (a table that went wrong goes on), and
+// the event says what was left undrawn. A log from before the rule replays.
+func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
+	const rule = "seed 000, 2. 探险: 新房间摆放后……玩家需翻开预兆牌、物品牌或事件牌一张"
+	for _, tc := range []struct{ room, floor, deck, card string }{
+		{"gallery", "", "omen", "girl"},
+		{"bloody-room", "upper", "item", "axe"},
+		{"gardens", "", "event", "angry-being"},
+	} {
+		t.Run(tc.room, func(t *testing.T) {
+			s := started(t, sixExplorers[:3]...)
+			do(t, s, seatActor(1), discover(tc.room, tc.floor))
+			ge := wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActEndTurn}, "err_card_owed_"+tc.deck, game.Conflict)
+			if len(ge.Args) != 1 {
+				t.Errorf("%s: refusal %+v does not name the room", rule, ge)
+			}
+			if o := s.Options(seatActor(1)); o.EndTurn {
+				t.Errorf("%s: Options offer end_turn with the %s card owed", rule, tc.deck)
+			}
+			if o := s.Options(hostActor); !o.EndTurn {
+				t.Errorf("the host's Options don't offer end_turn")
+			}
+			draw := game.Action{Type: game.ActDrawCard, Card: tc.card}
+			if tc.deck == "omen" {
+				draw = game.Action{Type: game.ActDrawOmen, Omen: tc.card}
+			}
+			do(t, s, seatActor(1), draw)
+			if tc.deck == "omen" {
+				do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(6)})
+			}
+			if o := s.Options(seatActor(1)); !o.EndTurn {
+				t.Errorf("%s: end_turn not offered once the %s card is drawn", rule, tc.deck)
+			}
+			evs := do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+			if e := evs[len(evs)-1]; e.Room != "" || e.Cause != "" {
+				t.Errorf("an ordinary end of turn is marked skipped: %+v", e)
+			}
+		})
+	}
+
+	// The host ends a turn with the card owed: allowed, and marked.
+	s := started(t, sixExplorers[:3]...)
+	do(t, s, seatActor(1), discover("gallery", ""))
+	evs := do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	if e := evs[len(evs)-1]; e.Type != game.EvTurnEnded || e.Room != "gallery" || e.Cause != game.CauseCardSkipped+"omen" {
+		t.Errorf("the host's end of turn with the Gallery's omen owed: %+v", e)
+	}
+	if s.Turn != 2 || s.Discovery != nil {
+		t.Errorf("turn %d, owed %+v after the host ended it", s.Turn, s.Discovery)
+	}
+	// Another seat's turn is not held up by a room the host placed for
+	// seat 1 out of turn (correcting the record).
+	do(t, s, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 1, Room: "kitchen", Floor: "ground"})
+	do(t, s, seatActor(2), game.Action{Type: game.ActEndTurn})
+
+	// A log recorded before the rule, whose seat ended its turn with a
+	// card owed, still replays: the rule is Decide's, never Apply's.
+	old := started(t, sixExplorers[:3]...)
+	do(t, old, seatActor(1), discover("gallery", ""))
+	next := game.Event{Seq: old.Version + 1, Type: game.EvTurnEnded, Actor: seatActor(1), At: t0, Seat: 2}
+	replayed, err := game.Replay(old.Code, append(slices.Clone(old.Events), next))
+	if err != nil {
+		t.Fatalf("an old log ending a turn with a card owed: %v", err)
+	}
+	if replayed.Turn != 2 || replayed.Discovery != nil {
+		t.Errorf("an old log ending a turn with a card owed: turn %d, owed %+v", replayed.Turn, replayed.Discovery)
 	}
 }

@@ -52,6 +52,7 @@ var _ = register(map[string][2]string{
 	"restore":              {"Restore %s to its starting value", "把%s回复至基本值"},
 	"end_turn":             {"End my turn", "结束我的回合"},
 	"end_turn_for":         {"End %s's turn", "结束 %s 的回合"},
+	"table_end_turn_owed":  {"%s hasn't drawn the %s card for the %s. End the turn anyway?", "%s还没有抽%[3]s的%[2]s牌。仍要结束回合吗？"},
 	"undo":                 {"Undo: %s", "撤销：%s"},
 
 	"cause_physical": {"physical damage", "肉体损伤"},
@@ -64,6 +65,7 @@ var _ = register(map[string][2]string{
 	"log_phase_haunt":       {"The haunt begins: from now on a skull means death", "作祟开始：从现在起降到骷髅即死亡"},
 	"log_phase_exploration": {"Back to exploring the house", "回到探索大屋阶段"},
 	"log_turn":              {"%s's turn", "轮到 %s"},
+	"log_turn_card_skipped": {"Turn ended without the %s card for the %s · %s's turn", "回合结束，%[2]s的%[1]s牌未抽 · 轮到 %[3]s"},
 	"log_undone":            {"%s undid: %s", "%s 撤销了：%s"},
 	"log_seat_moved":        {"%s's seat moved to a new phone", "%s 的座位已转移到新手机"},
 

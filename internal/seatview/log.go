@@ -90,6 +90,15 @@ func describe(lang string, s *game.State, e game.Event) string {
 		if e.Seat == game.MonstersTurn {
 			return i18n.T(lang, "monsters_turn")
 		}
+		if deck, ok := strings.CutPrefix(e.Cause, game.CauseCardSkipped); ok {
+			// The room's card left undrawn: only the host (or a card's
+			// outcome) can end a turn so, and the table should see it.
+			text := i18n.T(lang, "log_turn_card_skipped", i18n.T(lang, "deck_"+deck), roomName(lang, e.Room), seatName(s, e.Seat))
+			if e.Actor.Host {
+				text += " · " + i18n.T(lang, "host")
+			}
+			return text
+		}
 		return i18n.T(lang, "log_turn", seatName(s, e.Seat))
 	case game.EvUndone:
 		for _, t := range s.Events {

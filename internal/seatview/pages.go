@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"lantern/internal/game"
+	"lantern/internal/i18n"
 	"lantern/views"
 )
 
@@ -136,5 +137,10 @@ func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv 
 	vm.Summary = summary(lang, st)
 	vm.House = houseFloors(lang, st)
 	vm.Piles = piles(lang, st)
+	if owed := st.OwedCard(); owed != nil {
+		// The host may end a turn the engine holds for its room's card; the
+		// button asks first, naming what is left undrawn.
+		vm.EndTurnOwed = i18n.T(lang, "table_end_turn_owed", seatName(st, owed.Seat), i18n.T(lang, "deck_"+owed.Deck), roomName(lang, owed.Room))
+	}
 	return vm
 }

@@ -259,6 +259,15 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 		if last := st.LastRoll(me.ID); last != nil && last.Seq > st.TurnStart && n.Hint == "" {
 			n.Hint = myRollHint(lang, rollLine(lang, st, *last))
 		}
+		if st.OwedCard() != nil {
+			// The engine holds the turn until the room's card is drawn
+			// (game.OwedCard): the draw and I drew… are the bar's only
+			// steps, so nothing else is tapped past it.
+			if len(o.Draw) > 0 {
+				n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
+			}
+			return n
+		}
 		// At most two before End turn, the most pressing first; the
 		// rest is one tap away in the tabs.
 		if o.Attack != nil {
@@ -296,7 +305,8 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 
 // owedDiscovery names the card a room just discovered still owes (its
 // symbol's deck), with a link to its buttons where it was discovered, and
-// has End my turn ask before leaving it undrawn.
+// has End my turn ask before leaving it undrawn where the engine lets the
+// turn end without it (an empty deck).
 func owedDiscovery(lang string, owed *game.Discovery, n *views.NowBar, endTurn *views.NowAction) {
 	deck, room := i18n.T(lang, "deck_"+owed.Deck), roomName(lang, owed.Room)
 	if n.Text == "" {

@@ -29,11 +29,24 @@
   live.addEventListener("input", updateOdds);
 
   // Drawing by picking: typing narrows the deck's buttons, and a deck drawn
-  // anew with the filter's text kept (swap.js) is narrowed again.
+  // anew with the filter's text kept (swap.js) is narrowed again. The same
+  // filter narrows the room tiles of "I discovered a room": a pick is found
+  // by its label or by any other name it has (data-names: a room's English
+  // and Chinese names), a form left with no pick hides (a floor's heading),
+  // and .pick-none says when nothing matches.
   function filterPicks(box) {
-    var q = box.value.trim().toLowerCase();
-    var picks = box.parentNode.querySelectorAll(".pick");
-    picks.forEach(function (b) { b.hidden = q !== "" && b.textContent.toLowerCase().indexOf(q) < 0; });
+    var q = box.value.trim().toLowerCase(), left = 0;
+    var scope = box.parentNode;
+    scope.querySelectorAll(".pick").forEach(function (b) {
+      var text = (b.textContent + " " + (b.dataset.names || "")).toLowerCase();
+      b.hidden = q !== "" && text.indexOf(q) < 0;
+      if (!b.hidden) left++;
+    });
+    scope.querySelectorAll("form").forEach(function (f) {
+      f.hidden = q !== "" && !f.querySelector(".pick:not([hidden])");
+    });
+    var none = scope.querySelector(".pick-none");
+    if (none) none.hidden = left > 0;
   }
   live.addEventListener("input", function (e) {
     if (e.target.classList && e.target.classList.contains("pick-filter")) filterPicks(e.target);

@@ -14,9 +14,12 @@ type ExploreFloor struct {
 }
 
 // Tile is a room tile as a button: its name and its card symbol (🐦 omen,
-// 🐂 item, 🌀 event, or none).
+// 🐂 item, 🌀 event, or none). Names are every name the room has, in both
+// languages, that the list's filter finds it by (a copy in the other
+// language, a friend's word).
 type Tile struct {
 	ID, Label, Symbol string
+	Names             string
 }
 
 // Discovered is the room this seat discovered this turn: the card its

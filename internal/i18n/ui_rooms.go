@@ -5,6 +5,8 @@ package i18n
 var _ = register(map[string][2]string{
 	"explore_title":         {"Exploring", "探险"},
 	"i_discovered":          {"I discovered a room", "我发现了新房间"},
+	"rooms_filter":          {"type a room's name", "输入房间名称"},
+	"rooms_filter_none":     {"No room in the stack has that name.", "牌堆里没有这个名字的房间。"},
 	"discovered_room":       {"You discovered the %s", "你发现了%s"},
 	"discovered_draw":       {"Its symbol draws a card: tap the %s card you drew.", "房间标记要求抽牌：请点选你抽到的%s牌。"},
 	"deck_omen":             {"Omen", "预兆"},

@@ -30,7 +30,7 @@ func explore(lang string, s *game.State, seat *game.Seat, opts game.Options) *vi
 		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_title_"+f.Floor), Tiles: make([]views.Tile, 0, len(f.Tiles))}
 		for _, id := range f.Tiles {
 			r := catalog.Box().Room(id)
-			ef.Tiles = append(ef.Tiles, views.Tile{ID: id, Label: r.Name.In(lang), Symbol: roomSymbol(r)})
+			ef.Tiles = append(ef.Tiles, views.Tile{ID: id, Label: r.Name.In(lang), Symbol: roomSymbol(r), Names: r.Name.In("en") + " " + r.Name.In("zh")})
 		}
 		e.Floors = append(e.Floors, ef)
 	}

@@ -215,6 +215,9 @@
         var h = body.querySelector("h1, h2");
         sheet.querySelector(".sheet-head strong").textContent = h ? h.textContent : "";
         sheet.setAttribute("aria-label", h ? h.textContent : "");
+        // The head now names the page (Ask Lantern, a card): its own title
+        // under the head would say it twice.
+        if (h && h.tagName === "H1") h.hidden = true;
         sheet.classList.add("open");
         root.classList.add("sheet-open");
         // A link to a passage (/rules/attacks#attacks-3) opens at it.

@@ -471,6 +471,12 @@ type HandCard struct {
 	EndIn []Option
 	// Take: one form per explorer it may take an item from (Gloves).
 	Take []TakeFrom
+	// Gives and When are an item's or omen's effect in two short lines,
+	// made from its data: what it gives (a weapon's dice, what holding it
+	// raises), then when it can be used and what can't be done with it (a
+	// companion is never traded). Mid-turn nobody opens a card to recall
+	// what it does; Full, its whole text, opens under them with a tap.
+	Gives, When, Full string
 }
 
 // TakeFrom is an explorer a card may take an item from, and the items.
@@ -494,7 +500,11 @@ type GuidedRoll struct {
 
 // Cards is a seat's card area on its phone.
 type Cards struct {
-	Hand      []HandCard
+	Hand []HandCard
+	// NotKept are the cards this seat drew this turn that never stay in a
+	// hand (the Bite), listed under it for the turn so the player reads why
+	// there is nothing to hold, trade or drop.
+	NotKept   []HandCard
 	Rooms     []Option   // every room, for drops and room effects
 	Draw      Draw       // "I drew…" (explore.templ)
 	Drawn     *DrawnCard // a card just drawn that asks for a roll

@@ -5,7 +5,7 @@ var _ = register(map[string][2]string{
 	"cards":              {"Cards", "卡牌"},
 	"hand_empty":         {"You hold no cards.", "你没有持有任何卡牌。"},
 	"worn":               {"worn", "已戴上"},
-	"used":               {"done for this turn", "本回合已动用"},
+	"used":               {"used this turn", "本回合已使用"},
 	"moved_here":         {"new this turn", "本回合新到手"},
 	"use":                {"Use", "使用"},
 	"mask_on":            {"Put the Mask on", "戴上面具"},

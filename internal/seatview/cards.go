@@ -167,6 +167,9 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 			Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
 		if card.Deck == "event" {
 			hc.Text = card.Text.In(lang)
+		} else {
+			g := gistOf(lang, card)
+			hc.Gives, hc.When, hc.Full = g.gives, g.when, card.Text.In(lang)
 		}
 		if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
 			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), TraitChanges(lang, costs))
@@ -218,6 +221,15 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 			}
 		}
 		c.Hand = append(c.Hand, hc)
+	}
+	for _, o := range s.Omens {
+		// An omen drawn this turn that no hand keeps (the Bite): the player
+		// looks for it where cards go, so it says there why it isn't held.
+		if card := box.Card(o.Omen); o.Seat == seat.ID && o.Seq > s.TurnStart && card != nil && !game.Kept(card) {
+			g := gistOf(lang, card)
+			c.NotKept = append(c.NotKept, views.HandCard{ID: card.ID, Name: card.Name.In(lang), URL: EntryURL("card", card.ID), Deck: card.Deck,
+				Gives: g.gives, When: g.when, Full: card.Text.In(lang)})
+		}
 	}
 	for _, o := range s.Offers {
 		switch seat.ID {

@@ -86,6 +86,9 @@ type Status struct {
 	Haunt    bool
 	Started  bool
 	TurnName string
+	// Yours: the turn is this phone's own explorer's, said as "Your turn"
+	// (its own name would read as someone else's).
+	Yours bool
 	// MonstersTurn: the monsters move now (said as "the monsters' turn").
 	MonstersTurn bool
 	// Over: a side has won; nobody's turn any more.

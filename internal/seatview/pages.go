@@ -42,6 +42,7 @@ func Player(h views.Head, st *game.State, actor game.Actor, mine []int, played m
 		vm.Me.Editable, vm.Me.Actor = st.Started && st.Ended == nil, asSeat
 	}
 	vm.MyTurn = st.Started && st.Turn == me.ID
+	vm.Status.Yours = vm.MyTurn && st.Ended == nil
 	vm.UndoWhat, vm.CanUndo = undoWhat(h.Lang, st, actor)
 	twoPlayer(h.Lang, st, mine, &vm)
 	// What this seat may do now, asked of the engine once for the page.

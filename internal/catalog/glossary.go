@@ -16,6 +16,9 @@ type glossaryGroup struct {
 	Key string   `json:"-"`
 	EN  []string `json:"en"`
 	ZH  []string `json:"zh"`
+	// Also are the words a question naming the group is searched for
+	// besides its own: all of EN and ZH for a term.
+	Also []string `json:"-"`
 }
 
 // enFiller are question words the English analyzer's stop list keeps but
@@ -183,8 +186,7 @@ func (r *questionReader) rewrite(question string) reading {
 			namedZH = namedZH || strings.Contains(question, t)
 		}
 		if namedEN || namedZH {
-			also = append(also, g.EN...)
-			also = append(also, g.ZH...)
+			also = append(also, g.Also...)
 			read.groups = append(read.groups, gi)
 			if strings.HasPrefix(g.Key, "card:") || strings.HasPrefix(g.Key, "room:") {
 				read.named[g.Key] = true

@@ -1,9 +1,7 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 )
@@ -24,12 +22,7 @@ type thingName struct {
 func loadNames(box *Content) (map[string][]thingName, error) {
 	var names map[string][]thingName
 	if err := readJSON("names.json", &names); err != nil {
-		if !errors.Is(err, fs.ErrNotExist) { // TEMP
-			return nil, err
-		}
-	}
-	if names == nil {
-		names = map[string][]thingName{}
+		return nil, err
 	}
 	// The box's own names always count, whatever names.json lists.
 	for _, c := range box.Cards {
@@ -56,7 +49,7 @@ func loadNames(box *Content) (map[string][]thingName, error) {
 // English and Chinese names, the thing's key kept so a question that names
 // it can be known to be about it. Sorted by key, so a search reads the same
 // from one start to the next.
-func nameGroups(names map[string][]thingName) []glossaryGroup {
+func nameGroups(names map[string][]thingName, boxText string) []glossaryGroup {
 	keys := make([]string, 0, len(names))
 	for k := range names {
 		keys = append(keys, k)
@@ -76,6 +69,14 @@ func nameGroups(names map[string][]thingName) []glossaryGroup {
 				g.ZH = append(g.ZH, n.Name)
 			} else {
 				g.EN = append(g.EN, n.Name)
+			}
+			// A thing named however the asker names it is searched for by
+			// the words the box's texts use: a card or room by its names
+			// there, a term by its wordings there; the others would only
+			// find the entry, which ranks by being named anyway, or noise.
+			if thing := strings.HasPrefix(k, "card:") || strings.HasPrefix(k, "room:"); thing && (n.From == "printed" || n.From == "app") ||
+				!thing && strings.Contains(boxText, folded) {
+				g.Also = append(g.Also, n.Name)
 			}
 		}
 		groups = append(groups, g)

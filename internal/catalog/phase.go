@@ -45,3 +45,8 @@ func questionPhase(q string) string {
 	}
 	return ""
 }
+
+// oneHaunt is a question about one haunt ("in that haunt", 那个剧本) rather
+// than about haunts in general.
+var oneHaunt = regexp.MustCompile(`\b(this|that|the)\s+(haunt|scenario)\s+(where|with|when)\b|\bin\s+(this|that)\s+(haunt|scenario)\b|` +
+	`(那个|这个|这|那)(剧本|作祟)|(剧本|作祟)(里|中|里面)的?(怪物|英雄|奸徒|叛徒)`)

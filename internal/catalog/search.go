@@ -104,7 +104,7 @@ const (
 	titleBoost    = 2
 	asksBoost     = 1
 	nameBoost     = 1
-	glossaryBoost = 0.8
+	glossaryBoost = 0.2
 	// exactNameBoost puts the entry a question names whole above any
 	// ruling that mentions it.
 	exactNameBoost = 10
@@ -114,7 +114,7 @@ const (
 	inPlayReach = 20
 	// aboutBoost ranks the card or room a question names, and the rulings
 	// about it, above passages that only share a word with the question.
-	aboutBoost = 1.6
+	aboutBoost = 2.0
 	// wholeNameBoost ranks first the entry a question names and nothing
 	// more ("颅骨", "coal chute").
 	wholeNameBoost = 4
@@ -127,7 +127,9 @@ const (
 	gamePhaseBoost = 1.15
 	// sureCoverage is how much of a question (its words weighted by how
 	// rare they are in the box) the first hit must hold to be an answer.
-	sureCoverage = 0.3
+	sureCoverage         = 0.2
+	sureCoverageOneHaunt = 0.5
+	sureCoverageInHaunt  = 0.5
 	// coverageWeight is how much the share of the question a hit holds
 	// counts in its rank (score × coverage^coverageWeight).
 	coverageWeight = 1.0
@@ -242,10 +244,6 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
-	var glossary []glossaryGroup
-	if err := readJSON("glossary.json", &glossary); err != nil {
-		return nil, err
-	}
 	var asks map[string]playerAsks
 	if err := readJSON("asks.json", &asks); err != nil {
 		return nil, err
@@ -254,11 +252,11 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 	if err != nil {
 		return nil, err
 	}
-	groups := nameGroups(names)
+	groups := nameGroups(names, boxText(box))
 	enAnalyzer, zhAnalyzer := m.AnalyzerNamed(en.AnalyzerName), m.AnalyzerNamed(analyzerZH)
 	s := &searchIndex{
 		index: idx, hits: map[string]Hit{}, concerns: map[string][]string{}, phase: map[string]string{},
-		reader: newQuestionReader(append(glossary, groups...), enAnalyzer),
+		reader: newQuestionReader(groups, enAnalyzer),
 		words:  newWordStats(enAnalyzer, zhAnalyzer), wholeNames: map[string][]string{},
 	}
 	for _, g := range s.reader.groups {
@@ -352,6 +350,29 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 	}
 	s.hauntWords = s.words.hauntWords(Haunts())
 	return s, nil
+}
+
+// boxText is every text of the box, lower-cased, to tell which of a term's
+// wordings its passages use.
+func boxText(box *Content) string {
+	var b strings.Builder
+	add := func(t Text) { b.WriteString(strings.ToLower(t.EN + "\n" + t.ZH + "\n")) }
+	for _, sec := range box.Rules {
+		for _, p := range sec.Passages {
+			add(p.Heading)
+			add(p.Question)
+			add(p.Text)
+		}
+	}
+	for _, c := range box.Cards {
+		add(c.Name)
+		add(c.Text)
+	}
+	for _, r := range box.Rooms {
+		add(r.Name)
+		add(r.Text)
+	}
+	return b.String()
 }
 
 // cleanQuestion drops what a question can carry but never means: control
@@ -456,7 +477,9 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 	for _, m := range res.Hits {
 		h := s.hits[m.ID]
 		h.Score = m.Score
-		if slices.ContainsFunc(s.concerns[m.ID], func(k string) bool { return question.named[k] }) {
+		// The rulings about a thing the question names rank up; its own
+		// entry needs no help, its names already match.
+		if !question.named[m.ID] && slices.ContainsFunc(s.concerns[m.ID], func(k string) bool { return question.named[k] }) {
 			h.Score *= aboutBoost
 		}
 		if slices.Contains(s.wholeNames[folded], m.ID) {
@@ -468,7 +491,7 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 		// How much of the question a passage holds weighs with how well it
 		// scores: a card's entry that shares the card's name with the
 		// question loses to the ruling about it that also holds the rest.
-		h.Score *= math.Pow(s.coverage(question, h), coverageWeight)
+		h.Score *= math.Pow(s.coverage(question, h, unknownWeight), coverageWeight)
 		switch p := s.phase[m.ID]; {
 		case phase == "" || p == "" || p == PhaseBoth:
 		case p == phase:
@@ -483,8 +506,21 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 	out := Result{Hits: hits, Sure: len(hits) > 0, Even: min(1, len(hits))}
 	if haunt := s.namedHaunt(question); haunt > 0 {
 		out.Sure, out.Haunt = false, haunt
-	} else if len(hits) > 0 && s.coverage(question, hits[0]) < sureCoverage {
-		out.Sure, out.Haunt = false, inPlay.Haunt
+	} else if len(hits) > 0 {
+		// A question about "that haunt" asks of one haunt's rules: the
+		// box must hold more of it to answer.
+		// So must a question asked during a haunt, of which many are about
+		// that haunt's own rules.
+		need, unknown := sureCoverage, unknownWeight
+		if oneHaunt.MatchString(question.text) {
+			need = sureCoverageOneHaunt
+		}
+		if inPlay.Haunt > 0 {
+			need, unknown = max(need, sureCoverageInHaunt), unknownWeightInHaunt
+		}
+		if s.coverage(question, hits[0], unknown) < need {
+			out.Sure, out.Haunt = false, inPlay.Haunt
+		}
 	}
 	for out.Even < len(hits) && out.Even < 3 && hits[out.Even].Score >= evenRatio*hits[0].Score {
 		out.Even++

@@ -83,13 +83,17 @@ func (w *wordStats) holds(doc, t string) bool {
 // unknownWeight is what a word the box doesn't have counts for in a
 // question's coverage, as a share of a rare word's: a word no passage has
 // ("zombie lord") is asked and not answered, but a friend's name at the
-// table is no part of the question, so it counts for less.
-const unknownWeight = 0.5
+// table is no part of the question, so it counts for less; during a haunt
+// such a word is more likely the haunt's own (its monster, its ritual).
+const (
+	unknownWeight        = 0.5
+	unknownWeightInHaunt = 1.0
+)
 
 // coverage is the share of the question (its words weighted by how rare
 // they are) the hit holds. A word of a name or term the question names is
 // held when the hit holds any of that group's words, or is about the thing.
-func (s *searchIndex) coverage(q reading, h Hit) float64 {
+func (s *searchIndex) coverage(q reading, h Hit, unknown float64) float64 {
 	doc := h.Kind + ":" + h.ID
 	grouped := map[string]int{}
 	for _, gi := range q.groups {
@@ -114,7 +118,7 @@ func (s *searchIndex) coverage(q reading, h Hit) float64 {
 		weight := s.words.idf(t)
 		if weight == 0 {
 			if gi := grouped[t]; gi == 0 && !isFiller(t) {
-				asked += unknownWeight * rare
+				asked += unknown * rare
 			}
 			continue
 		}
@@ -156,11 +160,12 @@ func containsString(list []string, v string) bool {
 	return false
 }
 
-// isFiller: a lone digit or Latin letter, or a Chinese character alone
-// that the box doesn't have, says nothing about what is asked.
+// isFiller: a number, a lone character, or a short Latin word the box
+// doesn't have (a friend's name at the table: Sam, Leo) says nothing about
+// what is asked.
 func isFiller(t string) bool {
 	r := []rune(t)
-	return len(r) == 1 || strings.IndexFunc(t, func(c rune) bool { return !unicode.IsDigit(c) }) < 0
+	return len(r) == 1 || len(r) <= 3 && !hasHan(t) || strings.IndexFunc(t, func(c rune) bool { return !unicode.IsDigit(c) }) < 0
 }
 
 // hauntNumber finds a haunt named by its number: "haunt 12", "scenario

@@ -139,6 +139,10 @@ type reading struct {
 	stems []string
 	// text is the whole question, lower-cased, in Simplified characters.
 	text string
+	// asks and grouped are its words for coverage (questionWords), once
+	// worked out.
+	asks    []string
+	grouped map[string]int
 	// named are the cards and rooms the question names, however it names
 	// them ("card:bell", "room:vault").
 	named map[string]bool

@@ -473,6 +473,7 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 	if phase == "" && inPlay.Haunt > 0 {
 		phase, phaseWeight = PhaseAfter, gamePhaseBoost
 	}
+	question.asks, question.grouped = s.questionWords(question)
 	hits := make([]Hit, 0, len(res.Hits))
 	for _, m := range res.Hits {
 		h := s.hits[m.ID]

@@ -95,26 +95,13 @@ const (
 // held when the hit holds any of that group's words, or is about the thing.
 func (s *searchIndex) coverage(q reading, h Hit, unknown float64) float64 {
 	doc := h.Kind + ":" + h.ID
-	grouped := map[string]int{}
-	for _, gi := range q.groups {
-		for _, t := range s.groupWords[gi] {
-			grouped[t] = gi + 1
-		}
+	if q.asks == nil {
+		q.asks, q.grouped = s.questionWords(q)
 	}
 	rare := math.Log(1 + float64(len(s.words.docs)))
 	var asked, held float64
-	asks := append([]string{}, q.stems...)
-	for _, t := range s.words.analyse(q.own) {
-		if hasHan(t) {
-			asks = append(asks, t)
-		}
-	}
-	seen := map[string]bool{}
-	for _, t := range asks {
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
+	grouped := q.grouped
+	for _, t := range q.asks {
 		weight := s.words.idf(t)
 		if weight == 0 {
 			if gi := grouped[t]; gi == 0 && !isFiller(t) {
@@ -134,6 +121,33 @@ func (s *searchIndex) coverage(q reading, h Hit, unknown float64) float64 {
 		return 1
 	}
 	return held / asked
+}
+
+// questionWords are a question's words for coverage, each once (English
+// stems as mended, Chinese characters and pairs), and for each word of a
+// name or term it names, that group (its index + 1).
+func (s *searchIndex) questionWords(q reading) ([]string, map[string]int) {
+	grouped := map[string]int{}
+	for _, gi := range q.groups {
+		for _, t := range s.groupWords[gi] {
+			grouped[t] = gi + 1
+		}
+	}
+	words := append([]string{}, q.stems...)
+	for _, t := range s.words.analyse(q.own) {
+		if hasHan(t) {
+			words = append(words, t)
+		}
+	}
+	seen := map[string]bool{}
+	asks := words[:0]
+	for _, t := range words {
+		if !seen[t] {
+			seen[t] = true
+			asks = append(asks, t)
+		}
+	}
+	return asks, grouped
 }
 
 // groupHeld reports whether a document holds any word of a group, or is

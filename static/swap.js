@@ -216,6 +216,17 @@
     scopes.forEach(function (el) { Array.prototype.push.apply(out, el.querySelectorAll(sel)); });
     return out;
   }
+  // detailsKeys names each disclosure in scopes by what its summary says
+  // and which of those it is: a disclosure added or gone before it (a card
+  // come into the hand, with its lines) doesn't take its place.
+  function detailsKeys(scopes) {
+    var seen = {};
+    return within(scopes, "details").map(function (d) {
+      var s = d.querySelector("summary"), says = s ? s.textContent : "";
+      seen[says] = (seen[says] || 0) + 1;
+      return [d, says + "#" + seen[says]];
+    });
+  }
   // keepState notes what the person is doing inside scopes (what an update
   // is about to replace), but in skip (the form just submitted).
   function keepState(scopes, skip) {
@@ -232,9 +243,8 @@
     });
     // A disclosure the sent form was in (the room list, a deck) is done
     // with: it stays as the server draws it.
-    within(scopes, "details").forEach(function (d, i) {
-      var s = d.querySelector("summary");
-      if (d.open && !(skip && d.contains(skip))) state.open.push((s ? s.textContent : "") + "#" + i);
+    detailsKeys(scopes).forEach(function (dk) {
+      if (dk[0].open && !(skip && dk[0].contains(skip))) state.open.push(dk[1]);
     });
     // A focused link or button (a sheet's close, an explorer's line) and
     // how far a list or sheet was scrolled, when a part replaced them.
@@ -300,9 +310,8 @@
   }
   function restoreState(state) {
     // <details> open first: a field inside a closed one can't take the focus.
-    within(state.scopes, "details").forEach(function (d, i) {
-      var s = d.querySelector("summary");
-      if (state.open.indexOf((s ? s.textContent : "") + "#" + i) >= 0) d.open = true;
+    detailsKeys(state.scopes).forEach(function (dk) {
+      if (state.open.indexOf(dk[1]) >= 0) dk[0].open = true;
     });
     fieldGroups(state.scopes).forEach(function (pair) {
       var fields = state.forms[pair[1]];

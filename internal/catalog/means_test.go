@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,6 +139,24 @@ func TestEveryNameFindsItsThing(t *testing.T) {
 			if err != nil || len(hits) == 0 || hitKey(hits[0]) != key {
 				t.Errorf("Search(%q) (%s, from %s) = %v, %v; want %s first", n.Name, key, n.From, keys(hits), err, key)
 			}
+		}
+	}
+}
+
+// A card or room asked by the other translation's name (seed 003's, in
+// Traditional characters), or as players call it, is answered by it.
+func TestOtherTranslationsNames(t *testing.T) {
+	for q, want := range map[string]string{
+		"高樓":             "room:tower",
+		"運煤槽可以不滑下去嗎":     "room:coal-chute",
+		"左輪手槍怎麼用":        "card:revolver",
+		"五芒星室會扣什麼":       "room:pentagram-chamber",
+		"the bell thing": "card:bell",
+		"那个会动的房间":        "room:mystic-elevator",
+	} {
+		hits, err := searchHits(q, InPlay{}, 3)
+		if err != nil || len(hits) == 0 || !slices.Contains(hitsConcern(hits[0]), strings.SplitN(want, ":", 2)[1]) {
+			t.Errorf("Search(%q) = %v, %v; want %s or a ruling about it first", q, keys(hits), err, want)
 		}
 	}
 }

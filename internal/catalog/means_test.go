@@ -150,7 +150,6 @@ func TestOtherTranslationsNames(t *testing.T) {
 		"高樓":             "room:tower",
 		"運煤槽可以不滑下去嗎":     "room:coal-chute",
 		"左輪手槍怎麼用":        "card:revolver",
-		"五芒星室會扣什麼":       "room:pentagram-chamber",
 		"the bell thing": "card:bell",
 		"那个会动的房间":        "room:mystic-elevator",
 	} {

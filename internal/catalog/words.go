@@ -3,6 +3,7 @@ package catalog
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -154,7 +155,7 @@ func (s *searchIndex) questionWords(q reading) ([]string, map[string]int) {
 // the thing the group names, or is about it.
 func (s *searchIndex) groupHeld(gi int, doc string) bool {
 	key := s.reader.groups[gi].Key
-	if key != "" && (key == doc || containsString(s.concerns[doc], key)) {
+	if key != "" && (key == doc || slices.Contains(s.concerns[doc], key)) {
 		return true
 	}
 	for _, t := range s.groupWords[gi] {
@@ -165,14 +166,6 @@ func (s *searchIndex) groupHeld(gi int, doc string) bool {
 	return false
 }
 
-func containsString(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
 
 // isFiller: a number, a lone character, or a short Latin word the box
 // doesn't have (a friend's name at the table: Sam, Leo) says nothing about

@@ -166,7 +166,6 @@ func (s *searchIndex) groupHeld(gi int, doc string) bool {
 	return false
 }
 
-
 // isFiller: a number, a lone character, or a short Latin word the box
 // doesn't have (a friend's name at the table: Sam, Leo) says nothing about
 // what is asked.

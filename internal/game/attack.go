@@ -8,6 +8,19 @@ import (
 	"lantern/internal/catalog"
 )
 
+// Attacks, after the haunt only: the attack roll and the defence, the
+// damage split or the item stolen instead, and a card's own attack (the
+// Bite, Creepy Puppet).
+
+// attackActions are the actions this file decides.
+var attackActions = map[string]decider{
+	ActAttack:     (*State).decideAttack,
+	ActDefend:     (*State).decideDefend,
+	ActResolveDmg: (*State).decideResolveDamage,
+	ActSteal:      (*State).decideSteal,
+	ActDealDamage: func(s *State, actor Actor, _ Action) ([]Event, error) { return s.decideDealDamage(actor) },
+}
+
 // Target is who an attack is aimed at: a seat (stable id) or a monster.
 type Target struct {
 	Seat    int    `json:"seat,omitempty"`

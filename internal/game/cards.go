@@ -15,6 +15,18 @@ import (
 // it may be used or rolled for is cardlimits.go; what applying its effect
 // does is effects.go.
 
+// cardActions are the actions this file decides.
+var cardActions = map[string]decider{
+	ActDrawCard:    (*State).decideDrawCard,
+	ActGiveCard:    (*State).decideGive,
+	ActAcceptCard:  func(s *State, actor Actor, a Action) ([]Event, error) { return s.decideAnswerOffer(actor, a, true) },
+	ActDeclineCard: func(s *State, actor Actor, a Action) ([]Event, error) { return s.decideAnswerOffer(actor, a, false) },
+	ActDropCard:    (*State).decideDrop,
+	ActPickUp:      (*State).decidePickUp,
+	ActDiscardCard: (*State).decideDiscard,
+	ActUseCard:     (*State).decideUseCard,
+}
+
 // HeldCard is a card in front of a player (hands are public, as in the box).
 type HeldCard struct {
 	Card string `json:"card"`

@@ -14,6 +14,11 @@ import (
 // once-per-explorer gain or its end-of-turn damage. Each outcome is the
 // card's or room's data (catalog.Effect); this file turns it into events.
 
+// effectActions are the actions this file decides.
+var effectActions = map[string]decider{
+	ActApplyEffect: (*State).decideApplyEffect,
+}
+
 // effectSource finds the roll and once-per-explorer data of "card:<id>" or
 // "room:<id>".
 func effectSource(source string) (roll *catalog.Roll, room *catalog.Room, card *catalog.Card, err error) {

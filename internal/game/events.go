@@ -192,10 +192,12 @@ func (s *State) rebuild() error {
 // the code that decides them; fold only routes an event to its feature.
 func (s *State) fold(e Event) error {
 	switch e.Type {
-	case EvSeatJoined, EvSeatsReordered, EvGameStarted, EvTraitsChanged, EvPhaseSet, EvTurnEnded, EvSeatMoved:
+	case EvSeatJoined, EvSeatsReordered, EvGameStarted, EvTraitsChanged, EvSeatMoved:
 		if err := s.foldSeats(e); err != nil {
 			return err
 		}
+	case EvPhaseSet, EvTurnEnded:
+		s.foldTurns(e)
 	case EvCardDrawn, EvCardMoved, EvCardOffered, EvOfferClosed, EvCardUsed:
 		s.foldCards(e)
 	case EvEffectPending, EvRollApplied, EvRoomGain, EvSourceRemoved, EvEffectApplied:

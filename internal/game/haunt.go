@@ -6,6 +6,18 @@ import (
 	"lantern/internal/catalog"
 )
 
+// The haunt: omens and the haunt roll, the reveal (the chart, the traitor
+// by the haunt's rule, the hidden traitor's tokens) and selecting another
+// haunt.
+
+// hauntActions are the actions this file decides.
+var hauntActions = map[string]decider{
+	ActDrawOmen:    (*State).decideDrawOmen,
+	ActHauntRoll:   (*State).decideHauntRoll,
+	ActRevealToken: (*State).decideRevealToken,
+	ActReselect:    (*State).decideReselectHaunt,
+}
+
 // HauntState is the haunt once revealed.
 type HauntState struct {
 	HauntReveal

@@ -2,11 +2,23 @@ package game
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 )
+
+// The haunt's second half besides attacks: the monsters (added, moved,
+// stunned), the haunt's track, sides and the game's end.
+
+// monsterActions are the actions this file decides.
+var monsterActions = map[string]decider{
+	ActAddMonster:  (*State).decideAddMonster,
+	ActMonsterMove: (*State).decideMonsterMove,
+	ActStun:        (*State).decideStun,
+	ActSetTrack:    (*State).decideSetTrack,
+	ActDeclareWin:  (*State).decideDeclareWinner,
+	ActJoinTraitor: (*State).decideJoinTraitor,
+}
 
 // Monster is one monster token the traitor runs.
 type Monster struct {
@@ -255,115 +267,6 @@ func (s *State) SideOf(seatID int) string {
 		return SideTraitor
 	}
 	return SideHeroes
-}
-
-// TurnTraitor is the seat that takes the traitor's turn, after which the
-// monsters move (seed 000 l.343-347; seed 003 l.329): the traitor; in a
-// haunt with no traitor at first (haunt 9), the first seat in play order
-// (from the first player) that has joined the traitor's side, so the
-// monsters get their turn once somebody turns; 0 while there is none or
-// the traitor is hidden.
-func (s *State) TurnTraitor() int {
-	if s.Haunt == nil {
-		return 0
-	}
-	if s.Haunt.Traitor != 0 || s.Haunt.Decision.Rule.Kind != "none_at_first" {
-		return s.Haunt.Traitor
-	}
-	first := s.SeatNumber(s.FirstSeat)
-	for i := range len(s.Seats) {
-		id := s.Seats[(max(first, 1)-1+i)%len(s.Seats)].ID
-		if s.Sides[id] == SideTraitor {
-			return id
-		}
-	}
-	return 0
-}
-
-// nextTurn is who plays after the current turn. Before the traitor is known
-// play passes to the left; after, heroes from the traitor's left, then the
-// traitor, then the monsters (seed 000 l.343-347, 作祟). Dead heroes are
-// skipped; a dead traitor still takes turns to run the monsters (seed 002
-// FAQ). Other living seats on the traitor's side (haunt 9: heroes who
-// turned) play after the traitor, before the monsters.
-func (s *State) nextTurn() int {
-	traitor := s.TurnTraitor()
-	if traitor == 0 {
-		n := s.SeatNumber(s.Turn)
-		if s.Turn == MonstersTurn {
-			n = 0
-		}
-		for i := 1; i <= len(s.Seats); i++ {
-			next := &s.Seats[(n-1+i+len(s.Seats))%len(s.Seats)]
-			if s.Alive(next) {
-				return next.ID
-			}
-		}
-		return s.Turn
-	}
-	// Each turn's place in the round: heroes (0), the traitor (1), others
-	// on the traitor's side (2), the monsters (3); within a group, from the
-	// traitor's left. Every seat has a place, dead or alive: a hero who
-	// dies on their own turn still passes it on from their place.
-	type place struct{ group, at int }
-	placeOf := func(id int) place {
-		switch {
-		case id == MonstersTurn:
-			return place{3, 0}
-		case id == traitor:
-			return place{1, 0}
-		}
-		at := slices.Index(s.leftOf(traitor), id)
-		if s.SideOf(id) == SideTraitor && s.Alive(s.SeatByID(id)) {
-			return place{2, at}
-		}
-		return place{0, at}
-	}
-	less := func(a, b place) bool { return a.group < b.group || a.group == b.group && a.at < b.at }
-	// A dead traitor keeps the turn only to run the monsters (seed 002
-	// FAQ: 死去的奸徒在其回合仍可移动怪物; seed 003 l.333); without
-	// monsters a dead traitor is out like anyone (seed 000 l.223-225:
-	// 该人物即已死亡，玩家立即出局).
-	var cands []int
-	if s.Alive(s.SeatByID(traitor)) || len(s.Monsters) > 0 {
-		cands = append(cands, traitor)
-	}
-	if len(s.Monsters) > 0 {
-		cands = append(cands, MonstersTurn)
-	}
-	for _, seat := range s.Seats {
-		if seat.ID != traitor && s.Alive(&seat) {
-			cands = append(cands, seat.ID)
-		}
-	}
-	slices.SortFunc(cands, func(a, b int) int {
-		if less(placeOf(a), placeOf(b)) {
-			return -1
-		}
-		return 1
-	})
-	if len(cands) == 0 {
-		return s.Turn
-	}
-	now := placeOf(s.Turn)
-	for _, id := range cands {
-		if less(now, placeOf(id)) {
-			return id
-		}
-	}
-	return cands[0]
-}
-
-// TurnOrder is one round of turns from the current one on, as end_turn
-// passes them (nextTurn): the screens show it, never work it out again.
-func (s *State) TurnOrder() []int {
-	c := *s
-	var order []int
-	for len(order) <= len(s.Seats)+1 && !slices.Contains(order, c.Turn) {
-		order = append(order, c.Turn)
-		c.Turn = c.nextTurn()
-	}
-	return order
 }
 
 // foldMonsters applies the haunt's second half: monsters stunned and added,

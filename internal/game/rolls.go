@@ -8,6 +8,15 @@ import (
 	"lantern/internal/catalog"
 )
 
+// Dice: a roll of dice or of a trait, the cards that change it (modifiers,
+// a stored result) and rerolls, its odds, and how it is judged.
+
+// rollActions are the actions this file decides.
+var rollActions = map[string]decider{
+	ActRoll:   (*State).decideRoll,
+	ActReroll: (*State).decideReroll,
+}
+
 // RollRecord is one dice roll as the log shows it.
 type RollRecord struct {
 	Seq     int    `json:"seq"`

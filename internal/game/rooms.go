@@ -11,6 +11,11 @@ import (
 // has (for the haunt chart and for selecting another haunt) and which deck
 // the new room's symbol draws from.
 
+// roomActions are the actions this file decides.
+var roomActions = map[string]decider{
+	ActDiscoverRoom: (*State).decideDiscoverRoom,
+}
+
 // ActDiscoverRoom places a room tile from the stack: {"room", "floor"}.
 const ActDiscoverRoom = "discover_room"
 

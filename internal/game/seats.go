@@ -1,0 +1,174 @@
+package game
+
+import (
+	"fmt"
+
+	"lantern/internal/catalog"
+)
+
+// Who sits where, and the game's start: joining (a name, a language, an
+// explorer), the seating order and the first player, and which seat an
+// action is about.
+
+// seatActions are the actions this file decides.
+var seatActions = map[string]decider{
+	ActJoin:         func(s *State, _ Actor, a Action) ([]Event, error) { return s.decideJoin(a) },
+	ActReorderSeats: (*State).decideReorder,
+	ActStartGame:    (*State).decideStart,
+}
+
+// ExplorerOrNil looks an explorer up in the catalog.
+func ExplorerOrNil(id string) *catalog.Explorer { return catalog.ExplorerByID(id) }
+
+func (s *State) decideJoin(a Action) ([]Event, error) {
+	switch {
+	case s.Started:
+		return nil, refuse(Conflict, "err_started")
+	case len(s.Seats) >= MaxSeats:
+		return nil, refuse(Conflict, "err_full", MaxSeats)
+	}
+	name, err := cleanName(a.Name)
+	if err != nil {
+		return nil, err
+	}
+	if other := s.nameTakenBy(name); other != nil {
+		return nil, refuse(Conflict, "err_name_taken", other.Name)
+	}
+	switch {
+	case ExplorerOrNil(a.Explorer) == nil:
+		return nil, refuse(Invalid, "err_unknown_explorer", a.Explorer)
+	case s.ExplorerTaken(a.Explorer):
+		return nil, refuse(Conflict, "err_explorer_taken")
+	}
+	lang := a.Lang
+	if lang != "zh" {
+		lang = "en"
+	}
+	id := 1
+	for _, seat := range s.Seats {
+		if seat.ID >= id {
+			id = seat.ID + 1
+		}
+	}
+	return []Event{{Type: EvSeatJoined, Seat: id, Name: name, Lang: lang, Explorer: a.Explorer}}, nil
+}
+
+func (s *State) decideReorder(actor Actor, a Action) ([]Event, error) {
+	if !actor.Host {
+		return nil, refuse(Forbidden, "err_host_only")
+	}
+	if s.Started {
+		return nil, refuse(Conflict, "err_started")
+	}
+	if stale(a, s.Version) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	if len(a.Order) != len(s.Seats) {
+		return nil, refuse(Invalid, "err_bad_order")
+	}
+	seen := map[int]bool{}
+	ids := make([]int, 0, len(a.Order))
+	for _, n := range a.Order {
+		seat := s.SeatAt(n)
+		if seat == nil || seen[n] {
+			return nil, refuse(Invalid, "err_bad_order")
+		}
+		seen[n] = true
+		ids = append(ids, seat.ID)
+	}
+	return []Event{{Type: EvSeatsReordered, Order: ids}}, nil
+}
+
+func (s *State) decideStart(actor Actor, a Action) ([]Event, error) {
+	if !actor.Host {
+		return nil, refuse(Forbidden, "err_host_only")
+	}
+	if s.Started {
+		return nil, refuse(Conflict, "err_started")
+	}
+	if len(s.Seats) == 0 {
+		return nil, refuse(Conflict, "err_no_seats")
+	}
+	if stale(a, s.Version) {
+		return nil, refuse(Conflict, "err_stale")
+	}
+	seat := s.SeatAt(a.FirstSeat)
+	if seat == nil {
+		return nil, refuse(NotFound, "err_unknown_seat", a.FirstSeat)
+	}
+	return []Event{{Type: EvGameStarted, Seat: seat.ID}}, nil
+}
+
+// actingSeat resolves the seat an action is about in a started game; alive
+// asks for a living explorer too.
+func (s *State) actingSeat(actor Actor, a Action, alive bool) (*Seat, error) {
+	if !s.Started {
+		return nil, refuse(Conflict, "err_not_started")
+	}
+	seat, err := s.targetSeat(actor, a)
+	if err != nil {
+		return nil, err
+	}
+	if alive && !s.Alive(seat) {
+		return nil, refuse(Conflict, "err_dead", seat.Name)
+	}
+	return seat, nil
+}
+
+// targetSeat resolves the seat an action is about: a seat acts on itself by
+// default and only on itself; the host names any seat.
+func (s *State) targetSeat(actor Actor, a Action) (*Seat, error) {
+	if a.Seat == 0 && !actor.Host {
+		return s.SeatByID(actor.Seat), nil
+	}
+	seat := s.SeatAt(a.Seat)
+	if seat == nil {
+		return nil, refuse(NotFound, "err_unknown_seat", a.Seat)
+	}
+	if !actor.Host && seat.ID != actor.Seat {
+		return nil, refuse(Forbidden, "err_other_seat")
+	}
+	return seat, nil
+}
+
+// foldSeats applies the seats' own events: who sits where, the game's
+// start, trait clips (the phase and the turn passing on: foldTurns).
+func (s *State) foldSeats(e Event) error {
+	switch e.Type {
+	case EvSeatJoined:
+		ex := ExplorerOrNil(e.Explorer)
+		if ex == nil {
+			return fmt.Errorf("event %d: unknown explorer %q", e.Seq, e.Explorer)
+		}
+		seat := Seat{ID: e.Seat, Name: e.Name, Lang: e.Lang, Explorer: e.Explorer, Traits: map[string]TraitState{}, ChangedAt: e.Seq}
+		for _, t := range Traits {
+			seat.Traits[t] = TraitState{Position: ex.Traits[t].Start}
+		}
+		s.Seats = append(s.Seats, seat)
+	case EvSeatsReordered:
+		byID := make(map[int]Seat, len(s.Seats))
+		for _, seat := range s.Seats {
+			byID[seat.ID] = seat
+		}
+		s.Seats = s.Seats[:0]
+		for _, id := range e.Order {
+			seat := byID[id]
+			seat.ChangedAt = e.Seq
+			s.Seats = append(s.Seats, seat)
+		}
+	case EvGameStarted:
+		s.Started, s.FirstSeat, s.Turn, s.TurnStart = true, e.Seat, e.Seat, e.Seq
+	case EvTraitsChanged:
+		seat := s.SeatByID(e.Seat)
+		if seat == nil {
+			return fmt.Errorf("event %d: unknown seat %d", e.Seq, e.Seat)
+		}
+		for _, c := range e.Changes {
+			seat.Traits[c.Trait] = c.To
+		}
+		seat.ChangedAt = e.Seq
+	case EvSeatMoved:
+		// The seat's phone changed; tokens live outside the game state.
+	}
+	return nil
+}

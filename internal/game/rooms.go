@@ -241,47 +241,6 @@ func (s *State) settleDiscovery(e Event) {
 	}
 }
 
-// ExploreOptions are the tiles a seat may place now and the card its newest
-// room still owes.
-type ExploreOptions struct {
-	// Floors lists, top to bottom, the tiles still in the stack that fit each
-	// floor; a tile fitting several floors is under each of them.
-	Floors []FloorTiles `json:"floors"`
-	// Owed is the discovered room whose card is still to be drawn.
-	Owed *Discovery `json:"owed,omitempty"`
-}
-
-// FloorTiles are the tiles that may go on one floor.
-type FloorTiles struct {
-	Floor string   `json:"floor"`
-	Tiles []string `json:"tiles"`
-}
-
-// exploreOptions asks Decide about every tile and floor, so what is offered
-// is what would be accepted.
-func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
-	if !s.CanDiscover(d.actor, me) {
-		return nil
-	}
-	o := &ExploreOptions{Owed: s.PendingDiscovery(me.ID)}
-	stack := s.RoomStack()
-	for _, floor := range Floors {
-		var tiles []string
-		for _, room := range stack {
-			if slices.Contains(room.Floors, floor) && d.allows(Action{Type: ActDiscoverRoom, Room: room.ID, Floor: floor}) {
-				tiles = append(tiles, room.ID)
-			}
-		}
-		if len(tiles) > 0 {
-			o.Floors = append(o.Floors, FloorTiles{Floor: floor, Tiles: tiles})
-		}
-	}
-	if len(o.Floors) == 0 && o.Owed == nil {
-		return nil
-	}
-	return o
-}
-
 // ---- Room effects: who they spare ----
 
 // immuneToRooms: the known traitor (and monsters) ignore harmful room texts.

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -167,6 +168,13 @@ func (r *questionReader) rewrite(question string) reading {
 		}
 	}
 	q = strings.Join(kept, " ")
+	// The words that say when ("after the haunt started", 作祟开始后) are
+	// the question's phase, not its subject: searched for less.
+	var when []string
+	for _, re := range []*regexp.Regexp{beforeHaunt, afterHaunt} {
+		when = append(when, re.FindAllString(q, -1)...)
+		q = re.ReplaceAllString(q, " ")
+	}
 	for _, f := range zhFiller {
 		q = strings.ReplaceAll(q, f, " ")
 	}
@@ -197,7 +205,7 @@ func (r *questionReader) rewrite(question string) reading {
 			}
 		}
 	}
-	read.words = []searchWords{{read.own, 1}, {strings.Join(also, " "), glossaryBoost}}
+	read.words = []searchWords{{read.own, 1}, {strings.Join(when, " "), phaseWordsBoost}, {strings.Join(also, " "), glossaryBoost}}
 	return read
 }
 

@@ -67,6 +67,10 @@ func TestHauntOnlyQuestions(t *testing.T) {
 		{"haunt 12 how does the traitor win", InPlay{}, 12},
 		{"第12个剧本奸徒怎么赢", InPlay{}, 12},
 		{"can we burn the zombie lord's coffin", InPlay{Haunt: 7}, 7},
+		// A haunt's whole English name, though each word is the box's too
+		// ("the bride" is a players' name for The Lost One).
+		{"ghost bride how do the heroes win", InPlay{}, 20},
+		{"in the voodoo haunt can the traitor move twice", InPlay{}, 25},
 	}
 	for _, c := range cases {
 		res, err := Search(context.Background(), c.q, c.inPlay, 3)
@@ -75,7 +79,7 @@ func TestHauntOnlyQuestions(t *testing.T) {
 		}
 	}
 	// The box's own questions stay sure, during a haunt too.
-	for _, q := range []string{"do monsters die", "平手时谁是叛徒", "can i use two weapons"} {
+	for _, q := range []string{"do monsters die", "平手时谁是叛徒", "can i use two weapons", "i lost the haunt roll, what now"} {
 		res, err := Search(context.Background(), q, InPlay{Haunt: 7}, 3)
 		if err != nil || !res.Sure {
 			t.Errorf("Search(%q) during haunt 7 = sure %v, %v; want sure", q, res.Sure, err)

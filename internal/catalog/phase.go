@@ -50,3 +50,8 @@ func questionPhase(q string) string {
 // than about haunts in general.
 var oneHaunt = regexp.MustCompile(`\b(this|that|the)\s+(haunt|scenario)\s+(where|with|when)\b|\bin\s+(this|that)\s+(haunt|scenario)\b|` +
 	`(那个|这个|这|那)(剧本|作祟)|(剧本|作祟)(里|中|里面)的?(怪物|英雄|奸徒|叛徒)`)
+
+// whatItDoes is a question asking what a thing does or how it works, which
+// its own entry answers rather than a ruling about one case of it.
+var whatItDoes = regexp.MustCompile(`\bwhat\s+(does|do|is|'s|are)\b.*\b(do|does|for|mean)\b|\bhow\s+(does|do)\b.*\b(work|use)\b|\bwhat\s+(is|'s)\s+(the|a|an)\b|` +
+	`有(什么|啥)用|干(嘛|啥|什么)|是(什么|啥)|怎么用|(什么|啥)(作用|效果|功能)|能做(什么|啥)`)

@@ -215,6 +215,19 @@ func (s *searchIndex) namedHaunt(q reading) int {
 			return h.Number
 		}
 	}
+	// A haunt's whole English name of two words or more ("ghost bride",
+	// "tomb of dracula"); of one word only when the question says it is
+	// a haunt's ("the voodoo haunt", not "we lost the haunt roll").
+	folded := " " + fold(q.text) + " "
+	for _, h := range Haunts() {
+		name := strings.TrimPrefix(fold(h.Name.EN), "the ")
+		if name == "" || !strings.Contains(folded, " "+name+" ") {
+			continue
+		}
+		if strings.Contains(name, " ") || slices.ContainsFunc([]string{" haunt " + name + " ", " " + name + " haunt ", " scenario " + name + " ", " " + name + " scenario "}, func(p string) bool { return strings.Contains(folded, p) }) {
+			return h.Number
+		}
+	}
 	votes := map[int]int{}
 	for _, t := range s.words.analyse(own) {
 		weight := 2

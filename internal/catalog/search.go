@@ -116,7 +116,6 @@ const (
 	// about it, above passages that only share a word with the question.
 	aboutBoost      = 2.0
 	namedEntryBoost = 2.0
-	namedEntryCase  = 1.7
 	// wholeNameBoost ranks first the entry a question names and nothing
 	// more ("颅骨", "coal chute").
 	wholeNameBoost = 4
@@ -124,12 +123,17 @@ const (
 	// it is about (before or after the haunt) first, and those of the
 	// other part last; gamePhaseBoost is the game's own phase when the
 	// question doesn't say (a question asked during the haunt is more
-	// likely about the haunt).
+	// likely about the haunt, one asked before it about exploring).
 	phaseBoost = 1.6
 	// phaseWordsBoost is what the words saying the phase count for in
 	// the search.
 	phaseWordsBoost = 0.3
 	gamePhaseBoost  = 1.15
+	// exploringPhaseBoost: before a haunt, or with no game, a question
+	// that doesn't say leans less, since most of the box's passages are
+	// the haunt's (58 after, 4 before) and players ask about both.
+	exploringPhaseBoost = 1.08
+	zzLean              = 1.15
 	// sureCoverage is how much of a question (its words weighted by how
 	// rare they are in the box) the first hit must hold to be an answer.
 	sureCoverage         = 0.2
@@ -485,9 +489,15 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 	for _, id := range inPlay.Rooms {
 		inPlaySet["room:"+id] = true
 	}
+	// A question that doesn't say leans to the game's own phase: during a
+	// haunt it is more likely about the haunt, before one (or with no game)
+	// about exploring the house.
 	phase, phaseWeight := question.phase, phaseBoost
-	if phase == "" && inPlay.Haunt > 0 {
-		phase, phaseWeight = PhaseAfter, gamePhaseBoost
+	if phase == "" {
+		phase, phaseWeight = PhaseBefore, exploringPhaseBoost
+		if inPlay.Haunt > 0 {
+			phase, phaseWeight = PhaseAfter, gamePhaseBoost
+		}
 	}
 	question.asks, question.grouped = s.questionWords(question)
 	hits := make([]Hit, 0, len(res.Hits))

@@ -75,35 +75,9 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, a Action) error {
 		return refuse(Conflict, "err_source_removed", name)
 	}
 	roll, rescued := s.rollFor(seat.ID, a.Source, roll, card)
-	voluntary := roll != nil && roll.Voluntary
-	switch {
-	case card != nil && roll != nil && roll.NotUse:
-		// A roll the card asks of whoever it affects (Music Box): not a
-		// use of it, and it may come again.
-	case card != nil && card.Deck == "event":
-		if card.StaysInRoom && !s.Gone[card.ID] {
-			return refuse(Conflict, "err_token_not_placed", card.Name)
-		}
-	case card != nil:
-		if s.Holds(seat.ID, card.ID) && card.Use != nil && card.Use.InsteadOfAttack {
-			// Thrown instead of an attack (the Dynamite): those in the room
-			// it lands in roll, never its thrower, who no longer holds it
-			// once it is thrown (items.json: "Every explorer and monster
-			// there … makes a Speed roll"; seed 000 炸药: 该房间中的所有人物/
-			// 怪物皆需以速度进行能力考验).
-			return refuse(Conflict, "err_roll_thrown", card.Name)
-		}
-		if s.Holds(seat.ID, card.ID) {
-			if err := s.mayUse(actor, seat, card); err != nil {
-				return err
-			}
-		}
-		voluntary = true
-	case room != nil:
-		if c := s.shieldingCard(seat.ID, room.ID); c != nil {
-			return refuse(Conflict, "err_card_shields", c.Name, room.Name)
-		}
-		voluntary = voluntary || room.Kind == "barrier"
+	voluntary, err := s.sourceMayRoll(actor, seat, roll, room, card)
+	if err != nil {
+		return err
 	}
 	if voluntary && len(s.sourceRollsThisTurn(seat.ID, a.Source)) > 0 {
 		return refuse(Conflict, "err_roll_once_turn", name)
@@ -119,6 +93,50 @@ func (s *State) mayRollFor(actor Actor, seat *Seat, a Action) error {
 	if roll == nil {
 		return nil
 	}
+	return s.rollFitsSource(actor, seat, a, roll, card, name, rescued)
+}
+
+// sourceMayRoll checks what the source's kind asks before a roll for it
+// (a token placed, a held card within its limits and not thrown, a room
+// not shielded from) and reports whether the roll is a voluntary one.
+func (s *State) sourceMayRoll(actor Actor, seat *Seat, roll *catalog.Roll, room *catalog.Room, card *catalog.Card) (voluntary bool, err error) {
+	voluntary = roll != nil && roll.Voluntary
+	switch {
+	case card != nil && roll != nil && roll.NotUse:
+		// A roll the card asks of whoever it affects (Music Box): not a
+		// use of it, and it may come again.
+	case card != nil && card.Deck == "event":
+		if card.StaysInRoom && !s.Gone[card.ID] {
+			return false, refuse(Conflict, "err_token_not_placed", card.Name)
+		}
+	case card != nil:
+		if s.Holds(seat.ID, card.ID) && card.Use != nil && card.Use.InsteadOfAttack {
+			// Thrown instead of an attack (the Dynamite): those in the room
+			// it lands in roll, never its thrower, who no longer holds it
+			// once it is thrown (items.json: "Every explorer and monster
+			// there … makes a Speed roll"; seed 000 炸药: 该房间中的所有人物/
+			// 怪物皆需以速度进行能力考验).
+			return false, refuse(Conflict, "err_roll_thrown", card.Name)
+		}
+		if s.Holds(seat.ID, card.ID) {
+			if err := s.mayUse(actor, seat, card); err != nil {
+				return false, err
+			}
+		}
+		voluntary = true
+	case room != nil:
+		if c := s.shieldingCard(seat.ID, room.ID); c != nil {
+			return false, refuse(Conflict, "err_card_shields", c.Name, room.Name)
+		}
+		voluntary = voluntary || room.Kind == "barrier"
+	}
+	return voluntary, nil
+}
+
+// rollFitsSource checks the roll against the card's or room's own: one of
+// its traits, only while the card is on, a rescue on the rescuer's own
+// turn, each trait once and one at a time for a roll per trait.
+func (s *State) rollFitsSource(actor Actor, seat *Seat, a Action, roll *catalog.Roll, card *catalog.Card, name catalog.Text, rescued int) error {
 	if !rollTakesTrait(roll, a.Trait) && StoredDice(a.Purpose) == 0 {
 		return refuse(Invalid, "err_roll_traits", name, TraitNames(roll.RollTraits()))
 	}

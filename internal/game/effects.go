@@ -107,26 +107,9 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Removed[a.Source] {
-		return nil, refuse(Conflict, "err_source_removed", sourceName(room, card))
-	}
-	if room != nil && s.immuneToRooms(seat.ID) && (room.EndTurnDamage != nil || roomRollHurts(room)) {
-		// The traitor ignores room effects that would hurt them (seed 002 FAQ).
-		return nil, refuse(Conflict, "err_traitor_immune")
-	}
-	if room != nil {
-		if c := s.shieldingCard(seat.ID, room.ID); c != nil {
-			return nil, refuse(Conflict, "err_card_shields", c.Name, room.Name)
-		}
-	}
-	// A held item or omen is used by its holder, within its limits; one
-	// not held may still hurt or help another (Dynamite thrown at you).
-	// A roll the card asks of whoever it affects (Music Box) is no use of it.
-	held := card != nil && card.Deck != "event" && s.Holds(seat.ID, card.ID) && (roll == nil || !roll.NotUse)
-	if held {
-		if err := s.mayUse(actor, seat, card); err != nil {
-			return nil, err
-		}
+	held, err := s.mayApply(actor, seat, a.Source, roll, room, card)
+	if err != nil {
+		return nil, err
 	}
 	// Trying to get free, or freeing another (Webs: only the first roll
 	// grants the Might).
@@ -141,47 +124,9 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 	}
 	switch {
 	case roll != nil && roll.RollTraits() == nil && roll.Dice == 0 && len(roll.Brackets) > 0:
-		// No roll at all (Healing Salve, Smelling Salts): the holder's
-		// card applies.
-		if card != nil && card.Deck != "event" && !held {
-			return nil, refuse(Conflict, "err_card_not_held", card.Name)
-		}
-		eff := roll.Brackets[0].Effect
-		var evs []Event
-		if eff.TakeItem { // Pickpocket's Gloves: "to" names whom it takes from
-			if evs, err = s.takeItemEvents(seat, card, a); err != nil {
-				return nil, err
-			}
-		} else {
-			target, err := s.effectTarget(seat, card, eff, a)
-			if err != nil {
-				return nil, err
-			}
-			evs = s.effectEvents(target, eff, a.Source, "")
-		}
-		if held {
-			evs = append(evs, s.afterUse(seat, card)...)
-		}
-		if len(evs) == 0 {
-			return nil, refuse(Conflict, "err_no_effect")
-		}
-		return evs, nil
+		return s.applyWithoutRoll(seat, card, held, roll, a)
 	case roll != nil && len(roll.Brackets) > 0:
-		last := s.LastRoll(seat.ID)
-		if last == nil || last.Source != a.Source || last.Applied {
-			if shared, b := s.ShareOwed(seat.ID, a.Source); shared != nil {
-				return s.shareEvents(seat, card, b, shared, a)
-			}
-			return nil, refuse(Conflict, "err_roll_first")
-		}
-		if b := bracketFor(roll, *last); b != nil {
-			eff := b.Effect
-			if s.allPassed(seat.ID, roll, *last) { // Hanged Men: all four 2+
-				eff = withBonus(eff, roll.AllPass.Effect)
-			}
-			return s.outcomeEvents(seat, room, card, held, eff, *last, a)
-		}
-		return nil, refuse(Conflict, "err_no_outcome")
+		return s.applyRolled(seat, room, card, held, roll, a)
 	case room != nil && len(room.OnceGain) > 0:
 		if s.RoomGains[seat.ID][room.ID] {
 			return nil, refuse(Conflict, "err_room_gain_used")
@@ -189,16 +134,100 @@ func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
 		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
 		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source, "")...), nil
 	case room != nil && room.EndTurnDamage != nil:
-		evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source, "")
-		if len(evs) == 0 {
-			if _, c := s.damageReduction(seat.ID, room.EndTurnDamage.Kind); c != nil {
-				return nil, refuse(Conflict, "err_damage_reduced", c.Name)
-			}
-			return nil, refuse(Conflict, "err_no_effect")
-		}
-		return evs, nil
+		return s.applyEndTurnDamage(seat, room, a)
 	}
 	return nil, refuse(Conflict, "err_no_effect")
+}
+
+// mayApply checks what may stop a source's effect whatever it is: the
+// source removed, a room that would hurt a traitor immune to it or that a
+// held card shields from, a held item or omen beyond its limits. held
+// reports whether the seat applies a card it holds, as a use of it (a
+// roll the card asks of whoever it affects, Music Box, is no use of it).
+func (s *State) mayApply(actor Actor, seat *Seat, source string, roll *catalog.Roll, room *catalog.Room, card *catalog.Card) (held bool, err error) {
+	if s.Removed[source] {
+		return false, refuse(Conflict, "err_source_removed", sourceName(room, card))
+	}
+	if room != nil && s.immuneToRooms(seat.ID) && (room.EndTurnDamage != nil || roomRollHurts(room)) {
+		// The traitor ignores room effects that would hurt them (seed 002 FAQ).
+		return false, refuse(Conflict, "err_traitor_immune")
+	}
+	if room != nil {
+		if c := s.shieldingCard(seat.ID, room.ID); c != nil {
+			return false, refuse(Conflict, "err_card_shields", c.Name, room.Name)
+		}
+	}
+	// A held item or omen is used by its holder, within its limits; one
+	// not held may still hurt or help another (Dynamite thrown at you).
+	held = card != nil && card.Deck != "event" && s.Holds(seat.ID, card.ID) && (roll == nil || !roll.NotUse)
+	if held {
+		if err := s.mayUse(actor, seat, card); err != nil {
+			return false, err
+		}
+	}
+	return held, nil
+}
+
+// applyWithoutRoll applies a card whose effect needs no roll at all
+// (Healing Salve, Smelling Salts): the holder's card applies.
+func (s *State) applyWithoutRoll(seat *Seat, card *catalog.Card, held bool, roll *catalog.Roll, a Action) ([]Event, error) {
+	if card != nil && card.Deck != "event" && !held {
+		return nil, refuse(Conflict, "err_card_not_held", card.Name)
+	}
+	eff := roll.Brackets[0].Effect
+	var evs []Event
+	if eff.TakeItem { // Pickpocket's Gloves: "to" names whom it takes from
+		var err error
+		if evs, err = s.takeItemEvents(seat, card, a); err != nil {
+			return nil, err
+		}
+	} else {
+		target, err := s.effectTarget(seat, card, eff, a)
+		if err != nil {
+			return nil, err
+		}
+		evs = s.effectEvents(target, eff, a.Source, "")
+	}
+	if held {
+		evs = append(evs, s.afterUse(seat, card)...)
+	}
+	if len(evs) == 0 {
+		return nil, refuse(Conflict, "err_no_effect")
+	}
+	return evs, nil
+}
+
+// applyRolled applies the outcome of the seat's last roll for the source,
+// or its share of another explorer's outcome every explorer takes.
+func (s *State) applyRolled(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, roll *catalog.Roll, a Action) ([]Event, error) {
+	last := s.LastRoll(seat.ID)
+	if last == nil || last.Source != a.Source || last.Applied {
+		if shared, b := s.ShareOwed(seat.ID, a.Source); shared != nil {
+			return s.shareEvents(seat, card, b, shared, a)
+		}
+		return nil, refuse(Conflict, "err_roll_first")
+	}
+	if b := bracketFor(roll, *last); b != nil {
+		eff := b.Effect
+		if s.allPassed(seat.ID, roll, *last) { // Hanged Men: all four 2+
+			eff = withBonus(eff, roll.AllPass.Effect)
+		}
+		return s.outcomeEvents(seat, room, card, held, eff, *last, a)
+	}
+	return nil, refuse(Conflict, "err_no_outcome")
+}
+
+// applyEndTurnDamage applies a room's end-of-turn damage (the Crypt, the
+// Furnace Room).
+func (s *State) applyEndTurnDamage(seat *Seat, room *catalog.Room, a Action) ([]Event, error) {
+	evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source, "")
+	if len(evs) == 0 {
+		if _, c := s.damageReduction(seat.ID, room.EndTurnDamage.Kind); c != nil {
+			return nil, refuse(Conflict, "err_damage_reduced", c.Name)
+		}
+		return nil, refuse(Conflict, "err_no_effect")
+	}
+	return evs, nil
 }
 
 // afterUse marks a card used this turn and discards a one-use card.
@@ -224,36 +253,11 @@ func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card
 	if err != nil {
 		return nil, err
 	}
-	if target != seat {
-		// Applied to another explorer (Medical Kit): only what the outcome
-		// gives them; the roller's card is used as usual below.
-		if eff.Heal != nil {
-			healed, err := s.healEvents(target, sourceName(room, card), eff.Heal, a, a.Source)
-			if err != nil {
-				return nil, err
-			}
-			evs = append(evs, healed...)
-		}
-		evs = append(evs, s.effectEvents(target, eff, a.Source, roll.Trait)...)
-	} else {
-		chosen, err := s.chosenEvents(seat, sourceName(room, card), eff, roll.Trait, a)
-		if err != nil {
-			return nil, err
-		}
-		if eff.Heal != nil {
-			healed, err := s.healEvents(seat, sourceName(room, card), eff.Heal, a, a.Source)
-			if err != nil {
-				return nil, err
-			}
-			chosen = append(chosen, healed...)
-		}
-		evs = append(evs, chosen...)
-		if len(chosen) > 0 { // the choice moved the clips the effect starts from
-			evs = append(evs, s.effectEvents(s.withChanges(seat, chosen), eff, a.Source, roll.Trait)...)
-		} else {
-			evs = append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...)
-		}
+	moved, err := s.outcomeTraits(seat, target, sourceName(room, card), eff, roll, a)
+	if err != nil {
+		return nil, err
 	}
+	evs = append(evs, moved...)
 	if eff.PutItem != "" {
 		put, err := s.putItemEvents(seat, sourceName(room, card), eff.PutItem, a)
 		if err != nil {
@@ -264,21 +268,76 @@ func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card
 	if eff.Remove {
 		evs = append(evs, removedEvent(seat, room, card))
 	}
+	evs = append(evs, s.outcomeCard(seat, card, held, eff)...)
+	after, err := s.outcomeAfter(seat, card, eff, a)
+	if err != nil {
+		return nil, err
+	}
+	return append(evs, after...), nil
+}
+
+// outcomeTraits are what an outcome does to the clips of the explorer it
+// is applied to: for another explorer (Medical Kit) only what it gives
+// them; for the roller, what they choose (a trait, a heal's split), then
+// the effect from the clips the choice moved.
+func (s *State) outcomeTraits(seat, target *Seat, name catalog.Text, eff catalog.Effect, roll RollRecord, a Action) ([]Event, error) {
+	var evs []Event
+	if target != seat {
+		// Applied to another explorer (Medical Kit): only what the outcome
+		// gives them; the roller's card is used as usual (outcomeCard).
+		if eff.Heal != nil {
+			healed, err := s.healEvents(target, name, eff.Heal, a, a.Source)
+			if err != nil {
+				return nil, err
+			}
+			evs = append(evs, healed...)
+		}
+		return append(evs, s.effectEvents(target, eff, a.Source, roll.Trait)...), nil
+	}
+	chosen, err := s.chosenEvents(seat, name, eff, roll.Trait, a)
+	if err != nil {
+		return nil, err
+	}
+	if eff.Heal != nil {
+		healed, err := s.healEvents(seat, name, eff.Heal, a, a.Source)
+		if err != nil {
+			return nil, err
+		}
+		chosen = append(chosen, healed...)
+	}
+	evs = append(evs, chosen...)
+	if len(chosen) > 0 { // the choice moved the clips the effect starts from
+		return append(evs, s.effectEvents(s.withChanges(seat, chosen), eff, a.Source, roll.Trait)...), nil
+	}
+	return append(evs, s.effectEvents(seat, eff, a.Source, roll.Trait)...), nil
+}
+
+// outcomeCard is what an outcome does to the card rolled for: a held item
+// or omen used for the turn (worn, or discarded when one-use; a gated
+// weapon's roll leaves it for the attack), an event it ends discarded.
+func (s *State) outcomeCard(seat *Seat, card *catalog.Card, held bool, eff catalog.Effect) []Event {
 	switch {
 	case held && card.Weapon != nil && card.Weapon.Gated && !eff.Discard:
 	case held && eff.Wear:
-		evs = append(evs, s.wearEvents(seat, card)...)
+		return s.wearEvents(seat, card)
 	case held && eff.Discard:
-		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: card.ID},
-			Event{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"})
-		evs = append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...)
+		evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: card.ID},
+			{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"}}
+		return append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...)
 	case held:
-		evs = append(evs, s.afterUse(seat, card)...)
+		return s.afterUse(seat, card)
 	case card != nil && card.Deck == "event" && eff.Discard && s.holderOf(card.ID) != 0:
 		// An event the outcome ends, held by the roller or by the explorer
 		// a rescuer freed (Webs, Debris).
-		evs = append(evs, Event{Type: EvCardMoved, Seat: s.holderOf(card.ID), Card: card.ID, How: "discard"})
+		return []Event{{Type: EvCardMoved, Seat: s.holderOf(card.ID), Card: card.ID, How: "discard"}}
 	}
+	return nil
+}
+
+// outcomeAfter is what an outcome does last: the card dropped (Music Box),
+// the turn ended, an attack the card makes begun.
+func (s *State) outcomeAfter(seat *Seat, card *catalog.Card, eff catalog.Effect, a Action) ([]Event, error) {
+	var evs []Event
 	if eff.Drop && card != nil {
 		dropped, err := s.dropEvents(seat, card, a)
 		if err != nil {
@@ -400,336 +459,6 @@ func (s *State) effectTarget(seat *Seat, card *catalog.Card, eff catalog.Effect,
 		return nil, refuse(Conflict, "err_dead", to.Name)
 	}
 	return to, nil
-}
-
-// chosenEvents are what an outcome asks the player to choose: a gain in a
-// trait of their choice (Possession 4+), or the trait rolled dropping to
-// its lowest value above the skull, another named trait if it is there
-// already (Possession 0–3).
-func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, rolled string, a Action) ([]Event, error) {
-	var evs []Event
-	if g := eff.GainChosen; g != nil {
-		if !slices.Contains(g.Traits, a.Trait) {
-			return nil, refuse(Invalid, "err_choose_trait", card)
-		}
-		if ch := s.traitDelta(seat, map[string]int{a.Trait: g.Amount}, maps.Clone(seat.Traits)); len(ch) > 0 {
-			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source, Changes: ch})
-		}
-	}
-	if eff.LowestAll {
-		var ch []TraitChange
-		for _, t := range Traits {
-			if lowest := (TraitState{Position: 1}); seat.Traits[t] != lowest {
-				ch = append(ch, TraitChange{Trait: t, From: seat.Traits[t], To: lowest})
-			}
-		}
-		if len(ch) > 0 {
-			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source, Changes: ch})
-		}
-	}
-	if eff.LowestRolled && validTrait(rolled) {
-		t := rolled
-		lowest := TraitState{Position: 1}
-		if seat.Traits[t] == lowest {
-			if !validTrait(a.Trait) || a.Trait == t || seat.Traits[a.Trait] == lowest {
-				return nil, refuse(Invalid, "err_choose_other_trait", card)
-			}
-			t = a.Trait
-		}
-		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source,
-			Changes: []TraitChange{{Trait: t, From: seat.Traits[t], To: lowest}}})
-	}
-	return evs, nil
-}
-
-// healEvents heal up to the outcome's points split between its traits,
-// never above a trait's starting value: the split the player names (a
-// "split", or all on one "trait"), or, when every point below the starting
-// values fits, all of them without asking (Medical Kit).
-func (s *State) healEvents(target *Seat, card catalog.Text, h *catalog.Heal, a Action, cause string) ([]Event, error) {
-	below := func(t string) int {
-		return max(0, target.ExplorerData().Traits[t].Start-target.Traits[t].Position)
-	}
-	split := map[string]int{}
-	switch {
-	case len(a.Split) > 0:
-		total := 0
-		for t, n := range a.Split {
-			if !slices.Contains(h.Traits, t) || n < 0 {
-				return nil, refuse(Invalid, "err_heal_traits", card, TraitNames(h.Traits))
-			}
-			if n > below(t) {
-				return nil, refuse(Invalid, "err_heal_above_start", card, TraitNames{t})
-			}
-			total += n
-			split[t] = n
-		}
-		if total > h.Amount {
-			return nil, refuse(Invalid, "err_heal_most", card, h.Amount)
-		}
-	case a.Trait != "":
-		if !slices.Contains(h.Traits, a.Trait) {
-			return nil, refuse(Invalid, "err_heal_traits", card, TraitNames(h.Traits))
-		}
-		split[a.Trait] = min(h.Amount, below(a.Trait))
-	default:
-		total := 0
-		for _, t := range h.Traits {
-			split[t] = below(t)
-			total += below(t)
-		}
-		if total > h.Amount {
-			return nil, refuse(Invalid, "err_heal_choose", card, h.Amount, TraitNames(h.Traits))
-		}
-	}
-	var ch []TraitChange
-	for _, t := range h.Traits {
-		if n := split[t]; n > 0 {
-			from := target.Traits[t]
-			ch = append(ch, TraitChange{Trait: t, From: from, To: TraitState{Position: from.Position + n}})
-		}
-	}
-	if len(ch) == 0 {
-		return nil, nil
-	}
-	return []Event{{Type: EvTraitsChanged, Seat: target.ID, Cause: cause, Changes: ch}}, nil
-}
-
-// withChanges is a copy of a seat with trait events applied, for an effect
-// that follows them in the same batch.
-func (s *State) withChanges(seat *Seat, evs []Event) *Seat {
-	c := *seat
-	c.Traits = maps.Clone(seat.Traits)
-	for _, e := range evs {
-		for _, ch := range e.Changes {
-			c.Traits[ch.Trait] = ch.To
-		}
-	}
-	return &c
-}
-
-// effectEvents turns an outcome into events: trait gains and losses (in the
-// trait rolled, when the outcome says so), traits restored to their starting
-// value, and damage to split (dice rolled now), one kind after the other.
-func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled string) []Event {
-	var evs []Event
-	var traits map[string]TraitState // the clips as the changes move them
-	if len(eff.Gain) > 0 || eff.GainRolled != 0 || len(eff.Restore) > 0 {
-		traits = maps.Clone(seat.Traits)
-	}
-	gain := eff.Gain
-	if eff.GainRolled != 0 && validTrait(rolled) {
-		gain = maps.Clone(eff.Gain)
-		if gain == nil {
-			gain = map[string]int{}
-		}
-		gain[rolled] += eff.GainRolled
-	}
-	changes := s.traitDelta(seat, gain, traits)
-	for _, t := range eff.Restore {
-		start := seat.ExplorerData().Traits[t].Start
-		if from := traits[t]; from.Position < start {
-			to := TraitState{Position: start}
-			changes = append(changes, TraitChange{Trait: t, From: from, To: to})
-			traits[t] = to
-		}
-	}
-	if len(changes) > 0 {
-		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: source, Changes: changes})
-	}
-	var pending *PendingDamage
-	for _, d := range []*catalog.Damage{eff.MoreDamage, eff.Damage} { // the last taken first
-		if d == nil {
-			continue
-		}
-		amount := d.Amount
-		if d.Dice > 0 {
-			// Applied: this roll settles the effect; it is not a new roll
-			// for the card to be applied again.
-			rec := RollRecord{Seat: seat.ID, Purpose: "damage", Source: source, Dice: d.Dice, Applied: true}
-			s.resolveDice(&rec, rollPlan{dice: d.Dice}, nil, nil)
-			evs = append(evs, Event{Type: EvRolled, Seat: seat.ID, Roll: &rec})
-			amount = rec.Total
-		}
-		less, _ := s.damageReduction(seat.ID, d.Kind) // Armor: every time (seed 002 FAQ)
-		amount = max(0, amount-less)
-		if amount > 0 {
-			pending = &PendingDamage{Kind: d.Kind, Amount: amount, Source: source, Then: pending}
-		}
-	}
-	if pending != nil {
-		evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID, Pending: pending})
-	}
-	return evs
-}
-
-// PendingDamage is damage a card or room dealt that the player still has to
-// split between two traits.
-type PendingDamage struct {
-	Kind   string `json:"kind"`
-	Amount int    `json:"amount"`
-	Source string `json:"source"`
-	// Then is further damage of another kind the same outcome dealt,
-	// split once this is taken.
-	Then *PendingDamage `json:"then,omitempty"`
-}
-
-// drawEffectEvents apply what a card drawn without a roll does, once: its
-// gain or damage, an item of the player's naming put back into its deck
-// (Image in the Mirror B) or discarded (Whoops!).
-func (s *State) drawEffectEvents(actor Actor, seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
-	eff := *card.Effect
-	if s.EffectDone[card.ID] {
-		return nil, refuse(Conflict, "err_effect_done", card.Name)
-	}
-	if !s.Gone[card.ID] {
-		return nil, refuse(Conflict, "err_card_not_drawn", card.Name)
-	}
-	if who := s.resolverOf(card); who != 0 && who != seat.ID && !actor.Host {
-		return nil, refuse(Conflict, "err_card_resolver", card.Name, s.SeatByID(who).Name)
-	}
-	evs := []Event{{Type: EvEffectApplied, Seat: seat.ID, Card: card.ID}}
-	if eff.GiveBack || eff.DiscardItem {
-		items := s.itemsHeld(seat.ID)
-		switch {
-		case len(items) == 0:
-			return evs, nil // nobody has one: the card is discarded (its text)
-		case !slices.Contains(items, a.Card):
-			return nil, refuse(Invalid, "err_name_item", card.Name)
-		}
-		how := "discard"
-		if eff.GiveBack {
-			how = howDeck
-		}
-		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: how})
-		evs = append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...)
-	}
-	if eff.IfHeld != nil {
-		evs = append(evs, s.ifHeldEvents(seat, card, eff.IfHeld)...)
-	}
-	return append(evs, s.effectEvents(seat, eff, "card:"+card.ID, "")...), nil
-}
-
-// resolverOf is who resolves a drawn card's effect: its drawer, or when it
-// takes an item the drawer doesn't have, the next explorer to the left who
-// has one (Image in the Mirror B); 0 when nobody has one.
-func (s *State) resolverOf(card *catalog.Card) int {
-	drawer := s.DrewBy[card.ID]
-	if drawer == 0 || !card.Effect.GiveBack {
-		return drawer
-	}
-	start := s.SeatNumber(drawer) - 1
-	for i := range s.Seats {
-		seat := &s.Seats[(start+i)%len(s.Seats)]
-		if s.Alive(seat) && len(s.itemsHeld(seat.ID)) > 0 {
-			return seat.ID
-		}
-	}
-	return 0
-}
-
-// ifHeldEvents resolve an effect that depends on a card any explorer holds
-// (Jonah's Turn: whoever has the Puzzle Box discards it and may draw a
-// replacement item, and the drawer gains 1 Sanity; if no one has it, the
-// drawer takes 1 die of mental damage).
-func (s *State) ifHeldEvents(seat *Seat, card *catalog.Card, h *catalog.IfHeld) []Event {
-	for _, seatAt := range s.Seats {
-		for _, id := range h.Cards {
-			if !s.Holds(seatAt.ID, id) {
-				continue
-			}
-			how := "discard"
-			if h.Replace {
-				how = howReplace
-			}
-			holder := s.SeatByID(seatAt.ID)
-			evs := []Event{{Type: EvCardMoved, Seat: holder.ID, Card: id, How: how}}
-			evs = append(evs, s.cardEffects(holder, nil, []string{id}, "card:"+id)...)
-			drawer := seat
-			if holder.ID == seat.ID {
-				drawer = s.withChanges(seat, evs)
-			}
-			return append(evs, s.effectEvents(drawer, h.Then, "card:"+card.ID, "")...)
-		}
-	}
-	return s.effectEvents(seat, h.Else, "card:"+card.ID, "")
-}
-
-// takeItemEvents take one item card (not an omen) another living explorer
-// holds: "to" names them, "card" the item (Pickpocket's Gloves; the room is
-// the table's to judge).
-func (s *State) takeItemEvents(seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
-	from := s.SeatAt(a.To)
-	if from == nil || from.ID == seat.ID {
-		return nil, refuse(Invalid, "err_take_from", card.Name)
-	}
-	if !s.Alive(from) {
-		return nil, refuse(Conflict, "err_dead", from.Name)
-	}
-	if !slices.Contains(s.itemsHeld(from.ID), a.Card) {
-		return nil, refuse(Invalid, "err_take_item", card.Name, from.Name)
-	}
-	evs := []Event{{Type: EvCardMoved, Seat: from.ID, To: seat.ID, Card: a.Card, How: "steal"}}
-	evs = append(evs, s.cardEffects(from, nil, []string{a.Card}, "card:"+a.Card)...)
-	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
-}
-
-// putItemEvents put one of the roller's item cards, named in "card", on a
-// room's pile (Shrieking Wind 0: the Entrance Hall); nothing without items.
-func (s *State) putItemEvents(seat *Seat, name catalog.Text, room string, a Action) ([]Event, error) {
-	items := s.itemsHeld(seat.ID)
-	if len(items) == 0 {
-		return nil, nil
-	}
-	if !slices.Contains(items, a.Card) {
-		return nil, refuse(Invalid, "err_name_item", name)
-	}
-	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: room, Card: a.Card, How: "drop"}}
-	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
-}
-
-// dropEvents drop a card its roller carries on the pile of the room named
-// (Music Box 0–3: a mesmerised carrier drops it, and it stays open).
-func (s *State) dropEvents(seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
-	if !s.Holds(seat.ID, card.ID) {
-		return nil, nil
-	}
-	if catalog.Box().Room(a.Room) == nil {
-		return nil, refuse(Invalid, "err_drop_room", card.Name)
-	}
-	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: card.ID, How: "drop"}}
-	return append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...), nil
-}
-
-// cardAttackEvent is an attack a card makes on the seat that drew it: the
-// player on the right rolls its dice (typed in, or the server's), and the
-// seat defends as against a monster (seed 002 FAQ: 被咬就像是被怪物攻击).
-func (s *State) cardAttackEvent(seat *Seat, card string, atk *catalog.CardAttack, a Action) (Event, error) {
-	rec := RollRecord{Purpose: "attack", Trait: atk.Trait, Source: "card:" + card}
-	if err := s.resolveDice(&rec, rollPlan{dice: min(atk.Dice, MaxDice)}, a.Faces, a.Total); err != nil {
-		return Event{}, err
-	}
-	return Event{Type: EvAttacked, Seat: seat.ID, Attack: &AttackState{
-		Attacker: Target{Card: card}, Defender: Target{Seat: seat.ID}, Trait: atk.Trait, Attack: rec,
-	}}, nil
-}
-
-// rewardEvents are what a card's attack gives when it damages the drawer
-// (Creepy Puppet: the Spear's holder gains 2 Might, unless that is you).
-func (s *State) rewardEvents(at *AttackState) []Event {
-	c := catalog.Box().Card(at.Attacker.Card)
-	if c == nil || c.Attack == nil || c.Attack.Reward == nil || at.Damage <= 0 {
-		return nil
-	}
-	r := c.Attack.Reward
-	holder := s.SeatByID(s.holderOf(r.Card))
-	if holder == nil || holder.ID == at.Defender.Seat || !s.Alive(holder) {
-		return nil
-	}
-	if ch := s.traitDelta(holder, r.Gain, maps.Clone(holder.Traits)); len(ch) > 0 {
-		return []Event{{Type: EvTraitsChanged, Seat: holder.ID, Cause: "card:" + c.ID, Changes: ch}}
-	}
-	return nil
 }
 
 // foldEffects applies what guided effects record: damage still to split, a

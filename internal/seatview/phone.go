@@ -112,195 +112,325 @@ func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, e
 }
 
 // nowBar is what this phone must or can do now, the most pressing first,
-// as the engine's Options say; the words come from the view models.
+// as the engine's Options say; the words come from the view models. Each
+// of nowPrompts is one thing the phone may owe or do, asked in turn until
+// one fills the bar.
 func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, now time.Time) views.NowBar {
-	var n views.NowBar
-	switch o.Turn.Doing {
-	case game.DoingLobby:
-		n.Text = i18n.T(lang, "waiting_for_start")
-		return n
-	case game.DoingOver:
-		if vm.Summary != nil {
-			n.Text = "🏁 " + vm.Summary.Winner
-		}
-		return n
-	}
-	endTurn := views.NowAction{Label: i18n.T(lang, "end_turn"), Type: game.ActEndTurn, Primary: true}
-	if !st.Alive(me) {
-		n.Text = i18n.T(lang, "phone_you_died") + " · " + turnText(lang, st, o.Turn)
-		if o.EndTurn {
-			n.Actions = append(n.Actions, endTurn)
-		}
-		return n
-	}
-	status := ""
+	p := &nowPrompt{lang: lang, st: st, me: me, vm: vm, o: o, now: now,
+		endTurn: views.NowAction{Label: i18n.T(lang, "end_turn"), Type: game.ActEndTurn, Primary: true}}
 	if vm.Fight != nil {
-		status = vm.Fight.Status
+		p.status = vm.Fight.Status
 	}
-	if hr := o.HauntRoll; hr != nil {
-		n.Urgent, n.HauntRoll = true, vm.HauntPrompt
-		n.Text = i18n.T(lang, "haunt_roll_now")
-		n.Hint = i18n.T(lang, "phone_haunt_odds", hr.OmenCount, percent(hr.Chance))
-		if n.HauntRoll == nil {
-			n.HauntRoll = &views.HauntPrompt{OmenCount: hr.OmenCount, Chance: percent(hr.Chance)}
+	for _, prompt := range nowPrompts {
+		if prompt(p) {
+			break
 		}
-		return n
 	}
-	if d := o.Defend; d != nil && d.Mine {
-		n.Urgent, n.Text, n.Defend = true, status, true
-		n.Hint = i18n.T(lang, "phone_defend_dice", d.Dice, i18n.T(lang, "trait_"+d.Trait), d.Against)
-		return n
+	return p.n
+}
+
+// nowPrompt is what the now bar's prompts read and fill: the bar, and the
+// End my turn button the later ones may offer.
+type nowPrompt struct {
+	lang    string
+	st      *game.State
+	me      *game.Seat
+	vm      *views.Player
+	o       game.Options
+	now     time.Time
+	status  string // the fight's line, when there is one
+	endTurn views.NowAction
+	n       views.NowBar
+}
+
+// nowPrompts are the now bar's prompts, the most pressing first. Each
+// reports whether it filled the bar (the rest then wait); one that only
+// adds to it (owedCardPrompt) lets the next ones add too. A new thing the
+// phone may owe is a prompt here, in its place.
+var nowPrompts = []func(*nowPrompt) bool{
+	lobbyPrompt,
+	overPrompt,
+	deadPrompt,
+	hauntRollPrompt,
+	defendPrompt,
+	damagePrompt,
+	stealPrompt,
+	winnerChoosingPrompt,
+	defendForPrompt,
+	offerPrompt,
+	owedCardPrompt,
+	monstersTurnPrompt,
+	myTurnPrompt,
+	othersTurnPrompt,
+}
+
+// lobbyPrompt: the game hasn't started.
+func lobbyPrompt(p *nowPrompt) bool {
+	if p.o.Turn.Doing != game.DoingLobby {
+		return false
 	}
-	if d := o.Damage; d != nil {
-		if split, ok := damageSplitOf(lang, st, me, d); ok {
-			n.Urgent, n.Split = true, &split
-			if d.Action == game.ActTakeDamage && vm.Cards != nil {
-				split.Legend = vm.Cards.Pending
+	p.n.Text = i18n.T(p.lang, "waiting_for_start")
+	return true
+}
+
+// overPrompt: a side has won.
+func overPrompt(p *nowPrompt) bool {
+	if p.o.Turn.Doing != game.DoingOver {
+		return false
+	}
+	if p.vm.Summary != nil {
+		p.n.Text = "🏁 " + p.vm.Summary.Winner
+	}
+	return true
+}
+
+// deadPrompt: this explorer died; the turn still passes through them.
+func deadPrompt(p *nowPrompt) bool {
+	if p.st.Alive(p.me) {
+		return false
+	}
+	p.n.Text = i18n.T(p.lang, "phone_you_died") + " · " + turnText(p.lang, p.st, p.o.Turn)
+	if p.o.EndTurn {
+		p.n.Actions = append(p.n.Actions, p.endTurn)
+	}
+	return true
+}
+
+// hauntRollPrompt: the haunt roll is owed, with its odds.
+func hauntRollPrompt(p *nowPrompt) bool {
+	hr := p.o.HauntRoll
+	if hr == nil {
+		return false
+	}
+	n := &p.n
+	n.Urgent, n.HauntRoll = true, p.vm.HauntPrompt
+	n.Text = i18n.T(p.lang, "haunt_roll_now")
+	n.Hint = i18n.T(p.lang, "phone_haunt_odds", hr.OmenCount, percent(hr.Chance))
+	if n.HauntRoll == nil {
+		n.HauntRoll = &views.HauntPrompt{OmenCount: hr.OmenCount, Chance: percent(hr.Chance)}
+	}
+	return true
+}
+
+// defendPrompt: this explorer's own defence roll.
+func defendPrompt(p *nowPrompt) bool {
+	d := p.o.Defend
+	if d == nil || !d.Mine {
+		return false
+	}
+	p.n.Urgent, p.n.Text, p.n.Defend = true, p.status, true
+	p.n.Hint = i18n.T(p.lang, "phone_defend_dice", d.Dice, i18n.T(p.lang, "trait_"+d.Trait), d.Against)
+	return true
+}
+
+// damagePrompt: damage to split (an attack lost, a card's or a room's).
+func damagePrompt(p *nowPrompt) bool {
+	d := p.o.Damage
+	if d == nil {
+		return false
+	}
+	lang, n := p.lang, &p.n
+	if split, ok := damageSplitOf(lang, p.st, p.me, d); ok {
+		n.Urgent, n.Split = true, &split
+		if d.Action == game.ActTakeDamage && p.vm.Cards != nil {
+			split.Legend = p.vm.Cards.Pending
+		}
+		// Another kind a held card lets it be taken as (Skull: mental
+		// as physical), as the engine's option says.
+		for _, kind := range d.As {
+			if len(game.DamageTraits(kind)[0]) == 0 {
+				continue
 			}
-			// Another kind a held card lets it be taken as (Skull: mental
-			// as physical), as the engine's option says.
-			for _, kind := range d.As {
-				if len(game.DamageTraits(kind)[0]) == 0 {
-					continue
-				}
-				alt := damageSplit(lang, me, kind, d.Amount, st.Floor(), true)
-				alt.Type, alt.Legend = d.Action, i18n.T(lang, "damage_as", d.Amount, i18n.T(lang, "cause_"+kind))
-				n.SplitAs = append(n.SplitAs, alt)
-			}
-			return n
+			alt := damageSplit(lang, p.me, kind, d.Amount, p.st.Floor(), true)
+			alt.Type, alt.Legend = d.Action, i18n.T(lang, "damage_as", d.Amount, i18n.T(lang, "cause_"+kind))
+			n.SplitAs = append(n.SplitAs, alt)
 		}
-		n.Urgent = true
-		if vm.Cards != nil {
-			n.Text = vm.Cards.Pending
-		}
-		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_take_damage"), Href: "#s-board"})
-		return n
+		return true
 	}
-	if len(o.Steal) > 0 {
-		n.Text, n.Hint = status, i18n.T(lang, "steal_instead")
-		for _, c := range o.Steal {
-			n.Actions = append(n.Actions, views.NowAction{Label: cardName(lang, c), Type: game.ActSteal, Fields: []views.Field{{Name: "card", Value: c}}})
-		}
-		if o.DealDamage {
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "deal_damage"), Type: game.ActDealDamage})
-		}
-		return n
+	n.Urgent = true
+	if p.vm.Cards != nil {
+		n.Text = p.vm.Cards.Pending
 	}
-	if at := st.Attack; at != nil && at.Loser.Seat == me.ID && at.CanSteal && !at.Done {
-		// Lost, and the winner may steal instead of dealing damage: say
-		// whose choice the fight waits for.
-		winner := at.Attacker
-		if at.Loser == at.Attacker {
-			winner = at.Defender
-		}
-		n.Text, n.Hint = i18n.T(lang, "phone_winner_choosing", targetName(st, winner)), status
-		return n
+	n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_take_damage"), Href: "#s-board"})
+	return true
+}
+
+// stealPrompt: the winner may steal an item instead of dealing damage.
+func stealPrompt(p *nowPrompt) bool {
+	if len(p.o.Steal) == 0 {
+		return false
 	}
-	if d := o.Defend; d != nil { // the attacker's phone, the traitor's for a monster, or the host
-		n.Text = status
-		wait := 0
-		if at := st.Attack; at != nil && at.Defender.Seat != 0 {
-			wait = waitLeft(st, d.Attack, now)
-		}
-		n.Later = &views.LaterAction{
-			NowAction:   views.NowAction{Label: "🎲 " + i18n.T(lang, "defend_for", d.Defender), Type: game.ActDefend},
-			WaitSeconds: wait, Why: i18n.T(lang, "phone_defend_quiet", d.Defender),
-		}
-		return n
+	lang, n := p.lang, &p.n
+	n.Text, n.Hint = p.status, i18n.T(lang, "steal_instead")
+	for _, c := range p.o.Steal {
+		n.Actions = append(n.Actions, views.NowAction{Label: cardName(lang, c), Type: game.ActSteal, Fields: []views.Field{{Name: "card", Value: c}}})
 	}
-	for _, of := range o.Offers {
+	if p.o.DealDamage {
+		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "deal_damage"), Type: game.ActDealDamage})
+	}
+	return true
+}
+
+// winnerChoosingPrompt: lost, and the winner may steal instead of dealing
+// damage: say whose choice the fight waits for.
+func winnerChoosingPrompt(p *nowPrompt) bool {
+	at := p.st.Attack
+	if at == nil || at.Loser.Seat != p.me.ID || !at.CanSteal || at.Done {
+		return false
+	}
+	winner := at.Attacker
+	if at.Loser == at.Attacker {
+		winner = at.Defender
+	}
+	p.n.Text, p.n.Hint = i18n.T(p.lang, "phone_winner_choosing", targetName(p.st, winner)), p.status
+	return true
+}
+
+// defendForPrompt: a defence this phone may roll for another, after a wait
+// for their own phone: the attacker's phone, the traitor's for a monster,
+// or the host.
+func defendForPrompt(p *nowPrompt) bool {
+	d := p.o.Defend
+	if d == nil {
+		return false
+	}
+	p.n.Text = p.status
+	wait := 0
+	if at := p.st.Attack; at != nil && at.Defender.Seat != 0 {
+		wait = waitLeft(p.st, d.Attack, p.now)
+	}
+	p.n.Later = &views.LaterAction{
+		NowAction:   views.NowAction{Label: "🎲 " + i18n.T(p.lang, "defend_for", d.Defender), Type: game.ActDefend},
+		WaitSeconds: wait, Why: i18n.T(p.lang, "phone_defend_quiet", d.Defender),
+	}
+	return true
+}
+
+// offerPrompt: a card handed to this explorer, to accept or decline.
+func offerPrompt(p *nowPrompt) bool {
+	for _, of := range p.o.Offers {
 		if !of.Accept {
 			continue
 		}
+		lang, n := p.lang, &p.n
 		n.Urgent = true
-		n.Text = i18n.T(lang, "offer_to_me", seatName(st, st.Seats[of.From-1].ID), cardName(lang, of.Card))
+		n.Text = i18n.T(lang, "offer_to_me", seatName(p.st, p.st.Seats[of.From-1].ID), cardName(lang, of.Card))
 		seq := []views.Field{{Name: "offer", Value: strconv.Itoa(of.Offer)}}
 		n.Actions = append(n.Actions,
 			views.NowAction{Label: i18n.T(lang, "accept"), Type: game.ActAcceptCard, Fields: seq, Primary: true},
 			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
-		return n
+		return true
 	}
-	if owedCard(lang, vm.Cards, o, &n) {
-		endTurn.Primary = false
+	return false
+}
+
+// owedCardPrompt adds a card's roll or outcome this phone owes (owedCard);
+// End my turn then is no longer the bar's first button. It never fills
+// the bar: the turn's own prompts follow.
+func owedCardPrompt(p *nowPrompt) bool {
+	if owedCard(p.lang, p.vm.Cards, p.o, &p.n) {
+		p.endTurn.Primary = false
 	}
-	if o.Turn.Mine && o.Turn.Monsters {
-		n.Text = i18n.T(lang, "monsters_turn")
-		if f := vm.Fight; f != nil && len(f.Moves) > 0 {
-			n.Hint = "🎲 " + f.Moves[len(f.Moves)-1] // the newest move roll
-		}
-		if m := o.Monsters; m != nil {
-			// The monsters' steps: their movement rolls here, their
-			// attacks and stuns in the haunt section.
-			for _, kind := range m.Move {
-				if len(n.Actions) < 2 {
-					n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "monster_move", kind), Type: game.ActMonsterMove,
-						Fields: []views.Field{{Name: "kind", Value: kind}}})
-				}
-			}
-			if len(m.Attack) > 0 || len(m.Move) > 1 {
-				n.Actions = append(n.Actions[:min(len(n.Actions), 1)], views.NowAction{Label: "⚔ " + i18n.T(lang, "monsters"), Href: "#s-haunt"})
-			}
-		}
-		if o.EndTurn {
-			endTurn.Label = i18n.T(lang, "end_monsters_turn")
-			n.Actions = append(n.Actions, endTurn)
-		}
-		return n
+	return false
+}
+
+// monstersTurnPrompt: the monsters' turn, on the phone that runs them:
+// their movement rolls here, their attacks and stuns in the haunt section.
+func monstersTurnPrompt(p *nowPrompt) bool {
+	if !p.o.Turn.Mine || !p.o.Turn.Monsters {
+		return false
 	}
-	if o.Turn.Mine {
-		if ex := o.Explore; ex != nil && ex.Owed != nil {
-			owedDiscovery(lang, ex.Owed, &n, &endTurn)
-		}
-		if n.Text == "" {
-			n.Text = i18n.T(lang, "phone_your_turn")
-		}
-		// A roll made from the bar (the haunt roll) is answered in it, for
-		// the rest of the turn: its result would be on the Dice tab only.
-		if last := st.LastRoll(me.ID); last != nil && last.Seq > st.TurnStart && n.Hint == "" {
-			n.Hint = myRollHint(lang, rollLine(lang, st, *last))
-		}
-		if st.OwedCard() != nil {
-			// The engine holds the turn until the room's card is drawn
-			// (game.OwedCard): the draw and I drew… are the bar's only
-			// steps, so nothing else is tapped past it.
-			if len(o.Draw) > 0 {
-				n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
+	lang, n := p.lang, &p.n
+	n.Text = i18n.T(lang, "monsters_turn")
+	if f := p.vm.Fight; f != nil && len(f.Moves) > 0 {
+		n.Hint = "🎲 " + f.Moves[len(f.Moves)-1] // the newest move roll
+	}
+	if m := p.o.Monsters; m != nil {
+		for _, kind := range m.Move {
+			if len(n.Actions) < 2 {
+				n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "monster_move", kind), Type: game.ActMonsterMove,
+					Fields: []views.Field{{Name: "kind", Value: kind}}})
 			}
-			return n
 		}
-		// At most two before End turn, the most pressing first; the
-		// rest is one tap away in the tabs.
-		if o.Attack != nil {
-			n.Actions = append(n.Actions, views.NowAction{Label: "⚔ " + i18n.T(lang, "attack"), Href: "#sheet-attack"})
+		if len(m.Attack) > 0 || len(m.Move) > 1 {
+			n.Actions = append(n.Actions[:min(len(n.Actions), 1)], views.NowAction{Label: "⚔ " + i18n.T(lang, "monsters"), Href: "#s-haunt"})
 		}
-		if o.Explore != nil && o.Explore.Owed == nil && len(o.Explore.Floors) > 0 && len(n.Actions) < 2 {
-			n.Actions = append(n.Actions, views.NowAction{Label: "🚪 " + i18n.T(lang, "i_discovered"), Href: "#s-board", Open: "discover"})
-		}
-		if len(o.Draw) > 0 && len(n.Actions) < 2 {
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
-		}
-		if o.Roll != nil && len(n.Actions) < 2 {
-			n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})
-		}
-		if c := vm.Cards; c != nil && len(c.RoomHurts) > 0 && o.EndTurn {
-			// A room in the house that hurts whoever ends a turn in it
-			// (the Crypt, the Furnace Room): one tap before End my turn.
-			r := c.RoomHurts[0]
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_end_in_room", r.Label), Type: game.ActApplyEffect,
-				Fields: []views.Field{{Name: "source", Value: r.ID}}})
-		}
-		if o.EndTurn {
-			n.Actions = append(n.Actions, endTurn)
-		}
-		return n
+	}
+	if p.o.EndTurn {
+		p.endTurn.Label = i18n.T(lang, "end_monsters_turn")
+		n.Actions = append(n.Actions, p.endTurn)
+	}
+	return true
+}
+
+// myTurnPrompt: this explorer's own turn: a room's card owed, the roll
+// just made, and at most two steps before End my turn.
+func myTurnPrompt(p *nowPrompt) bool {
+	if !p.o.Turn.Mine {
+		return false
+	}
+	lang, st, o, n := p.lang, p.st, p.o, &p.n
+	if ex := o.Explore; ex != nil && ex.Owed != nil {
+		owedDiscovery(lang, ex.Owed, n, &p.endTurn)
 	}
 	if n.Text == "" {
-		n.Text = turnText(lang, st, o.Turn)
+		n.Text = i18n.T(lang, "phone_your_turn")
 	}
-	if status != "" {
-		n.Hint = status
+	// A roll made from the bar (the haunt roll) is answered in it, for
+	// the rest of the turn: its result would be on the Dice tab only.
+	if last := st.LastRoll(p.me.ID); last != nil && last.Seq > st.TurnStart && n.Hint == "" {
+		n.Hint = myRollHint(lang, rollLine(lang, st, *last))
 	}
-	return n
+	if st.OwedCard() != nil {
+		// The engine holds the turn until the room's card is drawn
+		// (game.OwedCard): the draw and I drew… are the bar's only
+		// steps, so nothing else is tapped past it.
+		if len(o.Draw) > 0 {
+			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
+		}
+		return true
+	}
+	myTurnSteps(p)
+	return true
+}
+
+// myTurnSteps are the turn's steps, at most two before End my turn, the
+// most pressing first; the rest is one tap away in the tabs.
+func myTurnSteps(p *nowPrompt) {
+	lang, o, n := p.lang, p.o, &p.n
+	if o.Attack != nil {
+		n.Actions = append(n.Actions, views.NowAction{Label: "⚔ " + i18n.T(lang, "attack"), Href: "#sheet-attack"})
+	}
+	if o.Explore != nil && o.Explore.Owed == nil && len(o.Explore.Floors) > 0 && len(n.Actions) < 2 {
+		n.Actions = append(n.Actions, views.NowAction{Label: "🚪 " + i18n.T(lang, "i_discovered"), Href: "#s-board", Open: "discover"})
+	}
+	if len(o.Draw) > 0 && len(n.Actions) < 2 {
+		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
+	}
+	if o.Roll != nil && len(n.Actions) < 2 {
+		n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})
+	}
+	if c := p.vm.Cards; c != nil && len(c.RoomHurts) > 0 && o.EndTurn {
+		// A room in the house that hurts whoever ends a turn in it
+		// (the Crypt, the Furnace Room): one tap before End my turn.
+		r := c.RoomHurts[0]
+		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_end_in_room", r.Label), Type: game.ActApplyEffect,
+			Fields: []views.Field{{Name: "source", Value: r.ID}}})
+	}
+	if o.EndTurn {
+		n.Actions = append(n.Actions, p.endTurn)
+	}
+}
+
+// othersTurnPrompt: someone else's turn: whose, and the fight's line.
+func othersTurnPrompt(p *nowPrompt) bool {
+	if p.n.Text == "" {
+		p.n.Text = turnText(p.lang, p.st, p.o.Turn)
+	}
+	if p.status != "" {
+		p.n.Hint = p.status
+	}
+	return true
 }
 
 // owedDiscovery names the card a room just discovered still owes (its

@@ -139,7 +139,6 @@ func kept[T any](xs []T, keep func(*T) bool) []T {
 // here. What every seat's area holds alike comes from m, made once per
 // version; the seat's options then pick from it.
 func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Cards {
-	box := catalog.Box()
 	rooms := boxRooms(lang)
 	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn, opts.DrawnTraits, opts.DrawnRooms),
 		Decks: deckCounts(lang, s),
@@ -147,138 +146,24 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 		// in, a tile still in the stack.
 		Rooms: kept(rooms.rooms, func(o *views.Option) bool { return s.InHouse(o.ID) }),
 		Piles: pickUps(piles(lang, s), opts.PickUp)}
-	if len(opts.Rooms) > 0 {
-		// A few rooms each: looked up in the list, not a map made per phone.
-		allowed := func(source string) game.RoomOption {
-			for _, ro := range opts.Rooms {
-				if ro.Room == strings.TrimPrefix(source, "room:") { // the engine offers only rooms in the house
-					return ro
-				}
-			}
-			return game.RoomOption{}
-		}
-		c.RoomRolls = kept(rooms.rolls, func(g *views.GuidedRoll) bool { return allowed(g.Source).Roll })
-		c.RoomHurts = kept(rooms.hurts, func(o *views.Option) bool { return allowed(o.ID).Apply })
-		c.RoomGains = kept(rooms.gains, func(o *views.Option) bool { return allowed(o.ID).Apply })
-	}
+	roomEffects(c, rooms, opts.Rooms)
 	for _, h := range s.Hands[seat.ID] {
-		card := box.Card(h.Card)
-		hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: EntryURL("card", h.Card), Deck: card.Deck,
-			Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
-		if card.Deck == "event" {
-			hc.Text = card.Text.In(lang)
-		} else {
-			g := gistOf(lang, card)
-			hc.Gives, hc.When, hc.Full = g.gives, g.when, card.Text.In(lang)
-		}
-		if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
-			hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), TraitChanges(lang, costs))
-		}
-		src := "card:" + card.ID
-		if co := opts.Card(h.Card); co != nil {
-			hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
-			if r, ok := co.Refused["give"]; ok && (r.Key == "err_used_this_turn" || r.Key == "err_moved_this_turn") {
-				// Used this turn: its Give and Drop were there a moment ago,
-				// and this says why they went as well as why it rests.
-				hc.Why = i18n.T(lang, r.Key, r.Args...)
-			} else if w := co.Why; w != nil { // the engine's own refusal, in the reader's language
-				hc.Why = i18n.T(lang, w.Key, w.Args...)
-			}
-			for _, n := range co.Give {
-				hc.GiveTo = append(hc.GiveTo, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
-			}
-			if co.Roll {
-				hc.Roll = guidedRoll(lang, src, card.Name, card.Roll, card.Deck)
-			}
-			for _, t := range co.Take {
-				tf := views.TakeFrom{Seat: strconv.Itoa(t.From), Name: s.Seats[t.From-1].Name}
-				for _, item := range t.Items {
-					tf.Items = append(tf.Items, views.Option{ID: item, Label: cardName(lang, item)})
-				}
-				hc.Take = append(hc.Take, tf)
-			}
-			if len(co.Take) > 0 {
-				hc.CanUse = false // its use is taking an item: the forms above
-			}
-			// Applied in one tap, without a roll (Healing Salve); an outcome
-			// of its roll is offered on its own line (c.Apply).
-			if co.Apply && (opts.ApplyRoll == nil || opts.ApplyRoll.Source != src) {
-				hc.ApplySource = src
-			}
-		}
-		if card.Worn != nil { // what it does is wearing it: put on or take off
-			hc.UseLabel = i18n.T(lang, map[bool]string{false: "mask_on", true: "mask_off"}[h.Worn])
-		}
-		if card.Toggle { // switched on or off (Music Box: open or shut)
-			hc.On = s.On[card.ID]
-			hc.UseLabel = i18n.T(lang, map[bool]string{false: "switch_on", true: "switch_off"}[hc.On])
-		}
-		if card.ClearedBy != nil {
-			for _, r := range card.ClearedBy.EndTurnIn {
-				if slices.Contains(opts.EndTurnIn, r) && s.InHouse(r) {
-					hc.EndIn = append(hc.EndIn, views.Option{ID: r, Label: roomName(lang, r)})
-				}
-			}
-		}
-		c.Hand = append(c.Hand, hc)
+		c.Hand = append(c.Hand, handCard(lang, s, h, opts))
 	}
-	for _, o := range s.Omens {
-		// An omen drawn this turn that no hand keeps (the Bite): the player
-		// looks for it where cards go, so it says there why it isn't held.
-		if card := box.Card(o.Omen); o.Seat == seat.ID && o.Seq > s.TurnStart && card != nil && !game.Kept(card) {
-			g := gistOf(lang, card)
-			c.NotKept = append(c.NotKept, views.HandCard{ID: card.ID, Name: card.Name.In(lang), URL: EntryURL("card", card.ID), Deck: card.Deck,
-				Gives: g.gives, When: g.when, Full: card.Text.In(lang)})
-		}
-	}
-	for _, o := range s.Offers {
-		switch seat.ID {
-		case o.To:
-			c.Offers = append(c.Offers, views.OfferLine{Seq: o.Seq, Text: i18n.T(lang, "offer_to_me", seatName(s, o.From), cardName(lang, o.Card))})
-		case o.From:
-			c.Offers = append(c.Offers, views.OfferLine{Seq: o.Seq, Mine: true, Text: i18n.T(lang, "offer_from_me", cardName(lang, o.Card), seatName(s, o.To))})
-		}
-	}
+	c.NotKept = notKept(lang, s, seat)
+	c.Offers = offerLines(lang, s, seat)
 	if p := s.Pending[seat.ID]; p != nil {
 		c.Pending = i18n.T(lang, "pending_damage", p.Amount, i18n.T(lang, "cause_"+p.Kind), sourceName(lang, p.Source))
 		c.PendKind = p.Kind
 	}
 	if ar := opts.ApplyRoll; ar != nil {
-		// The outcome is the engine's (ApplyRoll.Bracket); only its words are looked up here.
-		last := s.LastRoll(seat.ID)
-		roll, _ := sourceRoll(ar.Source)
-		if card := box.Card(strings.TrimPrefix(ar.Source, "card:")); ar.Release && card != nil {
-			roll = card.Release
-		}
-		if roll != nil && last != nil && last.Seq == ar.Roll && ar.Bracket >= 0 && ar.Bracket < len(roll.Brackets) {
-			c.Apply = &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, roll.Brackets[ar.Bracket].Text.In(lang))}
-		}
-		if c.Apply != nil {
-			for _, t := range ar.Traits {
-				c.Apply.Traits = append(c.Apply.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
-			}
-			for _, n := range ar.To {
-				c.Apply.To = append(c.Apply.To, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
-			}
-			for _, item := range ar.Items {
-				c.Apply.Items = append(c.Apply.Items, views.Option{ID: item, Label: cardName(lang, item)})
-			}
-			if ar.Room {
-				c.Apply.Rooms = c.Rooms
-			}
-			if hs := ar.Heal; hs != nil {
-				c.Apply.SplitMost = hs.Most
-				for _, t := range hs.Traits {
-					c.Apply.Split = append(c.Apply.Split, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
-				}
-			}
-		}
+		c.Apply = applyLine(lang, s, seat, ar, c.Rooms)
 	}
 	if c.Apply == nil && opts.Share != nil {
 		c.Apply = shareLine(lang, s, opts.Share)
 	}
 	for _, e := range opts.DrawEffects {
-		card := box.Card(e.Card)
+		card := catalog.Box().Card(e.Card)
 		de := views.DrawEffect{Source: "card:" + e.Card, Name: card.Name.In(lang), Text: card.Effect.Text.In(lang)}
 		for _, item := range e.Items {
 			de.Items = append(de.Items, views.Option{ID: item, Label: cardName(lang, item)})
@@ -286,10 +171,164 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 		c.DrawEffects = append(c.DrawEffects, de)
 	}
 	for _, r := range opts.CardRolls {
-		card := box.Card(r.Card)
+		card := catalog.Box().Card(r.Card)
 		c.CardRolls = append(c.CardRolls, *guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event"))
 	}
 	return c
+}
+
+// roomEffects puts in the area the rooms' rolls, end-of-turn damage and
+// gains the engine offers now (game.Options.Rooms).
+func roomEffects(c *views.Cards, rooms *boxRoomLists, offered []game.RoomOption) {
+	if len(offered) == 0 {
+		return
+	}
+	// A few rooms each: looked up in the list, not a map made per phone.
+	allowed := func(source string) game.RoomOption {
+		for _, ro := range offered {
+			if ro.Room == strings.TrimPrefix(source, "room:") { // the engine offers only rooms in the house
+				return ro
+			}
+		}
+		return game.RoomOption{}
+	}
+	c.RoomRolls = kept(rooms.rolls, func(g *views.GuidedRoll) bool { return allowed(g.Source).Roll })
+	c.RoomHurts = kept(rooms.hurts, func(o *views.Option) bool { return allowed(o.ID).Apply })
+	c.RoomGains = kept(rooms.gains, func(o *views.Option) bool { return allowed(o.ID).Apply })
+}
+
+// handCard is one held card as the area shows it: what it does, and what
+// the engine lets the seat do with it now.
+func handCard(lang string, s *game.State, h game.HeldCard, opts game.Options) views.HandCard {
+	card := catalog.Box().Card(h.Card)
+	hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: EntryURL("card", h.Card), Deck: card.Deck,
+		Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
+	if card.Deck == "event" {
+		hc.Text = card.Text.In(lang)
+	} else {
+		g := gistOf(lang, card)
+		hc.Gives, hc.When, hc.Full = g.gives, g.when, card.Text.In(lang)
+	}
+	if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
+		hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), TraitChanges(lang, costs))
+	}
+	if co := opts.Card(h.Card); co != nil {
+		handCardOptions(lang, s, &hc, card, co, opts.ApplyRoll)
+	}
+	if card.Worn != nil { // what it does is wearing it: put on or take off
+		hc.UseLabel = i18n.T(lang, map[bool]string{false: "mask_on", true: "mask_off"}[h.Worn])
+	}
+	if card.Toggle { // switched on or off (Music Box: open or shut)
+		hc.On = s.On[card.ID]
+		hc.UseLabel = i18n.T(lang, map[bool]string{false: "switch_on", true: "switch_off"}[hc.On])
+	}
+	if card.ClearedBy != nil {
+		for _, r := range card.ClearedBy.EndTurnIn {
+			if slices.Contains(opts.EndTurnIn, r) && s.InHouse(r) {
+				hc.EndIn = append(hc.EndIn, views.Option{ID: r, Label: roomName(lang, r)})
+			}
+		}
+	}
+	return hc
+}
+
+// handCardOptions fills in what the engine lets the seat do with a held
+// card now (its game.CardOption): use, drop, discard, give, its roll, the
+// items it may take, its effect in one tap, and why not when it can't.
+func handCardOptions(lang string, s *game.State, hc *views.HandCard, card *catalog.Card, co *game.CardOption, ar *game.ApplyRoll) {
+	src := "card:" + card.ID
+	hc.CanUse, hc.CanDrop, hc.CanDiscard = co.Use, co.Drop, co.Discard
+	if r, ok := co.Refused["give"]; ok && (r.Key == "err_used_this_turn" || r.Key == "err_moved_this_turn") {
+		// Used this turn: its Give and Drop were there a moment ago,
+		// and this says why they went as well as why it rests.
+		hc.Why = i18n.T(lang, r.Key, r.Args...)
+	} else if w := co.Why; w != nil { // the engine's own refusal, in the reader's language
+		hc.Why = i18n.T(lang, w.Key, w.Args...)
+	}
+	for _, n := range co.Give {
+		hc.GiveTo = append(hc.GiveTo, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
+	}
+	if co.Roll {
+		hc.Roll = guidedRoll(lang, src, card.Name, card.Roll, card.Deck)
+	}
+	for _, t := range co.Take {
+		tf := views.TakeFrom{Seat: strconv.Itoa(t.From), Name: s.Seats[t.From-1].Name}
+		for _, item := range t.Items {
+			tf.Items = append(tf.Items, views.Option{ID: item, Label: cardName(lang, item)})
+		}
+		hc.Take = append(hc.Take, tf)
+	}
+	if len(co.Take) > 0 {
+		hc.CanUse = false // its use is taking an item: the forms above
+	}
+	// Applied in one tap, without a roll (Healing Salve); an outcome
+	// of its roll is offered on its own line (c.Apply).
+	if co.Apply && (ar == nil || ar.Source != src) {
+		hc.ApplySource = src
+	}
+}
+
+// notKept are the omens drawn this turn that no hand keeps (the Bite): the
+// player looks for one where cards go, so it says there why it isn't held.
+func notKept(lang string, s *game.State, seat *game.Seat) []views.HandCard {
+	var out []views.HandCard
+	for _, o := range s.Omens {
+		if card := catalog.Box().Card(o.Omen); o.Seat == seat.ID && o.Seq > s.TurnStart && card != nil && !game.Kept(card) {
+			g := gistOf(lang, card)
+			out = append(out, views.HandCard{ID: card.ID, Name: card.Name.In(lang), URL: EntryURL("card", card.ID), Deck: card.Deck,
+				Gives: g.gives, When: g.when, Full: card.Text.In(lang)})
+		}
+	}
+	return out
+}
+
+// offerLines are the open offers to and from the seat.
+func offerLines(lang string, s *game.State, seat *game.Seat) []views.OfferLine {
+	var out []views.OfferLine
+	for _, o := range s.Offers {
+		switch seat.ID {
+		case o.To:
+			out = append(out, views.OfferLine{Seq: o.Seq, Text: i18n.T(lang, "offer_to_me", seatName(s, o.From), cardName(lang, o.Card))})
+		case o.From:
+			out = append(out, views.OfferLine{Seq: o.Seq, Mine: true, Text: i18n.T(lang, "offer_from_me", cardName(lang, o.Card), seatName(s, o.To))})
+		}
+	}
+	return out
+}
+
+// applyLine is the outcome of the seat's last roll it may apply now, with
+// the choices applying it asks for; nil when its words can't be found.
+// The outcome is the engine's (ApplyRoll.Bracket); only its words are
+// looked up here.
+func applyLine(lang string, s *game.State, seat *game.Seat, ar *game.ApplyRoll, rooms []views.Option) *views.ApplyLine {
+	last := s.LastRoll(seat.ID)
+	roll, _ := sourceRoll(ar.Source)
+	if card := catalog.Box().Card(strings.TrimPrefix(ar.Source, "card:")); ar.Release && card != nil {
+		roll = card.Release
+	}
+	if roll == nil || last == nil || last.Seq != ar.Roll || ar.Bracket < 0 || ar.Bracket >= len(roll.Brackets) {
+		return nil
+	}
+	line := &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, roll.Brackets[ar.Bracket].Text.In(lang))}
+	for _, t := range ar.Traits {
+		line.Traits = append(line.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+	}
+	for _, n := range ar.To {
+		line.To = append(line.To, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
+	}
+	for _, item := range ar.Items {
+		line.Items = append(line.Items, views.Option{ID: item, Label: cardName(lang, item)})
+	}
+	if ar.Room {
+		line.Rooms = rooms
+	}
+	if hs := ar.Heal; hs != nil {
+		line.SplitMost = hs.Most
+		for _, t := range hs.Traits {
+			line.Split = append(line.Split, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
+		}
+	}
+	return line
 }
 
 // piles are the item piles in rooms and where someone died, as everyone

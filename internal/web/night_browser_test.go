@@ -581,7 +581,9 @@ func (n *night) firstGame() {
 	n.turnOf("Cy")
 
 	// Cy discovers the Bedroom and draws the event Night View: its roll
-	// and then its Apply are in his now bar.
+	// and then its Apply are in his now bar. The roll is the server's (the
+	// page offers no real dice for it): whatever it comes to, Night View
+	// only changes Cy's Knowledge, which nothing later depends on.
 	n.discover(cy, "bedroom")
 	cy.s.tap(`#live .discovered form.owed button[value=night-view]`)
 	n.owes(cy, "the event's roll", `.now-roll button.primary`)

@@ -273,15 +273,9 @@
     openOnce();
   }
   if (!live) return;
-  // A live update replaces the whole live part or some of its parts.
-  new MutationObserver(function (list) {
-    var scopes = [];
-    list.forEach(function (m) {
-      var t = m.target;
-      if ((t === live || (t.classList && t.classList.contains("part"))) && scopes.indexOf(t) < 0) scopes.push(t);
-    });
-    if (scopes.length) afterSwap(scopes.indexOf(live) >= 0 ? [live] : scopes);
-  }).observe(live, { childList: true, subtree: true });
+  // A live update replaces the whole live part or some of its parts; swap.js
+  // says which (the one swap event every script listens to).
+  live.addEventListener("lantern:swapped", function (e) { afterSwap(e.detail); });
   var hash = location.hash.indexOf("#s-") === 0 ? location.hash.slice(3) : "";
   document.body.setAttribute("data-tab", hash || getItem(session, tabKey) || "board");
   if (location.hash.indexOf("#sheet-") === 0) open(location.hash.slice(1), null);

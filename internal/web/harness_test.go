@@ -729,21 +729,26 @@ func (d *tab) openTable(g testGame, boards int) {
 // smooth scroll is about to move.
 func (d *tab) settle() {
 	d.t.Helper()
-	d.waitUntil("the page to settle", `(() => {
-		const live = document.getElementById('live');
-		if (!live) return false;
-		if (window.__settleObserved !== live) {
-			window.__settleObserved = live;
-			window.__settleLast = performance.now();
-			// A live update (a part replaced deep inside) or a scroll (a
-			// prompt scrolled into view smoothly) moves what a tap aims at.
-			const moved = () => { window.__settleLast = performance.now(); };
-			new MutationObserver(moved).observe(live, {childList: true, subtree: true});
-			addEventListener('scroll', moved, true);
-		}
-		return performance.now() - window.__settleLast > 400 && !live.dataset.held;
-	})()`)
+	d.waitUntil("the page to settle", settledJS)
 }
+
+// settledJS is true once the live part of the page has not changed for
+// 400 ms and holds no held tap: the one settle of both browser drivers
+// (Chromium's tab.settle and WebKit's wkTab.settle).
+const settledJS = `(() => {
+	const live = document.getElementById('live');
+	if (!live) return false;
+	if (window.__settleObserved !== live) {
+		window.__settleObserved = live;
+		window.__settleLast = performance.now();
+		// A live update (a part replaced deep inside) or a scroll (a
+		// prompt scrolled into view smoothly) moves what a tap aims at.
+		const moved = () => { window.__settleLast = performance.now(); };
+		new MutationObserver(moved).observe(live, {childList: true, subtree: true});
+		addEventListener('scroll', moved, true);
+	}
+	return performance.now() - window.__settleLast > 400 && !live.dataset.held;
+})()`
 
 // tap taps an element once the page has settled.
 func (d *tab) tap(sel string) {

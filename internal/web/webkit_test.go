@@ -128,20 +128,11 @@ func (d *wkTab) waitText(what, expr, want string) {
 		func(got string) bool { return got == want })
 }
 
-// settle waits until the live part of the page has not been replaced for
-// 400 ms, so a tap lands on the page as it now is (as tab.settle does).
+// settle waits until the page has settled as tab.settle does (settledJS),
+// so a tap lands on the page as it now is.
 func (d *wkTab) settle() {
 	d.t.Helper()
-	d.waitUntil("the page to settle", `(() => {
-		const live = document.getElementById('live');
-		if (!live) return false;
-		if (window.__settleObserved !== live) {
-			window.__settleObserved = live;
-			window.__settleLast = performance.now();
-			new MutationObserver(() => { window.__settleLast = performance.now(); }).observe(live, {childList: true});
-		}
-		return performance.now() - window.__settleLast > 400;
-	})()`)
+	d.waitUntil("the page to settle", settledJS)
 }
 
 // tap clicks an element as a person would, once the page has settled: it

@@ -73,6 +73,9 @@
     p.textContent = text;
     line.parentNode.insertBefore(p, line.nextSibling);
     tellIfUnseen(p);
+    // The refusal is a change to the page like a swap: an open sheet shows
+    // it too (phone.js).
+    live.dispatchEvent(new CustomEvent("lantern:swapped", { detail: [line.parentNode] }));
   }
 
   var unseen = {}; // key → the newest HTML of a part not yet put in place

@@ -37,7 +37,7 @@ func wantSetAside(t *testing.T, e *env, broken table.Created, key string, logs i
 		}
 		wantGameError(t, err, key, game.Conflict)
 	}
-	if err := e.tab.Read(broken.Code, func(*game.State) { t.Error("read a game set aside") }); err == nil {
+	if _, err := table.Read(e.tab, broken.Code, func(*game.State) any { t.Error("read a game set aside"); return nil }); err == nil {
 		t.Error("Read of a game set aside succeeded")
 	}
 	if _, err := e.tab.Act(ctx, table.Access{Code: broken.Code, Host: true}, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt}); err == nil {

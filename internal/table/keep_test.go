@@ -75,7 +75,7 @@ func TestBrokenGameIsSetAside(t *testing.T) {
 				t.Fatalf("Find of the broken game: %v", err)
 			}
 			wantGameError(t, err, "err_broken_game", game.Conflict)
-			if err := e.tab.Read(broken.Code, func(*game.State) { t.Error("read a broken game") }); !errors.As(err, &bg) {
+			if _, err := table.Read(e.tab, broken.Code, func(*game.State) any { t.Error("read a broken game"); return nil }); !errors.As(err, &bg) {
 				t.Errorf("Read: %v", err)
 			}
 			if _, ok := e.tab.Authenticate(broken.Code, broken.HostToken); ok {
@@ -110,8 +110,10 @@ func (e *env) finishGame(c table.Created, seats []joined) int {
 	if _, err := e.tab.Act(ctx, e.auth(c.Code, c.HostToken), game.Action{Type: game.ActDeclareWin, Side: game.SideTraitor}); err != nil {
 		e.t.Fatal(err)
 	}
-	haunt := 0
-	e.tab.Read(c.Code, func(st *game.State) { haunt = st.Haunt.Number })
+	haunt, err := table.Read(e.tab, c.Code, func(st *game.State) int { return st.Haunt.Number })
+	if err != nil {
+		e.t.Fatal(err)
+	}
 	return haunt
 }
 

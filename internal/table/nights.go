@@ -137,28 +137,42 @@ type Followed struct {
 // (its explorer). ErrNotNext when code follows no game, ErrBadFrom when the
 // token is no seat of it.
 func (t *Tables) From(code, token string) (Followed, error) {
+	f, _, err := t.from(code, token)
+	return f, err
+}
+
+// from is From and the names in the previous game's seating order, read
+// at once.
+func (t *Tables) from(code, token string) (Followed, []string, error) {
 	prev := t.Prev(code)
 	if prev == "" {
-		return Followed{}, ErrNotNext
+		return Followed{}, nil, ErrNotNext
 	}
 	a, ok := t.Authenticate(prev, token)
 	if !ok || a.Host {
-		return Followed{}, ErrBadFrom
+		return Followed{}, nil, ErrBadFrom
 	}
-	var f Followed
-	t.Read(prev, func(st *game.State) {
+	type seen struct {
+		f   Followed
+		sat []string
+	}
+	got, err := Read(t, prev, func(st *game.State) (s seen) {
 		if seat := st.SeatByID(a.Seat); seat != nil {
-			f = Followed{Name: seat.Name, Lang: seat.Lang, Explorer: seat.Explorer}
+			s.f = Followed{Name: seat.Name, Lang: seat.Lang, Explorer: seat.Explorer}
 		}
+		for _, seat := range st.Seats {
+			s.sat = append(s.sat, seat.Name)
+		}
+		return s
 	})
-	return f, nil
+	return got.f, got.sat, err
 }
 
 // JoinFrom seats a player of the previous game in the next one, by their
 // seat token there instead of the join key, with the name and language they
 // had; the seats are then put back in the order they sat.
 func (t *Tables) JoinFrom(ctx context.Context, code, fromToken, explorer string) (int, string, error) {
-	f, err := t.From(code, fromToken)
+	f, sat, err := t.from(code, fromToken)
 	if err != nil {
 		return 0, "", err
 	}
@@ -166,12 +180,6 @@ func (t *Tables) JoinFrom(ctx context.Context, code, fromToken, explorer string)
 	if err != nil {
 		return 0, "", err
 	}
-	var sat []string // the names in the previous game's seating order
-	t.Read(t.Prev(code), func(st *game.State) {
-		for _, seat := range st.Seats {
-			sat = append(sat, seat.Name)
-		}
-	})
 	token := newSecret()
 	var seatID int
 	a := game.Action{Type: game.ActJoin, Name: f.Name, Lang: f.Lang, Explorer: explorer}

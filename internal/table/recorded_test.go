@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"lantern/internal/game"
+	"lantern/internal/table"
 )
 
 // Old games replay the same. Card and room data are read while a log is
@@ -62,12 +63,13 @@ func TestRecordedGamesReplay(t *testing.T) {
 	}
 	e.restart()
 	for code, r := range games {
-		var got []byte
 		var merr error
-		err := e.tab.Read(code, func(s *game.State) {
+		got, err := table.Read(e.tab, code, func(s *game.State) []byte {
 			st := *s
 			st.Events, st.Code = nil, r.Code
-			got, merr = json.Marshal(st)
+			b, err := json.Marshal(st)
+			merr = err
+			return b
 		})
 		if err = errors.Join(err, merr); err != nil {
 			t.Errorf("%s (%s): %v", r.Code, code, err)

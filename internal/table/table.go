@@ -488,17 +488,24 @@ func (t *Tables) JoinKey(code string) (string, error) {
 	return g.joinKey, nil
 }
 
-// Read runs fn with the game's state locked for reading. fn must not keep the
-// state after it returns.
-func (t *Tables) Read(code string, fn func(*game.State)) error {
+// Read runs fn with the game's state locked for reading and returns what fn
+// made of it, or why the game can't be read: ErrUnknownGame, a
+// *BrokenGame, or the store's error loading it. A game can go between two
+// steps of a request (unloaded while idle, then failing to load), so every
+// caller decides what a failed read means; a zero T is never an answer.
+// fn must not keep the state after it returns. It is a function, not a
+// method, since a method can't have a type parameter; it takes no context,
+// since it waits only for the game's lock and a load from disk serves every
+// later request, not just this one (load).
+func Read[T any](t *Tables, code string, fn func(*game.State) T) (T, error) {
 	g, err := t.game(code)
 	if err != nil {
-		return err
+		var zero T
+		return zero, fmt.Errorf("read game %s: %w", code, err)
 	}
 	g.mu.RLock()
 	defer g.mu.RUnlock()
-	fn(g.state)
-	return nil
+	return fn(g.state), nil
 }
 
 // Join seats a new player, returning the seat id and its token.

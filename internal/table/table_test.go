@@ -119,20 +119,22 @@ func (e *env) auth(code, token string) table.Access {
 
 func (e *env) state(code string) *game.State {
 	e.t.Helper()
-	var copy *game.State
-	if err := e.tab.Read(code, func(s *game.State) {
-		var err error
-		copy, err = game.Replay(s.Code, s.Events)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		if copy.Version != s.Version {
-			e.t.Fatalf("live version %d, replayed %d", s.Version, copy.Version)
-		}
-	}); err != nil {
+	type replayed struct {
+		st      *game.State
+		live    int
+		replayE error
+	}
+	r, err := table.Read(e.tab, code, func(s *game.State) replayed {
+		copy, err := game.Replay(s.Code, s.Events)
+		return replayed{copy, s.Version, err}
+	})
+	if err = errors.Join(err, r.replayE); err != nil {
 		e.t.Fatal(err)
 	}
-	return copy
+	if r.st.Version != r.live {
+		e.t.Fatalf("live version %d, replayed %d", r.live, r.st.Version)
+	}
+	return r.st
 }
 
 func wantGameError(t testing.TB, err error, key string, kind game.ErrorKind) {
@@ -185,7 +187,7 @@ func TestCreate(t *testing.T) {
 	if _, err := e.tab.JoinKey("ZZZZZ"); !errors.Is(err, table.ErrUnknownGame) {
 		t.Errorf("JoinKey of unknown game: %v", err)
 	}
-	if err := e.tab.Read("ZZZZZ", func(*game.State) { t.Error("read unknown game") }); !errors.Is(err, table.ErrUnknownGame) {
+	if _, err := table.Read(e.tab, "ZZZZZ", func(*game.State) any { t.Error("read unknown game"); return nil }); !errors.Is(err, table.ErrUnknownGame) {
 		t.Errorf("Read of unknown game: %v", err)
 	}
 }
@@ -354,7 +356,9 @@ func TestConcurrentActs(t *testing.T) {
 				}
 				mu.Unlock()
 				// Readers run alongside writers.
-				e.tab.Read(c.Code, func(s *game.State) { _ = s.Version + len(s.Seats) })
+				if _, err := table.Read(e.tab, c.Code, func(s *game.State) int { return s.Version + len(s.Seats) }); err != nil {
+					t.Error(err)
+				}
 			}
 		}(w)
 	}

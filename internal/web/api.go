@@ -27,7 +27,11 @@ func (s *Server) apiError(c echo.Context, code string, err error) error {
 	if errors.As(err, &ge) {
 		body["key"] = ge.Key
 		if ge.Key == "err_stale" {
-			s.tables.Read(code, func(st *game.State) { body["state"] = seatview.Public(st) })
+			// Without the state when the game can't be read: the refusal
+			// stands, and the client asks for the state itself.
+			if st, err := table.Read(s.tables, code, seatview.Public); err == nil {
+				body["state"] = st
+			}
 		}
 	}
 	return c.JSON(statusOf(err), body)
@@ -109,8 +113,10 @@ func (s *Server) apiJoin(c echo.Context) error {
 	if err != nil {
 		return s.apiError(c, code, err)
 	}
-	var number int
-	s.tables.Read(code, func(st *game.State) { number = st.SeatNumber(seatID) })
+	number, err := seatNumber(s.tables, code, seatID)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
 	return c.JSON(http.StatusCreated, map[string]any{"seat": number, "token": token})
 }
 
@@ -119,8 +125,10 @@ func (s *Server) apiState(c echo.Context) error {
 	if _, err := s.apiAccess(c, code, asAny); err != nil {
 		return s.apiError(c, code, err)
 	}
-	var body seatview.PublicState
-	s.tables.Read(code, func(st *game.State) { body = seatview.Public(st) })
+	body, err := table.Read(s.tables, code, seatview.Public)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
 	body.Next = s.tables.Next(code)
 	return c.JSON(http.StatusOK, body)
 }
@@ -155,13 +163,13 @@ func (s *Server) apiLog(c echo.Context) error {
 		}
 		after = n
 	}
-	body := struct {
+	type page struct {
 		Version int          `json:"version"`
 		Events  []game.Event `json:"events"`
 		More    bool         `json:"more"`
-	}{Events: []game.Event{}}
-	s.tables.Read(code, func(st *game.State) {
-		body.Version = st.Version
+	}
+	body, err := table.Read(s.tables, code, func(st *game.State) page {
+		body := page{Version: st.Version, Events: []game.Event{}}
 		for _, e := range st.Events {
 			if e.Seq <= after {
 				continue
@@ -172,7 +180,11 @@ func (s *Server) apiLog(c echo.Context) error {
 			}
 			body.Events = append(body.Events, e.Public())
 		}
+		return body
 	})
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
 	return c.JSON(http.StatusOK, body)
 }
 
@@ -182,9 +194,27 @@ func (s *Server) apiMe(c echo.Context) error {
 	if err != nil {
 		return s.apiError(c, code, err)
 	}
-	var body seatview.PrivateState
-	var secret bool
-	s.tables.Read(code, func(st *game.State) { body, secret = seatview.Private(st, access.Actor()), seatview.HiddenDeal(st) })
+	return s.meAnswer(c, access)
+}
+
+// meAnswer is GET /me's answer to a seat its caller let in. The game is
+// read again, a step after the token opened it: it may be gone by then.
+func (s *Server) meAnswer(c echo.Context, access table.Access) error {
+	code := access.Code
+	type me struct {
+		body   seatview.PrivateState
+		secret bool
+	}
+	m, err := table.Read(s.tables, code, func(st *game.State) me {
+		return me{seatview.Private(st, access.Actor()), seatview.HiddenDeal(st)}
+	})
+	if err != nil {
+		// No answer for a game that can't be read: a zero body would
+		// pass for the seat's view (secret.go: a secret decision fails
+		// closed).
+		return s.apiError(c, code, err)
+	}
+	body, secret := m.body, m.secret
 	body.Next = s.tables.Next(code)
 	b, err := marshalJSON(body)
 	if err != nil {
@@ -247,7 +277,15 @@ func (s *Server) apiClaimTransfer(c echo.Context) error {
 	if err != nil {
 		return s.apiError(c, code, err)
 	}
-	var number int
-	s.tables.Read(code, func(st *game.State) { number = st.SeatNumber(seatID) })
+	number, err := seatNumber(s.tables, code, seatID)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
 	return c.JSON(http.StatusOK, map[string]any{"seat": number, "token": token})
+}
+
+// seatNumber is the seat's place at the table (1 …), which the API speaks
+// in, where the tables speak in stable seat ids.
+func seatNumber(tables *table.Tables, code string, seatID int) (int, error) {
+	return table.Read(tables, code, func(st *game.State) int { return st.SeatNumber(seatID) })
 }

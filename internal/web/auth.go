@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -58,23 +59,32 @@ func (s *Server) formSeat(c echo.Context, code string) (table.Access, int, error
 	if err != nil {
 		return table.Access{}, 0, errBadNumber
 	}
-	a, ok := s.controlledSeat(c, code, number)
-	if !ok {
-		return table.Access{}, 0, &game.Error{Kind: game.Forbidden, Key: "err_other_seat"}
+	a, err := s.controlledSeat(c, code, number)
+	if err != nil {
+		return table.Access{}, 0, err
 	}
 	return a, number, nil
 }
 
-// controlledSeat finds the seat with that number among this phone's seats.
-func (s *Server) controlledSeat(c echo.Context, code string, number int) (table.Access, bool) {
-	for _, a := range s.controlled(c, code) {
-		var n int
-		s.tables.Read(code, func(st *game.State) { n = st.SeatNumber(a.Seat) })
-		if n == number {
-			return a, true
-		}
+var errOtherSeat = &game.Error{Kind: game.Forbidden, Key: "err_other_seat"}
+
+// controlledSeat finds the seat with that number among this phone's seats:
+// errOtherSeat when none has it, or why the game can't be read.
+func (s *Server) controlledSeat(c echo.Context, code string, number int) (table.Access, error) {
+	seats := s.controlled(c, code)
+	if len(seats) == 0 { // no read: a phone without seats is refused as before
+		return table.Access{}, errOtherSeat
 	}
-	return table.Access{}, false
+	i, err := table.Read(s.tables, code, func(st *game.State) int {
+		return slices.IndexFunc(seats, func(a table.Access) bool { return st.SeatNumber(a.Seat) == number })
+	})
+	switch {
+	case err != nil:
+		return table.Access{}, err
+	case i < 0:
+		return table.Access{}, errOtherSeat
+	}
+	return seats[i], nil
 }
 
 // addSeatToken gives this phone one more seat and makes it the active one.

@@ -14,6 +14,7 @@ import (
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/internal/seatview"
+	"lantern/internal/table"
 	"lantern/views"
 )
 
@@ -69,21 +70,27 @@ func (s *Server) asker(c echo.Context) (code string, seat int, inPlay catalog.In
 	if code == "" || err != nil {
 		return "", 0, inPlay
 	}
-	access, ok := s.controlledSeat(c, code, seat)
-	if !ok {
+	access, err := s.controlledSeat(c, code, seat)
+	if err != nil {
 		return "", 0, inPlay
 	}
-	s.tables.Read(code, func(st *game.State) {
+	inPlay, err = table.Read(s.tables, code, func(st *game.State) (in catalog.InPlay) {
 		for _, h := range st.Hands[access.Seat] {
-			inPlay.Cards = append(inPlay.Cards, h.Card)
+			in.Cards = append(in.Cards, h.Card)
 		}
 		if n := len(st.Rooms); n > 0 && st.Turn == access.Seat && st.Rooms[n-1].By == access.Seat {
-			inPlay.Rooms = append(inPlay.Rooms, st.Rooms[n-1].Room)
+			in.Rooms = append(in.Rooms, st.Rooms[n-1].Room)
 		}
 		if st.Haunt != nil {
-			inPlay.Haunt = st.Haunt.Number
+			in.Haunt = st.Haunt.Number
 		}
+		return in
 	})
+	if err != nil {
+		// The game went since the seat was found: the question is
+		// answered as anyone else's.
+		return "", 0, catalog.InPlay{}
+	}
 	return code, seat, inPlay
 }
 

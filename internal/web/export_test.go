@@ -2,13 +2,16 @@ package web
 
 import (
 	"bytes"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
+	"lantern/internal/table"
 	"lantern/views"
 )
 
@@ -44,4 +47,33 @@ func SharedPartsOf(cfg Config, code, token, lang string) (map[string]string, err
 		}
 	}
 	return parts, nil
+}
+
+// bareServer is the app's server over cfg's tables, without routes.
+func bareServer(cfg Config) *Server {
+	return &Server{tables: cfg.Tables, now: time.Now, log: slog.Default(), streams: newLiveStreams(), shared: newSharedParts()}
+}
+
+// StreamMayCompress tells whether a new event stream of the game with code,
+// opened by a phone that takes gzip, would be compressed (secret.go).
+func StreamMayCompress(cfg Config, code string) bool {
+	req := httptest.NewRequest(http.MethodGet, "/api/games/"+code+"/events?view=html", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	return bareServer(cfg).streamMayCompress(echo.New().NewContext(req, httptest.NewRecorder()), code)
+}
+
+// MeAnswer is GET /me's answer, in lang, to a seat the route's check let
+// in (access), whatever became of its game since: the second step alone.
+func MeAnswer(cfg Config, access table.Access, lang string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, "/api/games/"+access.Code+"/me?lang="+lang, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	c := echo.New().NewContext(req, rec)
+	c.SetPath("/api/games/:code/me") // a secret route (secret.go)
+	c.SetParamNames("code")
+	c.SetParamValues(access.Code)
+	if err := bareServer(cfg).meAnswer(c, access); err != nil {
+		c.Error(err)
+	}
+	return rec
 }

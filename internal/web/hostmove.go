@@ -52,7 +52,11 @@ func (s *Server) hostMovePage(c echo.Context) error {
 	h.Fragment = h.Path
 	vm := views.Transfer{Head: h, Code: code, Back: pagePath(access), URL: s.baseURL(c) + "/m/" + code + "?k=" + token,
 		Minutes: int(table.TransferLifetime.Minutes())}
-	s.tables.Read(code, func(st *game.State) { vm.Head.Version = st.Version })
+	version, err := table.Read(s.tables, code, func(st *game.State) int { return st.Version })
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	vm.Head.Version = version
 	png, err := qrPNG(vm.URL, 384)
 	if err != nil {
 		return s.messageError(c, err)

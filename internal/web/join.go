@@ -11,6 +11,7 @@ import (
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/internal/seatview"
+	"lantern/internal/table"
 	"lantern/views"
 )
 
@@ -35,9 +36,10 @@ func (s *Server) renderJoin(c echo.Context, code, key string, status int, errTex
 	if key == "" { // a seated phone adding its second explorer
 		vm.Second, vm.Action = true, "/g/"+code+"/second"
 	}
-	err := s.tables.Read(code, func(st *game.State) {
-		vm.Started = st.Started
-		vm.Full = len(st.Seats) >= game.MaxSeats
+	vm, err := table.Read(s.tables, code, func(st *game.State) views.Join {
+		v := vm // a copy, filled in under the read lock
+		v.Started = st.Started
+		v.Full = len(st.Seats) >= game.MaxSeats
 		for _, ex := range catalog.Explorers() {
 			choice := views.ExplorerChoice{
 				ID: ex.ID, Name: ex.Name.In(lang), Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
@@ -48,8 +50,9 @@ func (s *Server) renderJoin(c echo.Context, code, key string, status int, errTex
 				tr := ex.Traits[t]
 				choice.Traits = append(choice.Traits, views.TraitRow{ID: t, Label: i18n.T(lang, "trait_"+t), Value: tr.Track[tr.Start-1]})
 			}
-			vm.Explorers = append(vm.Explorers, choice)
+			v.Explorers = append(v.Explorers, choice)
 		}
+		return v
 	})
 	if err != nil {
 		return s.messageError(c, err)
@@ -88,12 +91,15 @@ func (s *Server) secondPage(c echo.Context) error {
 	if len(seats) == 0 {
 		return s.messageError(c, errNotAuthorized)
 	}
-	name := ""
-	s.tables.Read(code, func(st *game.State) {
+	name, err := table.Read(s.tables, code, func(st *game.State) string {
 		if seat := st.SeatByID(seats[0].Seat); seat != nil {
-			name = secondName(seat.Name, len(seats)+1)
+			return secondName(seat.Name, len(seats)+1)
 		}
+		return ""
 	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
 	return s.renderJoin(c, code, "", http.StatusOK, "", name, s.lang(c))
 }
 
@@ -114,12 +120,16 @@ func (s *Server) joinSecond(c echo.Context) error {
 	}
 	// The same player's own name is numbered: every seat's name must read
 	// differently on the table (game/names.go).
-	name := c.FormValue("name")
-	s.tables.Read(code, func(st *game.State) {
+	name, err := table.Read(s.tables, code, func(st *game.State) string {
+		name := c.FormValue("name")
 		if seat := st.SeatByID(seats[0].Seat); seat != nil && strings.TrimSpace(name) == seat.Name {
-			name = secondName(seat.Name, len(seats)+1)
+			return secondName(seat.Name, len(seats)+1)
 		}
+		return name
 	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
 	seatID, token, err := s.tables.Join(c.Request().Context(), code, key,
 		game.Action{Name: name, Lang: lang, Explorer: c.FormValue("explorer")})
 	if err != nil {
@@ -155,8 +165,10 @@ func (s *Server) switchSeat(c echo.Context) error {
 // started the join code can't help (it answers "already started"), so the
 // page says how a seat comes back: the host's "Move to a new phone".
 func (s *Server) noSeat(c echo.Context, code string) error {
-	started := false
-	s.tables.Read(code, func(st *game.State) { started = st.Started })
+	started, err := table.Read(s.tables, code, func(st *game.State) bool { return st.Started })
+	if err != nil {
+		return s.messageError(c, err)
+	}
 	if !started {
 		return s.messageError(c, errNotAuthorized)
 	}

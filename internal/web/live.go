@@ -186,7 +186,9 @@ type liveStream struct {
 }
 
 // liveMessage is the stream's next message (nil when the phone already
-// shows the newest version) and whether the game holds hidden tokens.
+// shows the newest version) and whether the game holds hidden tokens; a
+// game that can't be read counts as holding them (the stream ends on the
+// error anyway, but a secret decision fails closed).
 func (s *Server) liveMessage(c echo.Context, ls *liveStream) ([]byte, bool, error) {
 	switch ls.view {
 	case "html":
@@ -194,14 +196,24 @@ func (s *Server) liveMessage(c echo.Context, ls *liveStream) ([]byte, bool, erro
 	case "json":
 		return s.jsonMessage(ls)
 	}
-	var v int
-	var secret bool
-	err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, seatview.HiddenDeal(st) })
-	if err != nil || v <= ls.sent {
-		return nil, secret, err
+	at, err := table.Read(s.tables, ls.access.Code, func(st *game.State) streamAt {
+		return streamAt{st.Version, seatview.HiddenDeal(st)}
+	})
+	if err != nil {
+		return nil, true, err
 	}
-	ls.sent = v
-	return fmt.Appendf(nil, "event: version\ndata: %d\n\n", v), secret, nil
+	if at.version <= ls.sent {
+		return nil, at.secret, nil
+	}
+	ls.sent = at.version
+	return fmt.Appendf(nil, "event: version\ndata: %d\n\n", at.version), at.secret, nil
+}
+
+// streamAt is where a stream's game is: its version, and whether what a
+// phone is sent of it holds a secret (secret.go).
+type streamAt struct {
+	version int
+	secret  bool
 }
 
 // htmlUpdate is an `event: html` message: the whole live part (Full), or
@@ -233,11 +245,15 @@ func (s *Server) htmlMessage(c echo.Context, ls *liveStream) ([]byte, bool, erro
 // htmlUpdate is htmlMessage's update before it is encoded (nil: none).
 func (s *Server) htmlUpdate(c echo.Context, ls *liveStream) (*htmlUpdate, bool, error) {
 	// The stream sent this version already: no rendering to find that out.
-	var v int
-	var secret bool
 	// The table's page holds no seat's secret (pages.go), as rendering says.
-	if err := s.tables.Read(ls.access.Code, func(st *game.State) { v, secret = st.Version, seatview.HiddenDeal(st) && !ls.access.Host }); err != nil || v <= ls.sent {
-		return nil, secret, err
+	now, err := table.Read(s.tables, ls.access.Code, func(st *game.State) streamAt {
+		return streamAt{st.Version, seatview.HiddenDeal(st) && !ls.access.Host}
+	})
+	if err != nil {
+		return nil, true, err
+	}
+	if now.version <= ls.sent {
+		return nil, now.secret, nil
 	}
 	buf := pageBuffers.Get().(*bytes.Buffer)
 	defer pageBuffers.Put(buf) // what is sent is copied out of it
@@ -358,12 +374,14 @@ type seatView struct {
 }
 
 func (s *Server) jsonMessage(ls *liveStream) ([]byte, bool, error) {
-	var v seatView
-	var secret bool
-	err := s.tables.Read(ls.access.Code, func(st *game.State) {
-		secret = seatview.HiddenDeal(st)
+	type message struct {
+		v      seatView
+		secret bool
+	}
+	m, err := table.Read(s.tables, ls.access.Code, func(st *game.State) (m message) {
+		m.secret = seatview.HiddenDeal(st)
 		if st.Version <= ls.sent {
-			return
+			return m
 		}
 		after := ls.sent
 		switch {
@@ -372,15 +390,20 @@ func (s *Server) jsonMessage(ls *liveStream) ([]byte, bool, error) {
 		case after < 0:
 			after = max(0, st.Version-jsonTail)
 		}
-		v.PublicState = seatview.PublicCore(st)
-		v.Log = seatview.LogAfter(st, after)
+		m.v.PublicState = seatview.PublicCore(st)
+		m.v.Log = seatview.LogAfter(st, after)
 		if !ls.access.Host {
 			me, opts := seatview.Me(st, ls.access.Actor()), st.Options(ls.access.Actor())
-			v.Me, v.Options = &me, &opts
+			m.v.Me, m.v.Options = &me, &opts
 		}
+		return m
 	})
-	if err != nil || v.Version == 0 {
-		return nil, secret, err
+	if err != nil {
+		return nil, true, err
+	}
+	v, secret := m.v, m.secret
+	if v.Version == 0 {
+		return nil, secret, nil
 	}
 	data, err := marshalJSON(v)
 	if err != nil {

@@ -112,21 +112,29 @@ func (s *Server) nextForPhone(c echo.Context, access table.Access, lang string) 
 		return nil
 	}
 	n.Name = f.Name
-	s.tables.Read(next, func(st *game.State) {
-		n.Started = st.Started
+	read, err := table.Read(s.tables, next, func(st *game.State) views.NextGame {
+		m := *n
+		m.Started = st.Started
 		for _, ex := range catalog.Explorers() {
 			if st.ExplorerTaken(ex.ID) {
 				continue
 			}
 			o := views.Option{ID: ex.ID, Label: ex.Name.In(lang)}
 			if ex.ID == f.Explorer {
-				n.Last = &o
+				m.Last = &o
 				continue
 			}
-			n.Others = append(n.Others, o)
+			m.Others = append(m.Others, o)
 		}
+		return m
 	})
-	return n
+	if err != nil {
+		// A next game that can't be read is offered as none, like one
+		// this phone can't follow (From above); the finished game's page
+		// still shows.
+		return nil
+	}
+	return &read
 }
 
 // nextForTable is the table's end of a finished game: Play again, or the

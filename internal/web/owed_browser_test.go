@@ -5,7 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	"lantern/internal/game"
 	"lantern/internal/seatview"
 )
 
@@ -174,7 +173,7 @@ func TestBrowserAttackTapCount(t *testing.T) {
 	for _, tc := range []struct{ lang, weapon string }{{"en", "revolver"}, {"zh", "axe"}} {
 		g := weaponHaunt(app, tc.weapon)
 		dice := &faceRandom{face: 2} // DieFaces[2] = 1
-		app.tables.Read(g.code, func(st *game.State) { st.SetRandom(dice) })
+		app.setRandom(g.code, dice)
 		alice.openSeat(g, 1, tc.lang, "Alice")
 		bob.openSeat(g, 2, tc.lang, "Bob")
 

@@ -31,12 +31,18 @@ func (s *Server) myGames(c echo.Context, lang string) []views.Link {
 		}
 		if code, ok := strings.CutPrefix(ck.Name, "lantern_seat_"); ok {
 			if a, ok := s.access(c, code, asSeat); ok {
-				name := code
-				s.tables.Read(code, func(st *game.State) {
+				name, err := table.Read(s.tables, code, func(st *game.State) string {
 					if seat := st.SeatByID(a.Seat); seat != nil {
-						name = code + " · " + seat.Name
+						return code + " · " + seat.Name
 					}
+					return code
 				})
+				if err != nil {
+					// Gone since the token opened it: still the way
+					// back, by its code, to a page that says what
+					// became of the game.
+					name = code
+				}
 				links = append(links, views.Link{Label: name, URL: "/g/" + code})
 			}
 		}
@@ -98,9 +104,8 @@ func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, 
 	if s.now != nil { // a server built bare (tests) has no clock of its own
 		now = s.now()
 	}
-	var vm views.Player
-	err := s.tables.Read(access.Code, func(st *game.State) {
-		vm = seatview.Player(h, st, access.Actor(), mine, played, now)
+	vm, err := table.Read(s.tables, access.Code, func(st *game.State) views.Player {
+		return seatview.Player(h, st, access.Actor(), mine, played, now)
 	})
 	if err != nil {
 		return views.Player{Head: h}, err
@@ -143,15 +148,18 @@ func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, er
 		return views.Table{}, err
 	}
 	played := s.tables.PlayedHaunts(access.Code)
-	var vm views.Table
-	err = s.tables.Read(access.Code, func(st *game.State) {
-		h.Version = st.Version
-		vm = seatview.Table(h.Lang, st, access.Actor(), played, h.TV, s.now())
-		s.nextForTable(st, &vm)
+	vm, err := table.Read(s.tables, access.Code, func(st *game.State) views.Table {
+		v := seatview.Table(h.Lang, st, access.Actor(), played, h.TV, s.now())
+		s.nextForTable(st, &v)
+		v.Head = h
+		v.Head.Version = st.Version
+		return v
 	})
-	vm.Head = h
+	if err != nil {
+		return views.Table{Head: h}, err
+	}
 	vm.JoinURL, vm.QRPath, vm.LANURLs = s.joinURL(c, access.Code, key), "/g/"+access.Code+"/qr.png", s.lanURLs
-	return vm, err
+	return vm, nil
 }
 
 func (s *Server) joinURL(c echo.Context, code, key string) string {

@@ -10,8 +10,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/labstack/echo/v4"
 
-	"lantern/internal/game"
 	"lantern/internal/seatview"
+	"lantern/internal/table"
 )
 
 // A seat's hidden-traitor token must not show in the size of what its phone
@@ -87,16 +87,16 @@ func answer(c echo.Context, status int, contentType string, body []byte, secret 
 }
 
 // streamMayCompress reports whether a new HTML or JSON stream of the game
-// may be compressed: not while hidden tokens are dealt. A compressed
-// stream that sees them dealt ends, and the phone reconnects uncompressed
-// (live.go).
+// may be compressed: not while hidden tokens are dealt, nor when the game
+// can't be read (it might hold them: the decision fails closed). A
+// compressed stream that sees them dealt ends, and the phone reconnects
+// uncompressed (live.go).
 func (s *Server) streamMayCompress(c echo.Context, code string) bool {
 	if !acceptsGzip(c.Request()) {
 		return false
 	}
-	var secret bool
-	s.tables.Read(code, func(st *game.State) { secret = seatview.HiddenDeal(st) })
-	return !secret
+	secret, err := table.Read(s.tables, code, seatview.HiddenDeal)
+	return err == nil && !secret
 }
 
 // acceptsGzip reports whether the request takes gzip (q=0, 0.0… refuses it).

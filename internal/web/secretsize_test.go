@@ -58,7 +58,7 @@ func TestSecretSizeHiddenTraitor(t *testing.T) {
 		deal = append(deal, n)
 		// Nothing else draws at random before the deal: the haunt roll's
 		// dice are real ones, given as a total.
-		a.tables.Read(g.code, func(st *game.State) { st.SetRandom(shuffleTo(deal)) })
+		a.setRandom(g.code, shuffleTo(deal))
 		runs = append(runs, secretScenario(t, a, g, me, dies, token, number))
 	}
 

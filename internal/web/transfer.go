@@ -80,12 +80,17 @@ func (s *Server) renderTransfer(c echo.Context, access table.Access, token strin
 	h.Fragment = h.Path
 	vm := views.Transfer{Head: h, Code: code, Back: pagePath(access), URL: s.baseURL(c) + "/t/" + code + "?k=" + token,
 		Minutes: int(table.TransferLifetime.Minutes())}
-	s.tables.Read(code, func(st *game.State) {
-		vm.Head.Version = st.Version
+	vm, err = table.Read(s.tables, code, func(st *game.State) views.Transfer {
+		v := vm // a copy, filled in under the read lock
+		v.Head.Version = st.Version
 		if seat := st.SeatByID(seatID); seat != nil {
-			vm.Seat, vm.Name = st.SeatNumber(seatID), seat.Name
+			v.Seat, v.Name = st.SeatNumber(seatID), seat.Name
 		}
+		return v
 	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
 	h = vm.Head
 	png, err := qrPNG(vm.URL, 384)
 	if err != nil {
@@ -110,12 +115,17 @@ func (s *Server) transferPage(c echo.Context) error {
 	h := s.head(c, i18n.T(s.lang(c), "claim_title"))
 	m := views.Message{Head: h, FormURL: "/t/" + code, FormButton: i18n.T(h.Lang, "claim_button"), FormKey: key}
 	// Say whose seat this is, so nobody takes over the wrong explorer.
-	s.tables.Read(code, func(st *game.State) {
+	m, err = table.Read(s.tables, code, func(st *game.State) views.Message {
+		msg := m // a copy, filled in under the read lock
 		if seat := st.SeatByID(seatID); seat != nil {
-			m.Heading = i18n.T(h.Lang, "claim_title_seat", seat.Name)
-			m.Text = i18n.T(h.Lang, "claim_text_seat", seat.Name, seat.ExplorerData().Name.In(h.Lang))
+			msg.Heading = i18n.T(h.Lang, "claim_title_seat", seat.Name)
+			msg.Text = i18n.T(h.Lang, "claim_text_seat", seat.Name, seat.ExplorerData().Name.In(h.Lang))
 		}
+		return msg
 	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
 	h.Title = m.Heading
 	m.Head = h
 	return s.page(c, http.StatusOK, h, views.MessagePage(m))
@@ -128,10 +138,17 @@ func (s *Server) claimTransfer(c echo.Context) error {
 		return s.messageError(c, err)
 	}
 	s.addSeatToken(c, code, token, seatID)
-	s.tables.Read(code, func(st *game.State) {
-		if seat := st.SeatByID(seatID); seat != nil { // the new phone speaks the seat's language
-			setCookie(c, langCookie, seat.Lang, false)
+	lang, err := table.Read(s.tables, code, func(st *game.State) string {
+		if seat := st.SeatByID(seatID); seat != nil {
+			return seat.Lang
 		}
+		return ""
 	})
+	if err != nil {
+		return s.messageError(c, err)
+	}
+	if lang != "" { // the new phone speaks the seat's language
+		setCookie(c, langCookie, lang, false)
+	}
 	return c.Redirect(http.StatusSeeOther, "/g/"+code)
 }

@@ -2,7 +2,10 @@ module lantern
 
 go 1.26.8
 
-tool github.com/a-h/templ/cmd/templ
+tool (
+	github.com/a-h/templ/cmd/templ
+	github.com/kisielk/errcheck
+)
 
 require (
 	github.com/a-h/templ v0.3.1100
@@ -12,6 +15,7 @@ require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/klauspost/compress v1.20.4
 	github.com/labstack/echo/v4 v4.16.5
+	github.com/longbridgeapp/opencc v0.3.13
 	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	golang.org/x/net v0.61.0
@@ -52,10 +56,10 @@ require (
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/json-iterator/go v0.0.0-20171115153421-f7279a603ede // indirect
+	github.com/kisielk/errcheck v1.30.0 // indirect
 	github.com/labstack/gommon v0.5.0 // indirect
 	github.com/liuzl/cedar-go v0.0.0-20170805034717-80a9c64b256d // indirect
 	github.com/liuzl/da v0.0.0-20180704015230-14771aad5b1d // indirect
-	github.com/longbridgeapp/opencc v0.3.13 // indirect
 	github.com/mattn/go-colorable v0.1.15 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/mschoch/smat v0.2.0 // indirect

@@ -61,14 +61,21 @@ func part(key string, shared bool, body templ.Component) templ.Component {
 				return err
 			}
 		}
-		start := rec.offset(w)
+		start, err := rec.offset(w)
+		if err != nil {
+			return err
+		}
 		if err := body.Render(ctx, w); err != nil {
 			return err
 		}
 		if rec != nil {
-			rec.Spans = append(rec.Spans, PartSpan{Key: key, Start: start, End: rec.offset(w), Shared: shared})
+			end, err := rec.offset(w)
+			if err != nil {
+				return err
+			}
+			rec.Spans = append(rec.Spans, PartSpan{Key: key, Start: start, End: end, Shared: shared})
 		}
-		_, err := io.WriteString(w, `</div>`)
+		_, err = io.WriteString(w, `</div>`)
 		return err
 	})
 }
@@ -98,14 +105,16 @@ func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Componen
 
 // offset is how much has been written to the recorder's buffer so far,
 // after pushing out what templ's own write buffer holds.
-func (r *PartRecorder) offset(w io.Writer) int {
+func (r *PartRecorder) offset(w io.Writer) (int, error) {
 	if r == nil {
-		return 0
+		return 0, nil
 	}
 	if f, ok := w.(interface{ Flush() error }); ok {
-		f.Flush()
+		if err := f.Flush(); err != nil {
+			return 0, err
+		}
 	}
-	return r.Buf.Len()
+	return r.Buf.Len(), nil
 }
 
 // LinePart is an explorer's line on the other phones.

@@ -20,6 +20,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -171,7 +172,7 @@ func (p *phone) follow(ctx context.Context, cfg config, code string, vs *viewStr
 }
 
 // runBurst runs the burst workload on games already set up.
-func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv proc) error {
+func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv proc) (err error) {
 	streamCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
@@ -211,7 +212,8 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 	var warm sync.WaitGroup
 	for _, g := range games {
 		for _, p := range g.phones {
-			warm.Go(func() { p.call(ctx, cfg, http.MethodGet, "/healthz", nil, nil) })
+			// A failed warm-up costs a round only the dial it saves.
+			warm.Go(func() { _, _ = p.call(ctx, cfg, http.MethodGet, "/healthz", nil, nil) })
 		}
 	}
 	warm.Wait()
@@ -234,11 +236,17 @@ func runBurst(ctx context.Context, cfg config, games []*game, st *stats, srv pro
 	}
 
 	if cfg.cpuProfile != "" {
-		f, err := os.Create(cfg.cpuProfile)
-		if err != nil {
-			return err
+		f, cerr := os.Create(cfg.cpuProfile)
+		if cerr != nil {
+			return cerr
 		}
-		defer f.Close()
+		// Stopped (deferred below) before the file closes; a profile
+		// whose file doesn't close may be cut short, which the run says.
+		defer func() {
+			if cerr := f.Close(); cerr != nil {
+				err = errors.Join(err, fmt.Errorf("CPU profile: %w", cerr))
+			}
+		}()
 		if err := pprof.StartCPUProfile(f); err != nil {
 			return err
 		}
@@ -392,7 +400,8 @@ func flood(ctx context.Context, cfg config, g *game, opened *atomic.Int64) {
 			if resp.StatusCode == http.StatusOK { // past a burst the server refuses (429)
 				opened.Add(1)
 			}
-			io.Copy(io.Discard, resp.Body)
+			// Read until the run ends the stream: its error says only that.
+			_, _ = io.Copy(io.Discard, resp.Body)
 		}()
 	}
 	tick := time.NewTicker(50 * time.Millisecond)
@@ -402,7 +411,9 @@ func flood(ctx context.Context, cfg config, g *game, opened *atomic.Int64) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-			p.call(ctx, cfg, http.MethodPost, "/api/games/"+g.code+"/actions",
+			// The flood's own steps are load, not measured: a refused or
+			// failed one changes nothing the run reports.
+			_, _ = p.call(ctx, cfg, http.MethodPost, "/api/games/"+g.code+"/actions",
 				map[string]any{"type": "step_trait", "trait": "sanity", "delta": delta}, nil)
 		}
 	}

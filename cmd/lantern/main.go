@@ -100,7 +100,7 @@ func newHTTPServer(h http.Handler, base context.Context) *http.Server {
 	}
 }
 
-func run(addr, dbPath string, useTLS bool) error {
+func run(addr, dbPath string, useTLS bool) (err error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
@@ -113,7 +113,12 @@ func run(addr, dbPath string, useTLS bool) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	storeClosed := false // the shutdown closes it itself, to say all is stored
+	defer func() {
+		if !storeClosed {
+			err = errors.Join(err, st.Close())
+		}
+	}()
 	tables, err := table.Open(ctx, st, time.Now)
 	if err != nil {
 		return err
@@ -130,8 +135,7 @@ func run(addr, dbPath string, useTLS bool) error {
 		certFile, keyFile := tlscert.Paths(dbPath)
 		cert, err = tlscert.Ensure(certFile, keyFile, tlscert.For(lanIPs()), time.Now())
 		if err != nil {
-			ln.Close()
-			return err
+			return errors.Join(err, ln.Close())
 		}
 		scheme = "https"
 	}
@@ -173,8 +177,11 @@ func run(addr, dbPath string, useTLS bool) error {
 		if err := srv.Shutdown(grace); err != nil {
 			fmt.Printf("Requests still running after %s were cut off.\n", shutdownGrace)
 			cancelRequests()
-			srv.Close()
+			if err := srv.Close(); err != nil {
+				logger.Warn("close the server's connections", "err", err)
+			}
 		}
+		storeClosed = true
 		if err := st.Close(); err != nil {
 			return fmt.Errorf("close %s: %w", dbPath, err)
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
 	bleveindex "github.com/blevesearch/bleve_index_api"
 )
 
@@ -264,71 +265,45 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
-	var asks map[string]playerAsks
-	if err := readJSON("asks.json", &asks); err != nil {
+	b := &indexBuilder{batch: idx.NewBatch()}
+	if err := readJSON("asks.json", &b.asks); err != nil {
 		return nil, err
 	}
-	names, err := loadNames(box)
-	if err != nil {
+	if b.names, err = loadNames(box); err != nil {
 		return nil, err
 	}
-	groups := nameGroups(names, boxText(box))
+	groups := nameGroups(b.names, boxText(box))
 	enAnalyzer, zhAnalyzer := m.AnalyzerNamed(en.AnalyzerName), m.AnalyzerNamed(analyzerZH)
 	s := &searchIndex{
 		index: idx, hits: map[string]Hit{}, concerns: map[string][]string{}, phase: map[string]string{},
 		reader: newQuestionReader(groups, enAnalyzer),
 		words:  newWordStats(enAnalyzer, zhAnalyzer), wholeNames: map[string][]string{},
 	}
+	b.s = s
 	for _, g := range s.reader.groups {
 		s.groupWords = append(s.groupWords, s.words.analyse(strings.Join(append(append([]string{}, g.EN...), g.ZH...), " ")))
 	}
-	batch := idx.NewBatch()
-	add := func(h Hit, phase string, concerns []string, more ...Text) error {
-		id := h.Kind + ":" + h.ID
-		s.hits[id] = h
-		s.concerns[id] = concerns
-		s.phase[id] = phase
-		d := searchDoc{TextEN: h.Text.EN, TextZH: h.Text.ZH}
-		// What players ask when it is the answer: rule paragraphs by their
-		// id, cards and rooms by "card:axe", "room:vault".
-		key := h.ID
-		if h.Section == nil {
-			key = id
-		}
-		if a, ok := asks[key]; ok && h.Kind != "faq" {
-			d.AsksEN, d.AsksZH = strings.Join(a.EN, "\n"), strings.Join(a.ZH, "\n")
-		}
-		for _, t := range more {
-			d.TextEN += "\n" + t.EN
-			d.TextZH += "\n" + t.ZH
-		}
-		if h.Section != nil {
-			d.TitleEN, d.TitleZH = h.Title.EN, h.Title.ZH
-		} else {
-			// A card's or room's names are names, not a subject: they count
-			// less than a ruling's question that names it. Every name it
-			// has is one: the printed one, the seeds', the players'.
-			en, zh := []string{h.Title.EN}, []string{h.Title.ZH}
-			d.Name = []string{fold(h.Title.EN), fold(h.Title.ZH)}
-			for _, n := range names[id] {
-				if hasHan(n.Name) {
-					zh = append(zh, n.Name)
-				} else {
-					en = append(en, n.Name)
-				}
-				d.Name = append(d.Name, fold(n.Name))
-			}
-			d.NameEN, d.NameZH = strings.Join(en, "\n"), strings.Join(zh, "\n")
-			for _, n := range d.Name {
-				if !slices.Contains(s.wholeNames[n], id) {
-					s.wholeNames[n] = append(s.wholeNames[n], id)
-				}
-			}
-		}
-		s.reader.learn(d.TitleEN + " " + d.NameEN + " " + d.TextEN + " " + d.AsksEN)
-		s.words.add(id, d.TitleEN, d.TitleZH, d.TextEN, d.TextZH, d.NameEN, d.NameZH, d.AsksEN, d.AsksZH)
-		return batch.Index(id, d)
+	if err := b.addBox(box); err != nil {
+		return nil, err
 	}
+	if err := idx.Batch(b.batch); err != nil {
+		return nil, fmt.Errorf("search index: %w", err)
+	}
+	s.hauntWords = s.words.hauntWords(Haunts())
+	return s, nil
+}
+
+// indexBuilder puts the box's documents in the index being built, with
+// what players ask of each and every name each thing has.
+type indexBuilder struct {
+	s     *searchIndex
+	batch *bleve.Batch
+	asks  map[string]playerAsks
+	names map[string][]thingName
+}
+
+// addBox adds every rule passage, FAQ ruling, card and room.
+func (b *indexBuilder) addBox(box *Content) error {
 	for i := range box.Rules {
 		sec := &box.Rules[i]
 		for _, p := range sec.Passages {
@@ -343,8 +318,8 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 			for _, r := range p.Rooms {
 				concerns = append(concerns, "room:"+r)
 			}
-			if err := add(h, p.Phase, concerns); err != nil {
-				return nil, fmt.Errorf("index %s: %w", p.ID, err)
+			if err := b.add(h, p.Phase, concerns); err != nil {
+				return fmt.Errorf("index %s: %w", p.ID, err)
 			}
 		}
 	}
@@ -352,24 +327,75 @@ func buildSearchIndex(box *Content) (*searchIndex, error) {
 		// A card's roll outcomes are searched with its text.
 		var outcomes []Text
 		if c.Roll != nil {
-			for _, b := range c.Roll.Brackets {
-				outcomes = append(outcomes, b.Text)
+			for _, br := range c.Roll.Brackets {
+				outcomes = append(outcomes, br.Text)
 			}
 		}
-		if err := add(Hit{Kind: "card", ID: c.ID, Title: c.Name, Text: c.Text}, c.Phase, []string{"card:" + c.ID}, outcomes...); err != nil {
-			return nil, fmt.Errorf("index card %s: %w", c.ID, err)
+		if err := b.add(Hit{Kind: "card", ID: c.ID, Title: c.Name, Text: c.Text}, c.Phase, []string{"card:" + c.ID}, outcomes...); err != nil {
+			return fmt.Errorf("index card %s: %w", c.ID, err)
 		}
 	}
 	for _, r := range box.Rooms {
-		if err := add(Hit{Kind: "room", ID: r.ID, Title: r.Name, Text: r.Text}, r.Phase, []string{"room:" + r.ID}); err != nil {
-			return nil, fmt.Errorf("index room %s: %w", r.ID, err)
+		if err := b.add(Hit{Kind: "room", ID: r.ID, Title: r.Name, Text: r.Text}, r.Phase, []string{"room:" + r.ID}); err != nil {
+			return fmt.Errorf("index room %s: %w", r.ID, err)
 		}
 	}
-	if err := idx.Batch(batch); err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+	return nil
+}
+
+// add indexes one document: its text (and more, such as a card's roll
+// outcomes), what players ask when it is the answer, and for a card or
+// room its names.
+func (b *indexBuilder) add(h Hit, phase string, concerns []string, more ...Text) error {
+	s := b.s
+	id := h.Kind + ":" + h.ID
+	s.hits[id] = h
+	s.concerns[id] = concerns
+	s.phase[id] = phase
+	d := searchDoc{TextEN: h.Text.EN, TextZH: h.Text.ZH}
+	// What players ask when it is the answer: rule paragraphs by their
+	// id, cards and rooms by "card:axe", "room:vault".
+	key := h.ID
+	if h.Section == nil {
+		key = id
 	}
-	s.hauntWords = s.words.hauntWords(Haunts())
-	return s, nil
+	if a, ok := b.asks[key]; ok && h.Kind != "faq" {
+		d.AsksEN, d.AsksZH = strings.Join(a.EN, "\n"), strings.Join(a.ZH, "\n")
+	}
+	for _, t := range more {
+		d.TextEN += "\n" + t.EN
+		d.TextZH += "\n" + t.ZH
+	}
+	if h.Section != nil {
+		d.TitleEN, d.TitleZH = h.Title.EN, h.Title.ZH
+	} else {
+		b.addNames(&d, h, id)
+	}
+	s.reader.learn(d.TitleEN + " " + d.NameEN + " " + d.TextEN + " " + d.AsksEN)
+	s.words.add(id, d.TitleEN, d.TitleZH, d.TextEN, d.TextZH, d.NameEN, d.NameZH, d.AsksEN, d.AsksZH)
+	return b.batch.Index(id, d)
+}
+
+// addNames gives a card's or room's document its names. They are names,
+// not a subject: they count less than a ruling's question that names it.
+// Every name it has is one: the printed one, the seeds', the players'.
+func (b *indexBuilder) addNames(d *searchDoc, h Hit, id string) {
+	en, zh := []string{h.Title.EN}, []string{h.Title.ZH}
+	d.Name = []string{fold(h.Title.EN), fold(h.Title.ZH)}
+	for _, n := range b.names[id] {
+		if hasHan(n.Name) {
+			zh = append(zh, n.Name)
+		} else {
+			en = append(en, n.Name)
+		}
+		d.Name = append(d.Name, fold(n.Name))
+	}
+	d.NameEN, d.NameZH = strings.Join(en, "\n"), strings.Join(zh, "\n")
+	for _, n := range d.Name {
+		if !slices.Contains(b.s.wholeNames[n], id) {
+			b.s.wholeNames[n] = append(b.s.wholeNames[n], id)
+		}
+	}
 }
 
 // boxText is every text of the box, lower-cased, to tell which of a term's
@@ -435,6 +461,28 @@ func Search(ctx context.Context, question string, inPlay InPlay, limit int) (Res
 // less, the glossary's words for the terms it names; then ranks what the
 // question names, and the part of the game it says, first.
 func (s *searchIndex) search(ctx context.Context, folded string, question reading, inPlay InPlay, limit int) (Result, error) {
+	answer := answerQuery(folded, question)
+	// What the question names, what is in play and the phase reorder what
+	// it found (never add to it): the search reaches past limit so a
+	// ruling ranked just below can come up.
+	req := bleve.NewSearchRequestOptions(answer, max(limit, inPlayReach), 0, false)
+	res, err := s.index.SearchInContext(ctx, req)
+	if err != nil {
+		return Result{}, fmt.Errorf("search: %w", err)
+	}
+	matches, err := s.withNamed(ctx, answer, question, res.Hits)
+	if err != nil {
+		return Result{}, err
+	}
+	question.asks, question.grouped = s.questionWords(question)
+	hits := s.rank(matches, folded, question, inPlay)
+	hits = hits[:min(limit, len(hits))]
+	return s.verdict(hits, question, inPlay), nil
+}
+
+// answerQuery asks for the question's whole text as a name, and for each
+// of its words in every field, each field by how much it says.
+func answerQuery(folded string, question reading) *query.DisjunctionQuery {
 	name := bleve.NewTermQuery(folded)
 	name.SetField(fieldName)
 	name.SetBoost(exactNameBoost)
@@ -454,34 +502,37 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 			answer.AddQuery(m)
 		}
 	}
-	// What the question names, what is in play and the phase reorder what
-	// it found (never add to it): the search reaches past limit so a
-	// ruling ranked just below can come up.
-	req := bleve.NewSearchRequestOptions(answer, max(limit, inPlayReach), 0, false)
-	res, err := s.index.SearchInContext(ctx, req)
-	if err != nil {
-		return Result{}, fmt.Errorf("search: %w", err)
-	}
-	// A card or room the question names is among the hits even when its
-	// text shares no other word with the question, scored by what it does
-	// share (a clause of its own in the query above would also lift its
-	// coordination factor, over a ruling about it that the question fits).
+	return answer
+}
+
+// withNamed adds to the matches a card or room the question names that
+// they lack, even when its text shares no other word with the question,
+// scored by what it does share (a clause of its own in the answer query
+// would also lift its coordination factor, over a ruling about it that the
+// question fits).
+func (s *searchIndex) withNamed(ctx context.Context, answer query.Query, question reading, matches search.DocumentMatchCollection) (search.DocumentMatchCollection, error) {
 	var missing []string
 	for key := range question.named {
-		if !slices.ContainsFunc(res.Hits, func(m *search.DocumentMatch) bool { return m.ID == key }) {
+		if !slices.ContainsFunc(matches, func(m *search.DocumentMatch) bool { return m.ID == key }) {
 			missing = append(missing, key)
 		}
 	}
-	if len(missing) > 0 {
-		sort.Strings(missing)
-		ids := bleve.NewDocIDQuery(missing)
-		ids.SetBoost(1e-6)
-		more, err := s.index.SearchInContext(ctx, bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(ids, answer), len(missing), 0, false))
-		if err != nil {
-			return Result{}, fmt.Errorf("search: %w", err)
-		}
-		res.Hits = append(res.Hits, more.Hits...)
+	if len(missing) == 0 {
+		return matches, nil
 	}
+	sort.Strings(missing)
+	ids := bleve.NewDocIDQuery(missing)
+	ids.SetBoost(1e-6)
+	more, err := s.index.SearchInContext(ctx, bleve.NewSearchRequestOptions(bleve.NewConjunctionQuery(ids, answer), len(missing), 0, false))
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return append(matches, more.Hits...), nil
+}
+
+// rank scores each match by what the question names, what is in play, how
+// much of the question it holds and the part of the game, best first.
+func (s *searchIndex) rank(matches search.DocumentMatchCollection, folded string, question reading, inPlay InPlay) []Hit {
 	inPlaySet := map[string]bool{}
 	for _, id := range inPlay.Cards {
 		inPlaySet["card:"+id] = true
@@ -489,33 +540,11 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 	for _, id := range inPlay.Rooms {
 		inPlaySet["room:"+id] = true
 	}
-	// A question that doesn't say leans to the game's own phase: during a
-	// haunt it is more likely about the haunt, before one (or with no game)
-	// about exploring the house.
-	phase, phaseWeight := question.phase, phaseBoost
-	if phase == "" {
-		phase, phaseWeight = PhaseBefore, exploringPhaseBoost
-		if inPlay.Haunt > 0 {
-			phase, phaseWeight = PhaseAfter, gamePhaseBoost
-		}
-	}
-	question.asks, question.grouped = s.questionWords(question)
-	hits := make([]Hit, 0, len(res.Hits))
-	for _, m := range res.Hits {
+	phase, phaseWeight := leaning(question, inPlay)
+	hits := make([]Hit, 0, len(matches))
+	for _, m := range matches {
 		h := s.hits[m.ID]
-		h.Score = m.Score
-		// The rulings about a thing the question names rank up; its own
-		// entry needs no help, its names already match.
-		if question.named[m.ID] {
-			if whatItDoes.MatchString(question.text) {
-				h.Score *= namedEntryBoost
-			}
-		} else if slices.ContainsFunc(s.concerns[m.ID], func(k string) bool { return question.named[k] }) {
-			h.Score *= aboutBoost
-		}
-		if slices.Contains(s.wholeNames[folded], m.ID) {
-			h.Score *= wholeNameBoost
-		}
+		h.Score = m.Score * s.namedWeight(m.ID, folded, question)
 		if slices.ContainsFunc(s.concerns[m.ID], func(k string) bool { return inPlaySet[k] }) {
 			h.Score *= inPlayBoost
 		}
@@ -533,7 +562,46 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 		hits = append(hits, h)
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
-	hits = hits[:min(limit, len(hits))]
+	return hits
+}
+
+// namedWeight is what a document's score is multiplied by for what the
+// question names: the rulings about a thing it names rank up; the thing's
+// own entry needs no help (its names already match) unless the question
+// asks what it does; the entry the question names whole ranks first.
+func (s *searchIndex) namedWeight(doc, folded string, question reading) float64 {
+	w := 1.0
+	switch {
+	case question.named[doc]:
+		if whatItDoes.MatchString(question.text) {
+			w *= namedEntryBoost
+		}
+	case slices.ContainsFunc(s.concerns[doc], func(k string) bool { return question.named[k] }):
+		w *= aboutBoost
+	}
+	if slices.Contains(s.wholeNames[folded], doc) {
+		w *= wholeNameBoost
+	}
+	return w
+}
+
+// leaning is the part of the game the ranking leans to, and how much: the
+// one the question says, else the game's own. A question that doesn't say
+// leans to the game's phase: during a haunt it is more likely about the
+// haunt, before one (or with no game) about exploring the house.
+func leaning(question reading, inPlay InPlay) (string, float64) {
+	switch {
+	case question.phase != "":
+		return question.phase, phaseBoost
+	case inPlay.Haunt > 0:
+		return PhaseAfter, gamePhaseBoost
+	}
+	return PhaseBefore, exploringPhaseBoost
+}
+
+// verdict is the answer the hits make: sure or not (and then the haunt
+// whose book answers), and how many of the first are about alike.
+func (s *searchIndex) verdict(hits []Hit, question reading, inPlay InPlay) Result {
 	out := Result{Hits: hits, Sure: len(hits) > 0, Even: min(1, len(hits))}
 	if haunt := s.namedHaunt(question); haunt > 0 {
 		out.Sure, out.Haunt = false, haunt
@@ -556,7 +624,7 @@ func (s *searchIndex) search(ctx context.Context, folded string, question readin
 	for out.Even < len(hits) && out.Even < 3 && hits[out.Even].Score >= evenRatio*hits[0].Score {
 		out.Even++
 	}
-	return out, nil
+	return out
 }
 
 // fold lower-cases and drops punctuation so "Drip... Drip" reads as

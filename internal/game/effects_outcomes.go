@@ -157,7 +157,9 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled stri
 			// Applied: this roll settles the effect; it is not a new roll
 			// for the card to be applied again.
 			rec := RollRecord{Seat: seat.ID, Purpose: "damage", Source: source, Dice: d.Dice, Applied: true}
-			s.resolveDice(&rec, rollPlan{dice: d.Dice}, nil, nil)
+			// Cannot fail: the server rolls, so no faces or total are
+			// given to be checked.
+			_ = s.resolveDice(&rec, rollPlan{dice: d.Dice}, nil, nil)
 			evs = append(evs, Event{Type: EvRolled, Seat: seat.ID, Roll: &rec})
 			amount = rec.Total
 		}

@@ -31,23 +31,25 @@ func Backup(ctx context.Context, src, dest string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("back up to %s: %w", dest, err)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		return 0, errors.Join(fmt.Errorf("back up to %s: %w", dest, err), os.Remove(dest))
+	}
 	games, err := vacuumInto(ctx, src, dest)
 	if err != nil {
-		os.Remove(dest)
-		return 0, err
+		// No half-made backup is left to be mistaken for one.
+		return 0, errors.Join(err, os.Remove(dest))
 	}
 	return games, nil
 }
 
-func vacuumInto(ctx context.Context, src, dest string) (int, error) {
+func vacuumInto(ctx context.Context, src, dest string) (games int, err error) {
 	// mode=rw: never create a missing database. No journal_mode pragma: the
 	// server's WAL setting is left alone.
 	db, err := sql.Open("sqlite", dsn(src, "&mode=rw"))
 	if err != nil {
 		return 0, fmt.Errorf("back up %s: %w", src, err)
 	}
-	defer db.Close()
+	defer func() { err = errors.Join(err, db.Close()) }()
 	db.SetMaxOpenConns(1)
 	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, dest); err != nil {
 		return 0, fmt.Errorf("back up %s to %s: %w", src, dest, err)
@@ -57,12 +59,11 @@ func vacuumInto(ctx context.Context, src, dest string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("check %s: %w", dest, err)
 	}
-	defer copyDB.Close()
+	defer func() { err = errors.Join(err, copyDB.Close()) }()
 	var check string
 	if err := copyDB.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&check); err != nil || check != "ok" {
 		return 0, fmt.Errorf("check %s: %q %v", dest, check, err)
 	}
-	var games int
 	if err := copyDB.QueryRowContext(ctx, `SELECT COUNT(*) FROM games`).Scan(&games); err != nil {
 		return 0, fmt.Errorf("check %s: %w", dest, err)
 	}

@@ -57,7 +57,9 @@ func prepareFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %s can't be opened for writing: %w", ErrReadOnly, path, err)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
 	for _, name := range []string{path, path + "-wal", path + "-shm"} {
 		if info, err := os.Stat(name); err == nil && info.Mode().Perm()&^fileMode != 0 {
 			if err := os.Chmod(name, fileMode); err != nil {
@@ -114,20 +116,20 @@ func lock(dbPath string) (*fileLock, error) {
 		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
 	}
 	if err := lockFile(f); err != nil {
-		f.Close()
+		cerr := f.Close()
 		if errors.Is(err, errLocked) {
-			return nil, inUse(dbPath, holderOf(dbPath))
+			return nil, errors.Join(inUse(dbPath, holderOf(dbPath)), cerr)
 		}
-		return nil, fmt.Errorf("lock %s: %w", dbPath, err)
+		return nil, errors.Join(fmt.Errorf("lock %s: %w", dbPath, err), cerr)
 	}
 	l := &fileLock{f: f, info: info}
 	held.files = append(held.files, l)
 	// The pid is only for the message another server prints: a failure
-	// to write it costs only that.
+	// to write it costs only that, so its errors are dropped.
 	if p, err := os.OpenFile(LockPath(realPath(dbPath)), os.O_RDWR|os.O_CREATE, fileMode); err == nil {
-		p.Chmod(fileMode) // an older lock file may be looser; it holds only a pid
-		p.Truncate(0)
-		p.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+		_ = p.Chmod(fileMode) // an older lock file may be looser; it holds only a pid
+		_ = p.Truncate(0)
+		_, _ = p.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 		l.pid = p
 	}
 	return l, nil
@@ -166,11 +168,10 @@ func (l *fileLock) release() error {
 	if l == nil || l.f == nil {
 		return nil
 	}
-	unlockFile(l.f)
-	err := l.f.Close()
+	err := errors.Join(unlockFile(l.f), l.f.Close())
 	l.f = nil
 	if l.pid != nil {
-		l.pid.Close()
+		err = errors.Join(err, l.pid.Close())
 	}
 	held.mu.Lock()
 	held.files = slices.DeleteFunc(held.files, func(h *fileLock) bool { return h == l })

@@ -19,4 +19,4 @@ func lockFile(f *os.File) error {
 	return err
 }
 
-func unlockFile(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+func unlockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }

@@ -26,7 +26,7 @@ func lockFile(f *os.File) error {
 	return err
 }
 
-func unlockFile(f *os.File) {
+func unlockFile(f *os.File) error {
 	ol := windows.Overlapped{OffsetHigh: lockOffsetHigh}
-	windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, &ol)
+	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, &ol)
 }

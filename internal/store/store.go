@@ -42,8 +42,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s, err := openUnlocked(ctx, path)
 	if err != nil {
-		l.release()
-		return nil, err
+		return nil, errors.Join(err, l.release())
 	}
 	s.lock = l
 	return s, nil
@@ -69,21 +68,20 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 	}
 	db.SetMaxOpenConns(1)
 	db.SetConnMaxIdleTime(0)
+	// A failed open closes what it opened; should that fail too, both
+	// errors are told.
 	if err := db.PingContext(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, errors.Join(fmt.Errorf("open %s: %w", path, err), db.Close())
 	}
 	s := &Store{db: db, path: path}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
+		return nil, errors.Join(err, db.Close())
 	}
 	if s.markChanged, err = db.PrepareContext(ctx, `UPDATE games SET updated_at = ? WHERE code = ? AND updated_at != ''`); err == nil {
 		s.insertEvent, err = db.PrepareContext(ctx, `INSERT INTO events (game_code, seq, type, body) VALUES (?, ?, ?, ?)`)
 	}
 	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open %s: prepare: %w", path, err)
+		return nil, errors.Join(fmt.Errorf("open %s: prepare: %w", path, err), db.Close())
 	}
 	// The checkpoints' own connection, opened once the writer made the
 	// file a WAL database.
@@ -92,12 +90,11 @@ func openUnlocked(ctx context.Context, path string) (*Store, error) {
 		ckptDB.SetMaxOpenConns(1)
 		ckptDB.SetConnMaxIdleTime(0)
 		if err = ckptDB.PingContext(ctx); err != nil {
-			ckptDB.Close()
+			err = errors.Join(err, ckptDB.Close())
 		}
 	}
 	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open %s: checkpoint connection: %w", path, err)
+		return nil, errors.Join(fmt.Errorf("open %s: checkpoint connection: %w", path, err), db.Close())
 	}
 	s.ckpt = startCheckpointer(ckptDB)
 	return s, nil
@@ -212,12 +209,12 @@ func newerSchema(path string, version int) error {
 // checkSchema reads the schema version on a read-only connection before
 // the writer's opens (its journal_mode pragma may write the file), so a
 // newer Lantern's database is refused without a byte written to it.
-func checkSchema(ctx context.Context, path string) error {
+func checkSchema(ctx context.Context, path string) (err error) {
 	db, err := sql.Open("sqlite", dsn(path, "&mode=ro"))
 	if err != nil {
 		return fmt.Errorf("open %s: %w", path, err)
 	}
-	defer db.Close()
+	defer func() { err = errors.Join(err, db.Close()) }()
 	var version int
 	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
 		return fmt.Errorf("read schema version of %s: %w", path, err)
@@ -231,7 +228,10 @@ func (s *Store) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	if err := fn(tx); err != nil {
-		tx.Rollback()
+		// A transaction its context ended is rolled back already.
+		if rerr := tx.Rollback(); rerr != nil && !errors.Is(rerr, sql.ErrTxDone) {
+			return errors.Join(err, fmt.Errorf("roll back: %w", rerr))
+		}
 		return err
 	}
 	if err := tx.Commit(); err != nil {

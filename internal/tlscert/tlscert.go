@@ -11,7 +11,6 @@
 package tlscert
 
 import (
-	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -22,6 +21,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
 	"net"
 	"os"
@@ -233,33 +233,37 @@ func store(c *Cert, certFile, keyFile string) error {
 	if err != nil {
 		return fmt.Errorf("tlscert: marshal key: %w", err)
 	}
-	var keyPEM, certPEM bytes.Buffer
-	pem.Encode(&keyPEM, &pem.Block{Type: "PRIVATE KEY", Bytes: keyDER})
-	pem.Encode(&certPEM, &pem.Block{Type: "CERTIFICATE", Bytes: c.Leaf.Raw})
-	if err := writeFile(keyFile, keyPEM.Bytes(), 0o600); err != nil {
+	// pem.Encode fails only when its writer does, and these are buffers.
+	keyPEM := pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER})
+	certPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: c.Leaf.Raw})
+	if err := writeFile(keyFile, keyPEM, 0o600); err != nil {
 		return err
 	}
-	return writeFile(certFile, certPEM.Bytes(), 0o644)
+	return writeFile(certFile, certPEM, 0o644)
 }
 
-func writeFile(name string, data []byte, mode os.FileMode) error {
+func writeFile(name string, data []byte, mode os.FileMode) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
 	if err != nil {
 		return fmt.Errorf("tlscert: %w", err)
 	}
 	tmp := f.Name()
-	defer os.Remove(tmp) // a no-op after the rename
+	defer func() {
+		// After the rename there is nothing left to remove.
+		if rerr := os.Remove(tmp); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			err = errors.Join(err, fmt.Errorf("tlscert: %w", rerr))
+		}
+	}()
+	// A failed step closes the file too; should that fail as well, both
+	// errors are told.
 	if err := f.Chmod(mode); err != nil {
-		f.Close()
-		return fmt.Errorf("tlscert: %w", err)
+		return errors.Join(fmt.Errorf("tlscert: %w", err), f.Close())
 	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("tlscert: write %s: %w", name, err)
+		return errors.Join(fmt.Errorf("tlscert: write %s: %w", name, err), f.Close())
 	}
 	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("tlscert: %w", err)
+		return errors.Join(fmt.Errorf("tlscert: %w", err), f.Close())
 	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("tlscert: %w", err)

@@ -77,7 +77,9 @@ func answer(c echo.Context, status int, contentType string, body []byte, secret 
 	if err != nil {
 		return err
 	}
-	zw.Write(body)
+	if _, err := zw.Write(body); err != nil {
+		return err
+	}
 	if err := zw.Close(); err != nil {
 		return err
 	}

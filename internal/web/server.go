@@ -144,11 +144,15 @@ func (s *Server) httpError(err error, c echo.Context) {
 		s.log.Error("unhandled", "err", err, "path", c.Path())
 	}
 	lang := s.lang(c)
+	var werr error
 	if isAPI(c) {
-		c.JSON(status, map[string]string{"error": i18n.T(lang, key), "key": key})
-		return
+		werr = c.JSON(status, map[string]string{"error": i18n.T(lang, key), "key": key})
+	} else {
+		werr = s.page(c, status, s.head(c, i18n.T(lang, key)), messagePage(s.head(c, ""), i18n.T(lang, key), "", "/", i18n.T(lang, "home")))
 	}
-	s.page(c, status, s.head(c, i18n.T(lang, key)), messagePage(s.head(c, ""), i18n.T(lang, key), "", "/", i18n.T(lang, "home")))
+	if werr != nil { // the phone went, or the page failed to render: nothing more to answer
+		s.log.Debug("error answer not sent", "err", werr, "status", status, "path", c.Path())
+	}
 }
 
 func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }

@@ -58,7 +58,7 @@ var _ = register(map[string][2]string{
 	"nights_explorers":    {"Explorers", "探险者"},
 	"nights_winner":       {"Won", "获胜方"},
 	"nights_side_heroes":  {"Heroes", "英雄"},
-	"nights_side_traitor": {"Traitor", "叛徒"},
+	"nights_side_traitor": {"Traitor", "奸徒"},
 })
 
 // uiChartPlayed: the haunt chart's marks.

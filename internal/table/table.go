@@ -79,9 +79,6 @@ const IdleAfter = 24 * time.Hour
 // its last request, when no phone has its event stream open.
 const UnloadAfter = 15 * time.Minute
 
-// TransferLifetime is how long a "move seat to a new phone" QR stays valid.
-const TransferLifetime = 15 * time.Minute
-
 // BrokenGame is a stored game whose log can't be rebuilt: an event that
 // won't decode or that the rules refuse to replay. The server sets it aside
 // and serves every other game; asking for it gets this error.
@@ -673,68 +670,6 @@ func (t *Tables) EndStreams() {
 		}
 		g.mu.Unlock()
 	}
-}
-
-// StartTransfer makes a one-time token that moves a seat (by seat number) to
-// another phone: the host for any seat, a seat for itself.
-func (t *Tables) StartTransfer(ctx context.Context, access Access, seatNumber int) (string, error) {
-	g, err := t.game(access.Code)
-	if err != nil {
-		return "", err
-	}
-	g.mu.RLock()
-	seatID := 0
-	if seat := g.state.SeatAt(seatNumber); seat != nil {
-		seatID = seat.ID
-	}
-	g.mu.RUnlock()
-	if seatID == 0 {
-		return "", &game.Error{Kind: game.NotFound, Key: "err_unknown_seat", Args: []any{seatNumber}}
-	}
-	if !access.Host && access.Seat != seatID {
-		// The host moves any seat; a phone hands over only a seat it plays
-		// (the two-player variant).
-		return "", &game.Error{Kind: game.Forbidden, Key: "err_host_only"}
-	}
-	token := newSecret()
-	if err := t.store.CreateTransfer(ctx, access.Code, seatID, []byte(hashToken(token)), t.now().Add(TransferLifetime)); err != nil {
-		return "", err
-	}
-	return token, nil
-}
-
-// ClaimTransfer moves a seat to the phone presenting a transfer token: the
-// seat's old tokens stop working and a new one is returned.
-func (t *Tables) ClaimTransfer(ctx context.Context, code, transferToken string) (int, string, error) {
-	g, err := t.game(code)
-	if err != nil {
-		return 0, "", err
-	}
-	newToken := newSecret()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	var evs []game.Event
-	seatID, err := t.store.ClaimTransfer(ctx, code, []byte(hashToken(transferToken)), []byte(hashToken(newToken)), t.now(),
-		func(seatID int) []game.Event {
-			evs = []game.Event{{Seq: g.state.Version + 1, Type: game.EvSeatMoved, Seat: seatID, At: t.now().UTC(), Actor: game.Actor{Host: true}}}
-			return evs
-		})
-	if errors.Is(err, store.ErrNotFound) {
-		return 0, "", ErrBadTransfer
-	}
-	if err != nil {
-		return 0, "", err
-	}
-	for hash, a := range g.tokens {
-		if !a.Host && a.Seat == seatID {
-			delete(g.tokens, hash)
-		}
-	}
-	g.tokens[hashToken(newToken)] = Access{Code: code, Seat: seatID}
-	if err := t.persistAndApply(ctx, g, evs, func([]game.Event) error { return nil }); err != nil {
-		return 0, "", err
-	}
-	return seatID, newToken, nil
 }
 
 // PlayedHaunts is the group's memory of haunts played to the end on this

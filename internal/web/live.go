@@ -58,13 +58,57 @@ var errBadView = &game.Error{Kind: game.Invalid, Key: "err_bad_view"}
 
 func (s *Server) events(c echo.Context) error {
 	code := code(c)
-	access, err := s.apiAccess(c, code, asAny)
+	ls, err := s.newLiveStream(c, code)
 	if err != nil {
 		return s.apiError(c, code, err)
 	}
+	versions, stop, err := s.tables.Subscribe(code)
+	if err != nil {
+		return s.apiError(c, code, err)
+	}
+	defer stop()
+	s.streams.add(ls, c.RealIP())
+	defer s.streams.remove(ls)
+
+	out := s.startStream(c, code, ls.view)
+	defer out.close()
+	if out.send([]byte("retry: 1000\n\n")) != nil {
+		return nil
+	}
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
+	ctx := c.Request().Context()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-ls.closed:
+			// Too many streams of its seat or address: this one was the
+			// oldest (streams.go). The page stops reconnecting.
+			out.last([]byte("event: closed\ndata: {}\n\n"))
+			return nil
+		case _, open := <-versions:
+			if !open || !s.sendVersion(c, code, ls, out) {
+				return nil // the server is stopping, or the stream ends
+			}
+		case <-ping.C:
+			if out.send([]byte(": ping\n\n")) != nil {
+				return nil
+			}
+		}
+	}
+}
+
+// newLiveStream is the stream a request asks for: its view, who it is for,
+// and the version the caller already shows.
+func (s *Server) newLiveStream(c echo.Context, code string) (*liveStream, error) {
+	access, err := s.apiAccess(c, code, asAny)
+	if err != nil {
+		return nil, err
+	}
 	view := c.QueryParam("view")
 	if view != "" && view != "html" && view != "json" {
-		return s.apiError(c, code, errBadView)
+		return nil, errBadView
 	}
 	ls := &liveStream{view: view, access: access, sent: -1, known: -1,
 		role: asSeat, closed: make(chan struct{})}
@@ -78,14 +122,12 @@ func (s *Server) events(c echo.Context) error {
 			ls.known = n
 		}
 	}
-	versions, stop, err := s.tables.Subscribe(code)
-	if err != nil {
-		return s.apiError(c, code, err)
-	}
-	defer stop()
-	s.streams.add(ls, c.RealIP())
-	defer s.streams.remove(ls)
+	return ls, nil
+}
 
+// startStream answers with the stream's headers, compressed when the game
+// allows (secret.go), and lifts the server's timeouts.
+func (s *Server) startStream(c echo.Context, code, view string) *streamWriter {
 	w := c.Response()
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -105,70 +147,46 @@ func (s *Server) events(c echo.Context) error {
 		s.log.Warn("stream keeps the server's timeouts", "err", err, "game", code)
 	}
 	w.WriteHeader(http.StatusOK)
-	defer out.close()
-	if out.send([]byte("retry: 1000\n\n")) != nil {
-		return nil
-	}
+	return out
+}
 
-	ping := time.NewTicker(pingEvery)
-	defer ping.Stop()
-	ctx := c.Request().Context()
-	toldNext := false // nights.go: the next game, told once per stream
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-ls.closed:
-			// Too many streams of its seat or address: this one was the
-			// oldest (streams.go). The page stops reconnecting.
-			out.last([]byte("event: closed\ndata: {}\n\n"))
-			return nil
-		case _, open := <-versions:
-			if !open {
-				return nil // the server is stopping
-			}
-			holds := func() bool { now, ok := s.access(c, code, ls.role); return ok && now == access }
-			if !holds() {
-				out.last([]byte("event: gone\ndata: {}\n\n"))
-				return nil
-			}
-			if next := s.tables.Next(code); next != "" && !toldNext {
-				// Play again adds no event to the finished game: its
-				// streams are woken at the same version and told here.
-				toldNext = true
-				if out.send(fmt.Appendf(nil, "event: next\ndata: {\"code\":%q}\n\n", next)) != nil {
-					return nil
-				}
-			}
-			msg, secret, err := s.liveMessage(c, ls)
-			// The message read the newest state, which may be past the
-			// seat's move to another phone: it goes only if the token
-			// still holds.
-			if err == nil && !holds() {
-				out.last([]byte("event: gone\ndata: {}\n\n"))
-				return nil
-			}
-			switch {
-			case err != nil:
-				if ctx.Err() == nil { // a phone that left is no fault
-					s.log.Error("live view", "err", err, "game", code)
-				}
-				return nil
-			case secret && out.gz != nil:
-				// Hidden tokens were just dealt (secret.go): the phone
-				// reconnects uncompressed.
-				return nil
-			case msg != nil:
-				if out.send(msg) != nil {
-					return nil
-				}
-			}
-		case <-ping.C:
-			if out.send([]byte(": ping\n\n")) != nil {
-				return nil
-			}
+// sendVersion tells the stream of a new version: the next game once, then
+// the message for it. False when the stream ends: the token no longer
+// holds, the message can't be built or sent, or hidden tokens were just
+// dealt on a compressed stream (the phone reconnects uncompressed).
+func (s *Server) sendVersion(c echo.Context, code string, ls *liveStream, out *streamWriter) bool {
+	holds := func() bool { now, ok := s.access(c, code, ls.role); return ok && now == ls.access }
+	if !holds() {
+		out.last([]byte("event: gone\ndata: {}\n\n"))
+		return false
+	}
+	if next := s.tables.Next(code); next != "" && !ls.toldNext {
+		// Play again adds no event to the finished game: its streams are
+		// woken at the same version and told here (nights.go).
+		ls.toldNext = true
+		if out.send(fmt.Appendf(nil, "event: next\ndata: {\"code\":%q}\n\n", next)) != nil {
+			return false
 		}
 	}
+	msg, secret, err := s.liveMessage(c, ls)
+	// The message read the newest state, which may be past the seat's move
+	// to another phone: it goes only if the token still holds.
+	if err == nil && !holds() {
+		out.last([]byte("event: gone\ndata: {}\n\n"))
+		return false
+	}
+	switch {
+	case err != nil:
+		if c.Request().Context().Err() == nil { // a phone that left is no fault
+			s.log.Error("live view", "err", err, "game", code)
+		}
+		return false
+	case secret && out.gz != nil:
+		return false
+	case msg != nil:
+		return out.send(msg) == nil
+	}
+	return true
 }
 
 // liveStream is one stream and what it has sent so far (only the stream's
@@ -179,6 +197,8 @@ type liveStream struct {
 	role   string
 	known  int           // the version the caller showed when it connected, or -1
 	closed chan struct{} // closed when the stream must end (streams.go)
+	// toldNext: the next game (nights.go) is told once per stream.
+	toldNext bool
 
 	sent int // the version of the last message, or -1
 	// The HTML view's last message: each part's key and the hash of its

@@ -21,6 +21,7 @@ func zombie(t testing.TB, s *game.State) {
 func seatTarget(n int) game.Target { return game.Target{Seat: n} }
 
 func TestAttack(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -204,6 +205,7 @@ func fight(t testing.TB, s *game.State, attack game.Action, defendTotal int) *ga
 }
 
 func TestDefend(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击 l.207-209: 被袭击的玩家，同样地根据其人物力量Might的数值，掷相同数量的游戏骰子; seed 002 l.73 FAQ: 持有武器的人物只有在攻击时方可使用武器的加成被动防御时不能使用武器"
 	s := traitorBoard(t)
 	give(t, s, 1, "axe") // the defender's Axe adds nothing
@@ -237,6 +239,7 @@ func TestDefend(t *testing.T) {
 }
 
 func TestAttackOutcome(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		rule    string
@@ -391,6 +394,7 @@ func TestAttackOutcome(t *testing.T) {
 }
 
 func TestSteal(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击 l.243-245: 玩家可选择偷窃对方身上的一件物件(这物件必须可以转交)，但对方即无需扣减其能力; seed 003 l.217"
 	setup := func(t *testing.T) *game.State {
 		s := traitorBoard(t)
@@ -445,6 +449,7 @@ func TestSteal(t *testing.T) {
 }
 
 func TestOneAttackPerTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击 l.203-205: 每回合中，人物只可对一个目标进行一次袭击; seed 003 l.203"
 	s := traitorBoard(t)
 	fight(t, s, game.Action{Target: seatTarget(1), Total: intp(2)}, 2)
@@ -470,6 +475,7 @@ func TestOneAttackPerTurn(t *testing.T) {
 }
 
 func TestAttackToTheDeath(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击 l.223-229: 若无可避免地人物的某项能力下降到骷髅图案，则该人物即已死亡…其保有的物件皆会掉在其死处"
 	s := traitorBoard(t)
 	give(t, s, 3, "armor", "dog")
@@ -490,6 +496,7 @@ func TestAttackToTheDeath(t *testing.T) {
 // Weapons are used when attacking; a used card can't change hands that
 // turn.
 func TestWeaponUsedInAnAttackStaysForTheTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.159-167: 在玩家的回合中，一張牌只能做其中一種動作…如：你有一張匕首，攻擊完怪物後不可以交易給其他玩家; seed 000 l.197"
 	s := traitorBoard(t)
 	give(t, s, 2, "axe")
@@ -501,6 +508,7 @@ func TestWeaponUsedInAnAttackStaysForTheTurn(t *testing.T) {
 
 // A stolen Blood Dagger still hurts the one it was taken from.
 func TestStolenBloodDaggerHurts(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.657-659: 血剑 若这物品遭到偷窃，失主需掷骰2颗，其点数总和即人物受到的肉体损伤; seed 002 l.73 FAQ: 当它被偷走你还是要掷2个骰子来决定要承受的肉体伤害"
 	s := traitorBoard(t)
 	give(t, s, 1, "blood-dagger")
@@ -519,6 +527,7 @@ func TestStolenBloodDaggerHurts(t *testing.T) {
 // A stunned monster still defends, but beating its attacker does it no
 // harm.
 func TestStunnedMonsterDealsNoDamage(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.243: 如果被震懾的怪物被攻擊但是它擊敗對手的話，它也不會造成任何傷害; seed 002 l.73 FAQ: 晕眩的怪物仍需掷骰子来防御但是如果发起攻击的英雄输了该英雄不承受伤害"
 	s := traitorBoard(t)
 	zombie(t, s)

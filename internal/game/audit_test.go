@@ -16,6 +16,7 @@ import (
 // voluntary, once a turn. The Mystic Elevator, though entered each time,
 // moves once a turn (TestMysticElevatorOncePerTurn).
 func TestForcedRoomRollsRepeat(t *testing.T) {
+	t.Parallel()
 	const forced = "seed 002 行动: 一回合中人物可进行多次能力考验，特别是强迫的能力考验。但同一个回合中每项自愿的能力考验仅可进行一次"
 	cases := []struct {
 		name, rule string
@@ -58,6 +59,7 @@ func TestForcedRoomRollsRepeat(t *testing.T) {
 // on the monsters' turn only, the host too, and Options offers it only
 // then.
 func TestMonstersMoveOnTheirTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.347: 所有英雄完成其游戏回合后则轮到奸徒进行其游戏回合，奸徒完成其游戏回合后则轮到怪物进行其游戏回合; seed 000 怪物: 每回合移动怪物时奸徒需为每种怪物掷骰决定其步数"
 	move := game.Action{Type: game.ActMonsterMove, Kind: "Zombie", Total: intp(2)}
 	cases := []struct {
@@ -95,6 +97,7 @@ func TestMonstersMoveOnTheirTurn(t *testing.T) {
 // those in the room it is thrown into, not by its thrower: its holder is
 // offered the throw (Use), never the roll, and Decide agrees.
 func TestDynamiteThrowerDoesNotRoll(t *testing.T) {
+	t.Parallel()
 	const rule = "items.json dynamite: throw the Dynamite … into a connected adjacent room … Every explorer and monster there … makes a Speed roll; seed 000 炸药: 人物可把炸药从门扉抛往隔邻的房间。该房间中的所有人物/怪物皆需以速度进行能力考验"
 	roll := game.Action{Type: game.ActRoll, Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(2)}
 	cases := []struct {

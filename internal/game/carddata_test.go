@@ -13,6 +13,7 @@ import (
 // expectation is read from the card's own fields, so a field the engine
 // ignored makes its card's case fail. Each case cites the card's text.
 func TestEveryCardsPrintedLimits(t *testing.T) {
+	t.Parallel()
 	for _, c := range catalog.Box().Cards {
 		rule := c.ID + ": " + c.Text.EN
 		if c.Deck == "event" {

@@ -26,6 +26,7 @@ func apply(source string) game.Action {
 // empties, can't be tried again; a token not in the house can't be tried;
 // a token's roll is voluntary, so once per turn.
 func TestTokensHaveState(t *testing.T) {
+	t.Parallel()
 	t.Run("Closet Door 0–1 removes the token", func(t *testing.T) {
 		const rule = "closet-door: 0–1 draw an event card and remove the token"
 		s := started(t, fourExplorers...)
@@ -84,6 +85,7 @@ func TestTokensHaveState(t *testing.T) {
 
 // Events without a roll apply their printed effect.
 func TestEventsWithoutARoll(t *testing.T) {
+	t.Parallel()
 	t.Run("Image in the Mirror B passes to the next explorer with an item", func(t *testing.T) {
 		const rule = "image-in-the-mirror-b: Put one of your item cards (not an omen) into the item deck … and gain 1 Knowledge. If you hold no items, the next explorer to your left who has one resolves this"
 		s := started(t, fourExplorers...)
@@ -119,6 +121,7 @@ func TestEventsWithoutARoll(t *testing.T) {
 
 // Lingering events: kept until cleared, hurting or blocking while held.
 func TestLingeringEvents(t *testing.T) {
+	t.Parallel()
 	t.Run("Grave Dirt hurts at the start of each turn until an item raises a trait", func(t *testing.T) {
 		const rule = "grave-dirt: 0–3 keep this card and take 1 physical damage at the start of each of your turns. Discard it when an item card raises one of your traits"
 		s := started(t, fourExplorers...)
@@ -176,6 +179,7 @@ func TestLingeringEvents(t *testing.T) {
 // Webs: the first roll decides; later rolls only free you (no Might), once
 // per turn, and 3 failed tries free you at the start of your next turn.
 func TestWebsRelease(t *testing.T) {
+	t.Parallel()
 	const rule = "webs: 4+ gain 1 Might; 0–3 you are stuck … Once per turn you or any explorer may roll Might 4+ to free you (no Might gain) … after 3 failed tries you get free on your next turn"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
@@ -212,6 +216,7 @@ func TestWebsRelease(t *testing.T) {
 // Outcomes that depend on the roll: the omens revealed when rolled, the
 // trait rolled, the trait the player chooses.
 func TestOutcomesFromTheRoll(t *testing.T) {
+	t.Parallel()
 	t.Run("Disquieting Sounds compares with the omen count", func(t *testing.T) {
 		const rule = "disquieting-sounds: Roll 6 dice: if the total is at least the number of omens revealed so far, gain 1 Sanity; otherwise take 1 die of mental damage"
 		for _, c := range []struct {
@@ -262,6 +267,7 @@ func TestOutcomesFromTheRoll(t *testing.T) {
 
 // A card can gate or cancel an attack (Sacrificial Dagger).
 func TestSacrificialDaggerGatesTheAttack(t *testing.T) {
+	t.Parallel()
 	const rule = "sacrificial-dagger: first make a Knowledge roll: on 6+ nothing happens; on 3–5 lose 1 Sanity or Knowledge; on 0–2 take 2 dice of physical damage and you can't attack this turn"
 	attack := game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Weapon: "sacrificial-dagger", Total: intp(2)}
 	t.Run("6+: the attack goes on", func(t *testing.T) {

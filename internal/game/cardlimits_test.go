@@ -15,6 +15,7 @@ import (
 // your choice." (seed 000 绞死者: 人物的每项能力皆需进行能力考验 … 若人物4项能力
 // 考验的骰数皆是2或以上，玩家可拣选其中一项能力上升1个级别).
 func TestHangedMenRollsEachTrait(t *testing.T) {
+	t.Parallel()
 	const rule = "hanged-men: Make a roll for each of your four traits … If all four rolls are 2+, gain 1 in a trait of your choice"
 	roll := func(trait string, total int) game.Action {
 		return rollFor("card:hanged-men", game.Action{Trait: trait, Total: intp(total)})
@@ -85,6 +86,7 @@ func TestHangedMenRollsEachTrait(t *testing.T) {
 // A card's roll is made with the card's own trait (webs: "Make a Might
 // roll"; spider: "Make a Speed or Sanity roll").
 func TestCardRollUsesItsTraits(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
 	wantRefusal(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Speed, Total: intp(4)}), "err_roll_traits", game.Invalid)
@@ -97,6 +99,7 @@ func TestCardRollUsesItsTraits(t *testing.T) {
 // next turn" (seed 000 瓦砾: 其他进入这房间的人物，可进行力量的能力考验来解救
 // 被困的人物 … 在3次解救失败后，被困的人物亦会重获自由).
 func TestRescueFromWebs(t *testing.T) {
+	t.Parallel()
 	const rule = "webs: Once per turn you or any explorer may roll Might 4+ to free you (no Might gain …)"
 	stuck := func(t *testing.T, card string) *game.State {
 		s := started(t, fourExplorers...)
@@ -172,6 +175,7 @@ func TestRescueFromWebs(t *testing.T) {
 // draw a replacement item, and you gain 1 Sanity; if no one has it, take 1
 // die of mental damage." (cards.csv; seed 000 约拿的戏耍).
 func TestJonahsTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "jonahs-turn: If any explorer has the Puzzle Box, they discard it and draw a replacement item, and you gain 1 Sanity"
 	t.Run("another explorer has the Puzzle Box", func(t *testing.T) {
 		s := started(t, fourExplorers...)
@@ -209,6 +213,7 @@ func TestJonahsTurn(t *testing.T) {
 // gains 2 Might, unless that explorer is you." (seed 000 凶邪玩偶: 若人物受到
 // 肉体损伤，则持有戈矛者的力量上升2个级别。若持有戈矛者即被玩偶袭击的人物，则无此效果).
 func TestCreepyPuppetRewardsTheSpear(t *testing.T) {
+	t.Parallel()
 	const rule = "creepy-puppet: If you take any damage, the explorer holding the Spear gains 2 Might, unless that explorer is you"
 	for _, c := range []struct {
 		name          string
@@ -256,6 +261,7 @@ func healSeat2(split map[string]int) game.Action {
 }
 
 func TestMedicalKitHeals(t *testing.T) {
+	t.Parallel()
 	const rule = "medical-kit: heal yourself or another living explorer … never above starting values. On 8+ regain up to 3 points of Might and/or Speed"
 	s := started(t, fourExplorers...)
 	start2 := medicalKitRolled(t, s)
@@ -303,6 +309,7 @@ func TestMedicalKitHeals(t *testing.T) {
 // make a Sanity roll of 4+ or end its turn, mesmerised; a mesmerised carrier
 // drops the box, which stays open." (cards.csv).
 func TestMusicBox(t *testing.T) {
+	t.Parallel()
 	const rule = "music-box: Once per turn you may open or close the Music Box. While it is open … Sanity roll of 4+ or end its turn … a mesmerised carrier drops the box, which stays open"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "music-box")
@@ -335,6 +342,7 @@ func TestMusicBox(t *testing.T) {
 // Larder, Patio or Tower." (seed 000 墓土: 只有当… 或人物停留在露台、庭院、墓园、
 // 建身房、食品储藏库、天井或塔楼后，玩家方可丢弃这牌).
 func TestGraveDirtEndsInItsRooms(t *testing.T) {
+	t.Parallel()
 	const rule = "grave-dirt: Discard it … when you end a turn in the Balcony, Gardens, Graveyard, Gymnasium, Larder, Patio or Tower"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "grave-dirt")
@@ -359,6 +367,7 @@ func TestGraveDirtEndsInItsRooms(t *testing.T) {
 // you may discard the Gloves to take any one item that explorer is
 // carrying." (cards.csv; the room is the table's).
 func TestPickpocketsGloves(t *testing.T) {
+	t.Parallel()
 	const rule = "pickpockets-gloves: discard the Gloves to take any one item that explorer is carrying"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "pickpockets-gloves")
@@ -379,6 +388,7 @@ func TestPickpocketsGloves(t *testing.T) {
 // Dynamite: "Instead of attacking, throw the Dynamite …" — throwing it is
 // the turn's attack.
 func TestDynamiteInsteadOfAttacking(t *testing.T) {
+	t.Parallel()
 	const rule = "dynamite: Instead of attacking, throw the Dynamite"
 	s := haunted(t, fourExplorers...)
 	give(t, s, 1, "dynamite")
@@ -396,6 +406,7 @@ func TestDynamiteInsteadOfAttacking(t *testing.T) {
 // Shrieking Wind 0: "take 1 die of physical damage and put one of your
 // items in the Entrance Hall".
 func TestShriekingWindBlowsAnItem(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "axe", "shrieking-wind")
 	do(t, s, seatActor(1), rollFor("card:shrieking-wind", game.Action{Trait: game.Might, Total: intp(0)}))
@@ -416,6 +427,7 @@ func TestShriekingWindBlowsAnItem(t *testing.T) {
 // Footsteps: "Roll 1 die (2 dice in the Chapel) … 0 every explorer loses 1
 // from a trait of their choice".
 func TestRollDiceByTheRoomNamed(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	know := s.SeatByID(1).Value(game.Knowledge)
 	a := rollFor("card:groundskeeper", game.Action{Trait: game.Knowledge, Room: "gardens"})
@@ -442,6 +454,7 @@ func TestRollDiceByTheRoomNamed(t *testing.T) {
 // Decide accepts them (webs: "Once per turn you … may roll Might 4+ to free
 // you"; whoops: "the player on your right discards one of them").
 func TestOptionsOfferHeldEventsAndDrawEffects(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
 	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}))
@@ -472,6 +485,7 @@ func TestOptionsOfferHeldEventsAndDrawEffects(t *testing.T) {
 // Using the Healing Salve is its effect: "Might and Speed that are below
 // their starting values go back up to them. Then discard it."
 func TestUsingASalveRestores(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "healing-salve")
 	force(t, s, 1, map[string]game.TraitState{game.Might: pos(1)})
@@ -485,6 +499,7 @@ func TestUsingASalveRestores(t *testing.T) {
 // (seed 002 FAQ: 如果你被Debris或Webs困住你能在房间里面行动吗(比如掷骰子)? 不行。
 // 你唯一能做的就是尝试解救你自己); rolls forced on you still come.
 func TestStuckMakesNoOtherChosenRoll(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
 	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}))

@@ -52,6 +52,7 @@ func checkGroup(t testing.TB, rule string, evs []game.Event) {
 // ---- draw_card / draw_omen ----
 
 func TestDrawCard(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -180,6 +181,7 @@ func TestDrawCard(t *testing.T) {
 }
 
 func TestDeckCount(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.25-29: 预兆牌13张, 物品牌22张, 事件牌45张 (this box: data/*.json)"
 	box := catalog.Box()
 	full := map[string]int{}
@@ -210,6 +212,7 @@ func TestDeckCount(t *testing.T) {
 
 // Omens go to the hand with what they give, except Bite (seed 000 l.181-183).
 func TestDrawOmenGoesToTheHand(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		omen  string
 		rule  string
@@ -257,6 +260,7 @@ func handsBoard(t testing.TB) *game.State {
 }
 
 func TestGiveCard(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -356,6 +360,7 @@ func TestGiveCard(t *testing.T) {
 }
 
 func TestAnswerOffer(t *testing.T) {
+	t.Parallel()
 	// offer has seat 1 offer a card to seat 2 and returns the offer's seq.
 	offer := func(t *testing.T, s *game.State, card string) int {
 		evs := do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: card, To: 2})
@@ -473,6 +478,7 @@ func TestAnswerOffer(t *testing.T) {
 // ---- drop / pick up / discard ----
 
 func TestDropCard(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -545,6 +551,7 @@ func TestDropCard(t *testing.T) {
 }
 
 func TestPickUp(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.197-199: 在其身处的房间内，玩家可捡拾任何被丢弃的物件; seed 003 l.153"
 	s := handsBoard(t)
 	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "bell", Room: "kitchen"})
@@ -585,6 +592,7 @@ func TestPickUp(t *testing.T) {
 }
 
 func TestDiscardCard(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.139: 事件牌…處理完後將牌棄掉; seed 000 l.587: 使用后丢弃这牌"
 	s := handsBoard(t)
 	give(t, s, 3, "lights-out") // seat 1 holds the Candle, which ends it
@@ -620,6 +628,7 @@ func TestDiscardCard(t *testing.T) {
 // ---- use_card ----
 
 func TestUseCard(t *testing.T) {
+	t.Parallel()
 	t.Run("a card used this turn is kept until the turn ends", func(t *testing.T) {
 		const rule = "seed 000 l.185 + l.197: 每件物件的效用仅可行使一次…行使某物件的效用后，即不可主动转交或丢弃该物件; seed 002 l.73 FAQ"
 		s := handsBoard(t)
@@ -716,6 +725,7 @@ func TestUseCard(t *testing.T) {
 
 // An item's effect can be used once in the holder's turn.
 func TestUseCardOncePerTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 物件 l.185: 在玩家回合中，每件物件的效用仅可行使一次; seed 003 l.141: 一回合可以使用一次此物品牌"
 	s := handsBoard(t)
 	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
@@ -727,6 +737,7 @@ func TestUseCardOncePerTurn(t *testing.T) {
 // Each card takes one action a turn: a card traded to you this turn can't
 // be traded or dropped again until the turn ends.
 func TestTradedCardRestsForTheTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 FAQ: 对每个物品…的回合中只能进行下面的动作之一:使用物品转交物品丢弃物品偷窃物品或捡拾物品; seed 003 l.159-165"
 	s := handsBoard(t)
 	do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
@@ -739,6 +750,7 @@ func TestTradedCardRestsForTheTurn(t *testing.T) {
 // ---- stat effects ----
 
 func TestAmuletOfTheAges(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.589-597: 护符 全获上升1个级别。若人物失去这护身符…全需下降3个级别"
 	s := started(t, fourExplorers...)
 	start := positions(s, 1) // Ox: speed 5, might 3, sanity 3, knowledge 3
@@ -767,6 +779,7 @@ func TestAmuletOfTheAges(t *testing.T) {
 // seed 003 l.169 and l.197: a gain past the top is noted; a later loss
 // takes that overflow first, so losing the card only undoes what it gave.
 func TestOverflow(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name       string
 		rule       string
@@ -808,6 +821,7 @@ func TestOverflow(t *testing.T) {
 }
 
 func TestBellBookCandle(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.697-703: 若人物同时拥有手铃Bell、书本Book及蜡烛Candle…皆上升2个级别。在集齐三项物品后，一旦人物无法保有全部三件…皆下降2个级别"
 	s := started(t, fourExplorers...)
 	start := positions(s, 1)
@@ -880,6 +894,7 @@ func give1(t testing.TB, s *game.State, seatID int, card string) []game.Event {
 // ---- death drops every card ----
 
 func TestDeathDropsEveryCard(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击 l.225-233: 人物死亡后，其保有的物件皆会掉在其死处…(包括脏狗Dog、女孩Girl、疯汉Madman)…其他人物可自由拿取其遗物。脏狗…则会跟上第一个到达这房间的人物; seed 003 l.239"
 	s := traitorBoard(t)
 	give(t, s, 3, "candle", "bell", "dog")
@@ -954,6 +969,7 @@ func count(s *game.State, card string) int {
 // A card whose loss kills its holder (the Amulet's −3) leaves with that
 // loss: it must not also drop where they died.
 func TestDeathByLosingACardKeepsOneCopy(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.597 (失去这护身符…全需下降3个级别) + 袭击 l.227 (人物死亡后，其保有的物件皆会掉在其死处): each card exists once"
 	setup := func(t *testing.T) *game.State {
 		s := traitorBoard(t)
@@ -1002,6 +1018,7 @@ func TestDeathByLosingACardKeepsOneCopy(t *testing.T) {
 // A card that kills its new holder as it arrives (the Madman's −1 Sanity)
 // drops with the rest.
 func TestDeathOnPickUpDropsThatCardToo(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.509-513 (疯汉 神志下降1个级别) + 袭击 l.227: 人物死亡后，其保有的物件皆会掉在其死处"
 	s := traitorBoard(t)
 	drawOmen(t, s, 2, "madman", "kitchen")

@@ -135,6 +135,7 @@ func bruteDistribution(n int) []int64 {
 // ---- dice maths ----
 
 func TestDieFaces(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 001 l.1654: 兩面是沒有點數，兩面一點，最後兩面是兩點"
 	got := slices.Clone(game.DieFaces[:])
 	sort.Ints(got)
@@ -147,6 +148,7 @@ func TestDieFaces(t *testing.T) {
 }
 
 func TestDistribution(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 001 l.1654: each die shows 0, 1 or 2 on two faces each, so 3^n equally likely outcomes"
 	for n := 0; n <= game.MaxDice; n++ {
 		d := game.Distribution(n)
@@ -178,6 +180,7 @@ func TestDistribution(t *testing.T) {
 }
 
 func TestChances(t *testing.T) {
+	t.Parallel()
 	const eps = 1e-12
 	cases := []struct {
 		name string
@@ -232,6 +235,7 @@ func TestChances(t *testing.T) {
 }
 
 func TestRollDice(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 001 l.1654: faces 0, 0, 1, 1, 2, 2"
 	// Each of the six faces maps to its value.
 	r := &scriptedRandom{vals: []int{0, 1, 2, 3, 4, 5}}
@@ -266,6 +270,7 @@ func TestRollDice(t *testing.T) {
 }
 
 func TestShuffle(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 内奸: 编号从1到玩家人数…洗混之后秘密发给每个玩家"
 	for n := 0; n <= game.MaxSeats; n++ {
 		for seed := uint64(0); seed < 50; seed++ {
@@ -330,6 +335,7 @@ func storeMeantToBe(t testing.TB, s *game.State, seatID int, faces ...int) {
 func mods(m ...string) []string { return m }
 
 func TestRoll(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -701,6 +707,7 @@ func TestRoll(t *testing.T) {
 
 // Rolls and omens happen during play (seed 000 游玩).
 func TestDiceAndOmensNeedAStartedGame(t *testing.T) {
+	t.Parallel()
 	s := lobby(t, "ox-bellows", "missy-dubourde")
 	for _, a := range []game.Action{
 		{Type: game.ActRoll, Dice: 2},
@@ -715,6 +722,7 @@ func TestDiceAndOmensNeedAStartedGame(t *testing.T) {
 // "It Is Meant to Be" is stored once and used once; storing again replaces
 // the stored result.
 func TestMeantToBeIsUsedOnce(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.187 / seed 002 l.73 FAQ: store a 4-dice result, use it on a later roll of your own"
 	s := rollBoard(t)
 	storeMeantToBe(t, s, 1, 2, 2, 2, 2)
@@ -755,6 +763,7 @@ func TestMeantToBeIsUsedOnce(t *testing.T) {
 // the phone lists them in: Drip's floor of one die applies to the final
 // count.
 func TestModifierOrderDoesNotMatter(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.693 (candle +1, 最多8颗) and l.1323 (drip −1, 最少仍有1颗)"
 	for _, order := range [][]string{{game.ModCandle, game.ModDrip}, {game.ModDrip, game.ModCandle}} {
 		s := rollBoard(t)
@@ -773,6 +782,7 @@ func TestModifierOrderDoesNotMatter(t *testing.T) {
 // the pair is refused, as with "It Is Meant to Be", and neither card is
 // spent.
 func TestAngelFeatherWithAdrenaline(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.585-587 (结果即增加4点) and l.605-607 (结果作0至8点)"
 	for _, order := range [][]string{{game.ModAngelFeather, game.ModAdrenaline}, {game.ModAdrenaline, game.ModAngelFeather}} {
 		s := rollBoard(t)
@@ -787,6 +797,7 @@ func TestAngelFeatherWithAdrenaline(t *testing.T) {
 // Candle, Adrenaline Shot, Drip and A Moment of Hope change trait rolls
 // only; a plain "roll N dice" is not a trait roll.
 func TestTraitRollModifiersNeedATraitRoll(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.585 (任何能力考验trait roll前), l.693, l.1189, l.1323 (能力考验trait roll时); seed 002 l.73 FAQ: these cards concern 能力考验 only"
 	for _, m := range []string{game.ModAdrenaline, game.ModDrip, game.ModCandle, game.ModMomentOfHope} {
 		t.Run(m, func(t *testing.T) {
@@ -813,6 +824,7 @@ func rolledMight5(t testing.TB, s *game.State) {
 }
 
 func TestReroll(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -987,6 +999,7 @@ func TestReroll(t *testing.T) {
 
 // Rolls and rerolls can't be undone, nor anything before them.
 func TestRollsAreUndoBarriers(t *testing.T) {
+	t.Parallel()
 	const rule = "app: a roll was made on the board as it stood; undo stops at rolls"
 	s := rollBoard(t)
 	give(t, s, 1, game.ModLuckyStone)
@@ -1023,6 +1036,7 @@ func TestRollsAreUndoBarriers(t *testing.T) {
 
 // Rabbit's Foot works on its holder's turn only; Lucky Stone at any time.
 func TestRabbitsFootOnlyOnYourTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.803: 人物在其回合中需要进行任何掷骰时; seed 002 l.73 FAQ: 回合之外能使用的只有物品卡AngelFeather,LuckyStone,和预兆卡Skull"
 	s := rollBoard(t) // seat 1's turn
 	give(t, s, 2, game.ModLuckyStone, game.ModRabbitsFoot)

@@ -11,6 +11,7 @@ import (
 // knowledge 3 (3).
 
 func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -120,6 +121,7 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 }
 
 func TestApplyEffectRefusals(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -196,6 +198,7 @@ func TestApplyEffectRefusals(t *testing.T) {
 }
 
 func TestPendingDamage(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击 l.217-221: 损伤的分配由败方决定 — the card deals it, the player splits it"
 	setup := func(t *testing.T) *game.State {
 		s := started(t, fourExplorers...)
@@ -246,6 +249,7 @@ func TestPendingDamage(t *testing.T) {
 // Once a roll's outcome is applied, applying again needs a new roll — even
 // when the outcome itself rolled damage dice for the same card.
 func TestDamageDiceAreNotANewRoll(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.195: 在同一回合中你不能嘗試同一個檢定超過一次 — one roll, one outcome"
 	s := started(t, fourExplorers...)
 	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(2)})
@@ -263,6 +267,7 @@ func TestDamageDiceAreNotANewRoll(t *testing.T) {
 // Healing Salve and Smelling Salts ask for no roll: their restore applies
 // as it is.
 func TestRestoreWithoutARoll(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.733-741: 药膏…被医治的人物若其力量及速度…低于基本值…即可回复至基本值 (no roll); data/items.json healing-salve: a zero-dice roll with one bracket that always applies, so the app can act on it"
 	s := started(t, fourExplorers...)
 	// There is no way to roll zero dice for it…
@@ -282,6 +287,7 @@ func TestRestoreWithoutARoll(t *testing.T) {
 }
 
 func TestOncePerExplorerRooms(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		room  string
 		trait string
@@ -335,6 +341,7 @@ func TestOncePerExplorerRooms(t *testing.T) {
 }
 
 func TestEndTurnDamageRooms(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		room    string
 		rule    string
@@ -394,6 +401,7 @@ func TestEndTurnDamageRooms(t *testing.T) {
 
 // The traitor is not hurt by the Crypt or the Furnace Room.
 func TestTraitorIgnoresDamageRooms(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.579 (地窖) and l.585 (暖爐室): 叛徒或怪物不會因此受傷; seed 003 l.341: 同時忽略任何有害的文字"
 	s := traitorBoard(t) // seat 1 is the traitor
 	for _, room := range []string{"crypt", "furnace-room"} {
@@ -413,6 +421,7 @@ func TestTraitorIgnoresDamageRooms(t *testing.T) {
 // Sanity, once per explorer). Reviewer finding C1: applying it must not
 // fail on the events it makes.
 func TestRoomGainAtTheTop(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.197 (overflow above the top) and l.615 (Chapel: +1 Sanity, once per explorer)"
 	s := started(t, fourExplorers...)
 	force(t, s, 1, map[string]game.TraitState{game.Sanity: {Position: 8}})

@@ -11,6 +11,7 @@ import (
 // rolled (and so deals no second damage), and it moves again next turn.
 // The Collapsed Room's entering roll still repeats (TestForcedRoomRollsRepeat).
 func TestMysticElevatorOncePerTurn(t *testing.T) {
+	t.Parallel()
 	const rule = `seed 000 升降梯: "每回合升降梯Mystic Elevator只会移动一次"; seed 002: "升降梯每回合限1次，是指任何玩家/怪物的回合中都只能用1次"; rooms.csv Mystic Elevator: "Once per turn roll 2 dice"`
 	ride := game.Action{Type: game.ActRoll, Purpose: "room", Source: "room:mystic-elevator", Dice: 2, Total: intp(0)}
 	cases := []struct {

@@ -141,6 +141,7 @@ func candidateMap(cs []game.Candidate) map[int]int {
 // ---- draw_omen ----
 
 func TestDrawOmen(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -251,6 +252,7 @@ func TestDrawOmen(t *testing.T) {
 // ---- the haunt roll owed at the end of the turn ----
 
 func TestEndTurnWaitsForTheHauntRoll(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.251: 在该玩家完结其回合后，必须试图揭露真相Haunt Roll"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "kitchen"})
@@ -279,6 +281,7 @@ func TestEndTurnWaitsForTheHauntRoll(t *testing.T) {
 }
 
 func TestTwoOmensOweTwoHauntRolls(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.251-257: each omen owes a haunt roll against the omens drawn (包括刚翻开的)"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "kitchen"})
@@ -320,6 +323,7 @@ func TestTwoOmensOweTwoHauntRolls(t *testing.T) {
 // Bite is not kept, but it is an omen card drawn: it counts for the haunt
 // roll and has its cells on the chart.
 func TestBiteCountsAsAnOmen(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.183: (噬咬Bite除外) is no object you keep, yet an omen card (l.25); 作祟 l.255: 已翻开的预兆牌数目"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	drawOmen(t, s, 1, "bite", "kitchen")
@@ -367,6 +371,7 @@ func omensThen(t testing.TB, s *game.State, before []string) int {
 var otherOmens = []string{"bite", "book", "crystal-ball", "dog", "holy-symbol", "madman", "mask", "medallion", "ring", "skull", "spear", "spirit-board"}
 
 func TestHauntRollThreshold(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		rule   string
@@ -437,6 +442,7 @@ func TestHauntRollThreshold(t *testing.T) {
 }
 
 func TestHauntRollRefusals(t *testing.T) {
+	t.Parallel()
 	owing := func(t testing.TB, s *game.State) { drawOmen(t, s, 1, "girl", "catacombs") }
 	cases := []struct {
 		name  string
@@ -496,6 +502,7 @@ func TestHauntRollRefusals(t *testing.T) {
 // The haunt comes from the chart cell of the omen and its room; a few cells
 // checked against /work/shared/data/haunt_chart.csv.
 func TestHauntFromTheChart(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		omen, room string
 		number     int
@@ -540,6 +547,7 @@ func TestHauntFromTheChart(t *testing.T) {
 // ---- the traitor ----
 
 func TestTraitorOnReveal(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name      string
 		rule      string
@@ -760,6 +768,7 @@ func wantTraitor(s *game.State, rule catalog.TraitorRule, revealer int) int {
 // Every one of the 50 haunts starts from its chart cell and picks its
 // traitor by its rule, for every revealer.
 func TestEveryHauntPicksItsTraitor(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.263-293; seed 002 l.73 (ties, 内奸); haunts.csv"
 	for _, h := range catalog.Haunts() {
 		for revealer := 1; revealer <= 4; revealer++ {
@@ -788,6 +797,7 @@ func TestEveryHauntPicksItsTraitor(t *testing.T) {
 // SelectTraitor on a table in the haunt where someone is dead: the dead are
 // not candidates (the seat order wraps).
 func TestSelectTraitorSkipsTheDead(t *testing.T) {
+	t.Parallel()
 	highSanity := catalog.TraitorRule{Kind: "highest_trait", Trait: game.Sanity}
 	cases := []struct {
 		name     string
@@ -908,6 +918,7 @@ func hiddenGame(t testing.TB) (*game.State, []game.Event) {
 }
 
 func TestHiddenTraitorDeal(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 内奸: 编号从1到玩家人数…秘密发给每个玩家…谁拿到编号为1的标记即知道自己为奸徒但其他人都不清楚"
 	s, evs := hiddenGame(t)
 	h := s.Haunt
@@ -968,6 +979,7 @@ func TestHiddenTraitorDeal(t *testing.T) {
 }
 
 func TestHiddenTraitorSecretStaysSecret(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 内奸: 其他人都不清楚 — no phone sees the deal"
 	s, evs := hiddenGame(t)
 	reveal := evs[1]
@@ -1013,6 +1025,7 @@ func TestHiddenTraitorSecretStaysSecret(t *testing.T) {
 }
 
 func TestRevealToken(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 内奸: 任何时间当内奸觉得必要时他可以将标记主动翻开以表明他是内奸"
 	s, _ := hiddenGame(t) // seat 4 holds token 1
 
@@ -1058,6 +1071,7 @@ func TestRevealToken(t *testing.T) {
 
 // Tokens exist only in hidden-traitor haunts (seed 002 l.73 内奸).
 func TestRevealTokenNeedsAHiddenTraitor(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActRevealToken}, "err_no_hidden_traitor", game.Conflict)
 	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
@@ -1071,6 +1085,7 @@ func TestRevealTokenNeedsAHiddenTraitor(t *testing.T) {
 // Heroes keep their tokens face down unless they die; then it turns up by
 // itself, in the same change that killed them.
 func TestHeroesDontTurnTheirTokens(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 内奸: 当有探险者死亡时翻开他自己的标记以表明身份除此之外任何英雄不可主动翻开自己的标记"
 	s, _ := hiddenGame(t) // seat 1 holds token 2, seat 4 token 1
 	for _, id := range []int{1, 2, 3} {
@@ -1124,6 +1139,7 @@ func TestHeroesDontTurnTheirTokens(t *testing.T) {
 // holds token 1: A Moment of Hope helps every seat until the traitor turns
 // the token up.
 func TestHiddenTraitorDoesNotLeakThroughMomentOfHope(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 内奸: 其他人都不清楚; the host may not learn a seat's token (decideRevealToken)"
 	s, _ := hiddenGame(t) // seat 4 holds token 1
 	hope := func(seatID int) error {
@@ -1148,6 +1164,7 @@ func TestHiddenTraitorDoesNotLeakThroughMomentOfHope(t *testing.T) {
 // ---- undo around omens and the haunt roll ----
 
 func TestOmenUndo(t *testing.T) {
+	t.Parallel()
 	const rule = "app: draw_omen is undoable until a roll fixes the table"
 	t.Run("undo a draw", func(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
@@ -1223,6 +1240,7 @@ func TestOmenUndo(t *testing.T) {
 // same state, straight and through JSON (app: a game is a fold of its
 // events).
 func TestHauntGameReplays(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	s.SetRandom(newPCG(11))
 	id := omensThen(t, s, []string{"bite", "dog"})
@@ -1270,6 +1288,7 @@ func endTurn(t testing.TB, s *game.State) int {
 }
 
 func TestHauntTurnOrder(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.343-349: 由奸徒左方的英雄开始…所有英雄完成其游戏回合后，则轮到奸徒…奸徒完成其游戏回合后，则轮到怪物…怪物的游戏回合完结后，则轮回奸徒左方的英雄; seed 003 l.329"
 	// haunt 16: the traitor is left of the revealer: seat 2. Heroes 3, 4, 1.
 	newGame := func(t *testing.T) *game.State {
@@ -1382,6 +1401,7 @@ func TestHauntTurnOrder(t *testing.T) {
 // A hero who dies during their own turn passes it on to the next living
 // hero, like any other dead hero is skipped.
 func TestDeadHeroEndsTheirOwnTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.343-345: 由奸徒左方的英雄开始，各玩家分别进行其游戏回合…所有英雄完成其游戏回合后，则轮到奸徒"
 	s := started(t, fourExplorers...)
 	revealHaunt(t, s, 1, 16) // traitor 2; heroes 3, 4, 1; seat 3 plays

@@ -10,6 +10,7 @@ import (
 // beside it: letters of other scripts (TR39 skeleton), small capitals, and
 // combining marks under or over a letter.
 func TestLookAlikeNamesCantJoin(t *testing.T) {
+	t.Parallel()
 	join := func(name, explorer string) game.Action {
 		return game.Action{Type: game.ActJoin, Name: name, Explorer: explorer}
 	}
@@ -45,6 +46,7 @@ func TestLookAlikeNamesCantJoin(t *testing.T) {
 // player's name (PRECIS Nickname): monster kinds and the track's label
 // refuse control and text-direction characters and invisible-only text.
 func TestShownTextsFollowNameRules(t *testing.T) {
+	t.Parallel()
 	addMonster := func(kind string) game.Action {
 		return game.Action{Type: game.ActAddMonster, Kind: kind, Count: 1, Traits: map[string]int{game.Might: 4}}
 	}

@@ -13,6 +13,7 @@ import (
 // seat 2 plays first; heroes 2, 3, 4, then the traitor, then the monsters.
 
 func TestAddMonster(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -126,6 +127,7 @@ func TestAddMonster(t *testing.T) {
 }
 
 func TestMonsterMoveRoll(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 怪物 l.383-387: 奸徒需为每种怪物掷骰决定其步数。怪物的每1点速度Speed掷骰一颗…若掷得的点数是0，怪物仍最少可移动1个房间; seed 003 l.39-41"
 	cases := []struct {
 		name   string
@@ -181,6 +183,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 }
 
 func TestStunAndRecovery(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 怪物 l.387-391: 被击昏的怪物将丧失其游戏回合; seed 002 l.73: 当该怪物下回合结束后将其标记翻转回平常状态; seed 003 l.241: 在怪物的回合結束時將它翻回正面"
 	setup := func(t *testing.T) *game.State {
 		s := traitorBoard(t)
@@ -255,6 +258,7 @@ func TestStunAndRecovery(t *testing.T) {
 }
 
 func TestMonsterAttacks(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 怪物: 怪物Monster每回合只能以力量Might攻击一次; seed 000 作祟 l.347: 所有怪物皆交由充当奸徒的玩家控制"
 	s := traitorBoard(t)
 	do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
@@ -305,6 +309,7 @@ func TestMonsterAttacks(t *testing.T) {
 }
 
 func TestSetTrack(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 l.73 准备: 将塑胶别针夹在记录表TurnDamageTrack上 — the haunt says what it counts"
 	s := traitorBoard(t)
 	evs := do(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(3), Label: "  Turns left  "})
@@ -338,6 +343,7 @@ func TestSetTrack(t *testing.T) {
 }
 
 func TestDeclareWinner(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 终局 l.409: 奸徒或英雄中，一旦一方完成其胜利条件，游戏即时完结; seed 003 l.363"
 	for _, side := range []string{game.SideHeroes, game.SideTraitor} {
 		t.Run(side, func(t *testing.T) {
@@ -388,6 +394,7 @@ func TestDeclareWinner(t *testing.T) {
 
 // Heroes win only with at least one hero alive.
 func TestHeroesNeedASurvivorToWin(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.363: 至少一位英雄必需存活英雄方才能獲勝"
 	s := traitorBoard(t)
 	for _, id := range []int{2, 3, 4} {
@@ -399,6 +406,7 @@ func TestHeroesNeedASurvivorToWin(t *testing.T) {
 }
 
 func TestJoinTraitor(t *testing.T) {
+	t.Parallel()
 	const rule = "app (haunt books: some haunts move dead heroes to the traitor's side); seed 000 作祟 l.359: 奸徒与怪物同属于一方"
 	s := traitorBoard(t)
 	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActJoinTraitor, Seat: 3}, "err_host_only", game.Forbidden)
@@ -442,6 +450,7 @@ func cyclic(order, want []int) bool {
 }
 
 func TestNoTraitorAtFirstMonstersTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.343-347 (英雄 → 奸徒 → 怪物); seed 003 l.329: 在叛徒的回合後，任何叛徒控制的怪物進行怪物回合"
 	// Haunt 9 (data/haunts.json, traitor kind none_at_first): nobody is the
 	// traitor at first; seat 2 turns during play and takes the traitor's
@@ -480,6 +489,7 @@ func TestNoTraitorAtFirstMonstersTurn(t *testing.T) {
 }
 
 func TestStunByTheLiving(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 FAQ (Dynamite: a monster failing the roll is beaten as in a fight, so stunned); seed 000 l.725 炸药"
 	s := traitorBoard(t)
 	zombie(t, s)

@@ -12,6 +12,7 @@ import (
 // seat's name (issue 11, item 5: NUL, control characters, a lone
 // zero-width space, right-to-left overrides and look-alikes were accepted).
 func TestJoinNames(t *testing.T) {
+	t.Parallel()
 	join := func(name string) game.Action {
 		return game.Action{Type: game.ActJoin, Name: name, Explorer: "peter-akimoto"}
 	}

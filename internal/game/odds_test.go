@@ -12,6 +12,7 @@ import (
 // 0,0,1,1,2,2 (DESIGN.md "Dice have faces 0,0,1,1,2,2"; seed 001 l.1654:
 // 兩面是沒有點數，兩面一點，最後兩面是兩點), so n dice have 6^n outcomes.
 func TestChanceAtLeastFaces(t *testing.T) {
+	t.Parallel()
 	const eps = 1e-12
 	if game.DieFaces != [6]int{0, 0, 1, 1, 2, 2} {
 		t.Fatalf("DESIGN.md: faces 0,0,1,1,2,2; DieFaces = %v", game.DieFaces)
@@ -58,6 +59,7 @@ func TestChanceAtLeastFaces(t *testing.T) {
 // engine would make: its real dice count once modifiers change it, a
 // bonus, a result chosen or stored; a roll it refuses has none.
 func TestRollOdds(t *testing.T) {
+	t.Parallel()
 	const eps = 1e-12
 	ox := seatActor(1) // Ox Bellows: might 5, sanity 3; seat 1 plays
 	cases := []struct {

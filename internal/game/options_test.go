@@ -21,6 +21,7 @@ func targetNames(ts []game.AttackTarget) []string {
 }
 
 func TestOptionsTurn(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -88,6 +89,7 @@ func TestOptionsTurn(t *testing.T) {
 }
 
 func TestOptionsHauntRollOdds(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.257: 6 dice; the haunt begins when the total is less than the omens drawn, this one included"
 	s := started(t, fourExplorers...)
 	drawOmen(t, s, 1, "book", "kitchen")
@@ -107,6 +109,7 @@ func TestOptionsHauntRollOdds(t *testing.T) {
 }
 
 func TestOptionsAttackOpponentsOnly(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 作祟 l.281: 敌对双方…可对另一方的人物怪物进行袭击"
 	s := traitorBoard(t) // seat 1 is the traitor, seat 2 plays
 	zombie(t, s)
@@ -172,6 +175,7 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 }
 
 func TestOptionsAttackAnyoneWhileSidesUnknown(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 内奸: 除非剧本特别说明，任何探险者都可以主动攻击另外一名探险者"
 	s := haunted(t, fourExplorers...) // phase set by hand: no haunt recorded
 	o := optionsFor(s, 1)
@@ -181,6 +185,7 @@ func TestOptionsAttackAnyoneWhileSidesUnknown(t *testing.T) {
 }
 
 func TestOptionsDefendAndSplit(t *testing.T) {
+	t.Parallel()
 	s := traitorBoard(t)
 	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(6)})
 	o := optionsFor(s, 1)
@@ -219,6 +224,7 @@ func TestOptionsDefendAndSplit(t *testing.T) {
 }
 
 func TestOptionsCards(t *testing.T) {
+	t.Parallel()
 	s := handsBoard(t) // seat 1 holds bell, candle, amulet, blood dagger, armor, dog
 	o := optionsFor(s, 1)
 	bell, dog := o.Card("bell"), o.Card("dog")
@@ -246,6 +252,7 @@ func TestOptionsCards(t *testing.T) {
 }
 
 func TestOptionsRerollsAndModifiers(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "lucky-stone", "rabbits-foot", "candle")
 	s.SetRandom(facesRandom(0, 1, 2, 0, 1))
@@ -277,6 +284,7 @@ type countingRandom struct{ calls int }
 func (r *countingRandom) Intn(int) int { r.calls++; return 0 }
 
 func TestOptionsIsPureAndAgreesWithDecide(t *testing.T) {
+	t.Parallel()
 	const rule = "app: Options is a dry run of Decide: it changes nothing and rolls no dice"
 	s := traitorBoard(t)
 	zombie(t, s)
@@ -335,6 +343,7 @@ func refusedKey(c *game.CardOption, what string) string {
 }
 
 func TestOptionsCardArea(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -443,6 +452,7 @@ func TestOptionsCardArea(t *testing.T) {
 }
 
 func TestOptionsPickUpAndRooms(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "axe", "bell")
 	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "axe", Room: "kitchen"})
@@ -482,6 +492,7 @@ func TestOptionsPickUpAndRooms(t *testing.T) {
 // TestOptionsCardAreaAgreesWithDecide: every flag of the card area is what
 // Decide answers, on a board with cards of every kind in hand.
 func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
+	t.Parallel()
 	const rule = "app: Options is a dry run of Decide"
 	s := traitorBoard(t)
 	give(t, s, 2, "revolver")
@@ -527,6 +538,7 @@ func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
 }
 
 func TestOptionsJoinTraitor(t *testing.T) {
+	t.Parallel()
 	// Who may join is the haunt book's word: some haunts move a killed hero
 	// to the traitor's side (seed 001 l.1633: 有些劇本生存者被殺死後，會加入叛徒那一方);
 	// in one with no traitor at first a hero turns during play (seed 003
@@ -564,6 +576,7 @@ func TestOptionsJoinTraitor(t *testing.T) {
 }
 
 func TestOptionsRunMonsters(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003 l.329: 在叛徒的回合後，任何叛徒控制的怪物進行怪物回合"
 	s := started(t, fourExplorers...)
 	if s.Options(hostActor).RunMonsters || optionsFor(s, 1).RunMonsters {
@@ -585,6 +598,7 @@ func TestOptionsRunMonsters(t *testing.T) {
 }
 
 func TestOptionsHostSettlesTheFight(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击 l.243-245: the winner steals instead of dealing damage; the host may act for a seat"
 	s := traitorBoard(t)
 	give(t, s, 1, "bell", "armor")
@@ -619,6 +633,7 @@ func TestOptionsHostSettlesTheFight(t *testing.T) {
 }
 
 func TestOptionsDrawnEvent(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.151-173: 翻开…事件牌…皆可能逼使人物进行能力考验 (the roll a drawn event asks for)"
 	s := started(t, fourExplorers...)
 	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "angry-being"})
@@ -635,6 +650,7 @@ func TestOptionsDrawnEvent(t *testing.T) {
 }
 
 func TestOptionsCardWhy(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	// An item used through its roll (the Bell's roll waits for the haunt).
 	give(t, s, 2, "medical-kit", "bottle")
@@ -657,6 +673,7 @@ func TestOptionsCardWhy(t *testing.T) {
 }
 
 func TestOptionsApplyRollNamesTheOutcome(t *testing.T) {
+	t.Parallel()
 	const rule = "card text (Disquieting Sounds): roll 6 dice: at least the omens revealed gains, fewer hurts"
 	s := started(t, fourExplorers...)
 	drawOmen(t, s, 1, "book", "kitchen")
@@ -670,6 +687,7 @@ func TestOptionsApplyRollNamesTheOutcome(t *testing.T) {
 }
 
 func TestOptionsCardWhyOnlyForAnAction(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 铠甲 l.615: 每当人物受到肉体损伤时，其损伤可获减低1点 (it acts while held: no action of its own to refuse)"
 	s := started(t, fourExplorers...)
 	give(t, s, 2, "armor")
@@ -684,6 +702,7 @@ func TestOptionsCardWhyOnlyForAnAction(t *testing.T) {
 // to take from it says so; on another's turn it says that (seed 002 FAQ:
 // items on your own turn only).
 func TestOptionsGlovesWhy(t *testing.T) {
+	t.Parallel()
 	const rule = "pickpockets-gloves: take any one item that explorer is carrying"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "pickpockets-gloves")
@@ -710,6 +729,7 @@ func TestOptionsGlovesWhy(t *testing.T) {
 // Puppet (its card text: it attacks its drawer) can't be drawn, though the
 // event deck's other cards can (app: one attack at a time).
 func TestOptionsDrawFollowsDecide(t *testing.T) {
+	t.Parallel()
 	const rule = "creepy-puppet: its attack on the drawer waits while another attack is open"
 	s := traitorBoard(t)
 	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)}) // waits for seat 1's defence
@@ -769,6 +789,7 @@ func drawEveryCard(s *game.State, actor game.Actor) (decks, refused []string) {
 // the dead don't explore), a replacement owed out of turn (Jonah's Turn),
 // omens drawn and decks run low or out.
 func TestOptionsDrawMatchesEveryCard(t *testing.T) {
+	t.Parallel()
 	leaveOnly := func(s *game.State, deck string, keep ...string) {
 		for _, c := range catalog.Box().Cards {
 			if c.Deck == deck && !slices.Contains(keep, c.ID) {

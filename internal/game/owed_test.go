@@ -16,6 +16,7 @@ import (
 // 以神志进行能力考验); Silence: "Every explorer in the basement makes a
 // Sanity roll" (who is there is the table's).
 func TestEveryExplorerRollOwed(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		card, trait string
 	}{
@@ -62,6 +63,7 @@ func TestEveryExplorerRollOwed(t *testing.T) {
 // An event the drawer alone rolls owes no one else a roll (Rotten: "Make a
 // Sanity roll"; its note: cards.csv says only you).
 func TestDrawerOnlyEventOwesOthersNothing(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "rotten"})
 	if o := s.Options(seatActor(2)); len(o.CardRolls) != 0 {
@@ -74,6 +76,7 @@ func TestDrawerOnlyEventOwesOthersNothing(t *testing.T) {
 // theirs when applying, and each other explorer then owes their own,
 // named on their phone (Options.Share), taken once.
 func TestFootstepsZeroEachChooses(t *testing.T) {
+	t.Parallel()
 	const rule = "footsteps 0: every explorer loses 1 from a trait of their choice"
 	s := started(t, fourExplorers...)
 	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "footsteps"})
@@ -116,6 +119,7 @@ func TestFootstepsZeroEachChooses(t *testing.T) {
 // still" (its card; seed 000 蜘蛛: 速度或神志): both are offered for the card
 // drawn; Possession: "Choose any trait and roll it".
 func TestDrawnRollTraitsChosen(t *testing.T) {
+	t.Parallel()
 	for card, want := range map[string][]string{
 		"spider":     {game.Speed, game.Sanity},
 		"possession": {game.Speed, game.Might, game.Sanity, game.Knowledge},
@@ -136,6 +140,7 @@ func TestDrawnRollTraitsChosen(t *testing.T) {
 // doesn't offer it; once the haunt begins it may be marked used (seed 002
 // FAQ: one action per item per turn).
 func TestNoWeaponUseBeforeHaunt(t *testing.T) {
+	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "axe", "revolver")
 	for _, w := range []string{"axe", "revolver"} {
@@ -152,6 +157,7 @@ func TestNoWeaponUseBeforeHaunt(t *testing.T) {
 // and Footsteps: "2 dice in the Chapel": the drawn card's roll is offered
 // in those rooms once they are in the house, not before.
 func TestDrawnRollRooms(t *testing.T) {
+	t.Parallel()
 	for card, room := range map[string]string{"groundskeeper": "gardens", "footsteps": "chapel"} {
 		s := started(t, fourExplorers...)
 		do(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: room, Floor: game.FloorGround})
@@ -171,6 +177,7 @@ func TestDrawnRollRooms(t *testing.T) {
 // Might (seed 000 袭击), not a weapon's own trait (Revolver: "attack with
 // Speed" only with it); the weapon's way is its own (WeaponOption.Trait).
 func TestAttackPlainTraits(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		weapon, trait string
 	}{{"revolver", game.Speed}, {"axe", game.Might}} {

@@ -12,6 +12,7 @@ import (
 // TestWhoMayAct covers acting for one's own seat, for another seat, and as
 // the host, on a started 3-seat game.
 func TestWhoMayAct(t *testing.T) {
+	t.Parallel()
 	step := func(seat int) game.Action {
 		return game.Action{Type: game.ActStepTrait, Seat: seat, Trait: game.Might, Delta: 1}
 	}
@@ -74,6 +75,7 @@ func TestWhoMayAct(t *testing.T) {
 }
 
 func TestStale(t *testing.T) {
+	t.Parallel()
 	const rule = "app protocol (seed-independent): refuse an action built on a board that changed since"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	step := func(seat int, v *int) game.Action {
@@ -130,6 +132,7 @@ func TestStale(t *testing.T) {
 // An undo changes the board it takes back, so an action built on the undone
 // board must be refused as stale like after any other change.
 func TestUndoMakesTheUndoneBoardStale(t *testing.T) {
+	t.Parallel()
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 2})
 	seen := s.Version // seat 1's phone now shows might 5
@@ -139,6 +142,7 @@ func TestUndoMakesTheUndoneBoardStale(t *testing.T) {
 }
 
 func TestEndTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 游玩 l.93: 若游戏尚未结束，则轮至其左方的玩家继续游戏; seed 003, 準備 l.13: 回合依順時針進行"
 	s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra")
 	// Seating order by id: 3 1 4 2.
@@ -157,6 +161,7 @@ func TestEndTurn(t *testing.T) {
 }
 
 func TestEndTurnRefusals(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -182,6 +187,7 @@ func TestEndTurnRefusals(t *testing.T) {
 }
 
 func TestEndTurnSkipsTheDead(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 5. 袭击 l.223-225: 该人物即已死亡，玩家立即出局"
 	s := haunted(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	force(t, s, 2, map[string]game.TraitState{game.Might: ts(0, 0)})
@@ -208,6 +214,7 @@ func TestEndTurnSkipsTheDead(t *testing.T) {
 }
 
 func TestSetPhase(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -247,6 +254,7 @@ func TestSetPhase(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
+	t.Parallel()
 	step := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}
 	cases := []struct {
 		name string
@@ -309,6 +317,7 @@ func TestUndo(t *testing.T) {
 // Undo walks back through the history one change at a time, and undoes
 // phase and turn changes as well as trait changes.
 func TestChainedUndo(t *testing.T) {
+	t.Parallel()
 	const rule = "app: chained undo walks back the log"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	var history []stateView
@@ -405,6 +414,7 @@ func scriptedGame(t testing.TB) *game.State {
 }
 
 func TestReplayReproducesLiveState(t *testing.T) {
+	t.Parallel()
 	const rule = "app: a game is a fold of its events"
 	live := scriptedGame(t)
 	if live.Version != len(live.Events) {
@@ -440,6 +450,7 @@ func TestReplayReproducesLiveState(t *testing.T) {
 }
 
 func TestReplayRefusesBrokenLogs(t *testing.T) {
+	t.Parallel()
 	live := scriptedGame(t)
 	cases := []struct {
 		name   string
@@ -461,6 +472,7 @@ func TestReplayRefusesBrokenLogs(t *testing.T) {
 }
 
 func TestDecideStampsEvents(t *testing.T) {
+	t.Parallel()
 	s := started(t, "ox-bellows")
 	local := time.Date(2025, 3, 2, 1, 0, 0, 0, time.FixedZone("UTC+8", 8*3600))
 	evs, err := s.Decide(seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}, local)
@@ -483,6 +495,7 @@ func TestDecideStampsEvents(t *testing.T) {
 }
 
 func TestDaysUntilBirthday(t *testing.T) {
+	t.Parallel()
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 15, 30, 0, 0, time.UTC) }
 	cases := []struct {
 		name       string
@@ -511,6 +524,7 @@ func TestDaysUntilBirthday(t *testing.T) {
 }
 
 func TestSuggestedFirstSeat(t *testing.T) {
+	t.Parallel()
 	// Birthdays: Ox Bellows 18 Oct, Missy Dubourde 14 Feb, Peter Akimoto 3 Sep.
 	explorers := []string{"ox-bellows", "missy-dubourde", "peter-akimoto"}
 	cases := []struct {
@@ -547,6 +561,7 @@ func TestSuggestedFirstSeat(t *testing.T) {
 // Every explorer has a valid and distinct birthday, so the suggestion never
 // needs the tie rule.
 func TestEveryExplorerHasABirthday(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 开局 l.85: 人物牌上印有该人物的出生日期"
 	seen := map[[2]int]string{}
 	for _, ex := range catalog.Explorers() {
@@ -562,6 +577,7 @@ func TestEveryExplorerHasABirthday(t *testing.T) {
 }
 
 func TestLookups(t *testing.T) {
+	t.Parallel()
 	s := lobby(t, "ox-bellows", "missy-dubourde")
 	if s.SeatNumber(9) != 0 || s.SeatByID(9) != nil || s.SeatAt(0) != nil || s.SeatAt(3) != nil {
 		t.Error("lookups of missing seats should be empty")

@@ -31,6 +31,7 @@ const recordedNote = "Recorded by internal/game TestRecordGames; replayed by int
 // you can (a new event type or field, a card's old text kept under its
 // old id), so the games already stored keep their meaning.
 func TestRecordGames(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("LANTERN_RECORD") == "" {
 		t.Skip("set LANTERN_RECORD=1 to record the games internal/table replays")
 	}

@@ -9,6 +9,7 @@ import (
 // Regression tests for what a review of the engine found.
 
 func TestStealNeedsPhysicalDamage(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 FAQ / seed 003 l.217: theft after 2+ physical damage"
 	s := traitorBoard(t)
 	give(t, s, 2, "ring")
@@ -20,6 +21,7 @@ func TestStealNeedsPhysicalDamage(t *testing.T) {
 }
 
 func TestDeadLoserEndsTheAttack(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 袭击: the loser takes the damage; a dead one has nothing left to take"
 	s := traitorBoard(t)
 	at := fight(t, s, game.Action{Target: seatTarget(1), Total: intp(3)}, 0)
@@ -35,6 +37,7 @@ func TestDeadLoserEndsTheAttack(t *testing.T) {
 }
 
 func TestRerollingAStoredRollStoresTheNewTotal(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003: It Is Meant to Be stores the roll's result"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, game.ModLuckyStone)
@@ -47,6 +50,7 @@ func TestRerollingAStoredRollStoresTheNewTotal(t *testing.T) {
 }
 
 func TestOmenThatKillsDropsToo(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 伤害: 人物死亡后，其保有的物件皆会掉在其死处"
 	s := traitorBoard(t)
 	force(t, s, 2, map[string]game.TraitState{game.Sanity: pos(1)})
@@ -63,6 +67,7 @@ func TestOmenThatKillsDropsToo(t *testing.T) {
 }
 
 func TestCompanionsAndBloodDaggerCantBeDiscarded(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 FAQ: Dog, Girl, Madman are never dropped; the Blood Dagger can't be dropped"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "blood-dagger", "bell")
@@ -71,6 +76,7 @@ func TestCompanionsAndBloodDaggerCantBeDiscarded(t *testing.T) {
 }
 
 func TestRabbitsFootOncePerTurn(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.803: 兔足 人物在其回合中…一次"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, game.ModRabbitsFoot)
@@ -84,6 +90,7 @@ func TestRabbitsFootOncePerTurn(t *testing.T) {
 }
 
 func TestUsedWeaponCantAttackAgain(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 002 FAQ: one action per item per turn"
 	s := traitorBoard(t)
 	give(t, s, 2, "axe")
@@ -94,6 +101,7 @@ func TestUsedWeaponCantAttackAgain(t *testing.T) {
 }
 
 func TestReselectHaunt(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 故事挑选: 以最接近揭露者的另一印有预兆标记的房间取代…若皆不适用则翻开新的预兆牌…被取代的预兆牌需洗回牌堆中"
 	s := started(t, fourExplorers...)
 	revealHaunt(t, s, 1, 1) // the Girl in the Catacombs

@@ -12,6 +12,7 @@ import (
 // can't stand in, or roll for, a tile still in the stack. The engine owns
 // this; the phone no longer filters the list itself.
 func TestOptionsRoomsInTheHouse(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 探险: 若该房间的楼层和人物身处的楼层相符，则玩家可翻开该房间，并将这房间放到人物身处的未知空间 (a room is in play once placed); seed 000 礼拜堂: 当人物完结其游戏回合时仍留在这房间，其神志Sanity即上升1个级别"
 	s := started(t, fourExplorers...)
 	offered := func() map[string]bool {

@@ -16,6 +16,7 @@ func discover(room, floor string) game.Action {
 // Hall, Foyer, Grand Staircase) and the Upper Landing are on the table from
 // the start (seed 003, 放置起始房間; seed 002, 准备), and are not in the stack.
 func TestStartingRooms(t *testing.T) {
+	t.Parallel()
 	s := lobby(t, sixExplorers[:2]...)
 	if h := s.House(); h != nil {
 		t.Errorf("before the start the house is %+v, want nothing", h)
@@ -45,6 +46,7 @@ func TestStartingRooms(t *testing.T) {
 // 探险: 若该房间的楼层和人物身处的楼层相符则玩家可翻开该房间); a tile fitting one
 // floor needs no floor; its symbol's card is then owed by the discoverer.
 func TestDiscoverRoom(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name       string
 		room, flr  string
@@ -105,6 +107,7 @@ func TestDiscoverRoom(t *testing.T) {
 // (the host may correct the record), a dead explorer, a game not started or
 // over, a stale phone.
 func TestDiscoverRoomRefusals(t *testing.T) {
+	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("kitchen", "ground"))
 	wantRefusal(t, s, seatActor(1), discover("kitchen", "basement"), "err_room_in_house", game.Conflict)
@@ -133,6 +136,7 @@ func TestDiscoverRoomRefusals(t *testing.T) {
 // is drawn there (seed 000, 探险: 新房间摆放后……需翻开预兆牌), and the haunt roll
 // follows for it; the room need not be repeated.
 func TestDiscoveredOmenRoom(t *testing.T) {
+	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("gallery", ""))
 	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl"})
@@ -152,6 +156,7 @@ func TestDiscoveredOmenRoom(t *testing.T) {
 // TestDiscoveryOwedCard: the owed card ends with a draw from its deck, the
 // end of the turn or the next discovery; another deck's card leaves it.
 func TestDiscoveryOwedCard(t *testing.T) {
+	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("bloody-room", "upper")) // item symbol
 	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "angry-being"})
@@ -178,6 +183,7 @@ func TestDiscoveryOwedCard(t *testing.T) {
 // TestDiscoverRoomUndoAndReplay: undo takes the tile back to the stack (and
 // the owed card with it); the log rebuilds the same house.
 func TestDiscoverRoomUndoAndReplay(t *testing.T) {
+	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("kitchen", "basement"))
 	do(t, s, seatActor(1), discover("gallery", ""))
@@ -208,6 +214,7 @@ func TestDiscoverRoomUndoAndReplay(t *testing.T) {
 // TestHouseOmenRooms lists the discovered omen rooms in the order placed:
 // what selecting another haunt chooses from (seed 000, 故事挑选).
 func TestHouseOmenRooms(t *testing.T) {
+	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("kitchen", "ground"))
 	do(t, s, seatActor(1), discover("organ-room", "upper"))
@@ -220,6 +227,7 @@ func TestHouseOmenRooms(t *testing.T) {
 // TestExploreOptions: the seat on turn is offered every tile of the stack
 // under each floor it fits, and what its newest room owes; others nothing.
 func TestExploreOptions(t *testing.T) {
+	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	o := s.Options(seatActor(1)).Explore
 	if o == nil || len(o.Floors) != 3 {
@@ -263,6 +271,7 @@ func TestExploreOptions(t *testing.T) {
 // it; the host may still end the turn (a table that went wrong goes on), and
 // the event says what was left undrawn. A log from before the rule replays.
 func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 2. 探险: 新房间摆放后……玩家需翻开预兆牌、物品牌或事件牌一张"
 	for _, tc := range []struct{ room, floor, deck, card string }{
 		{"gallery", "", "omen", "girl"},

@@ -9,6 +9,7 @@ import (
 )
 
 func TestJoin(t *testing.T) {
+	t.Parallel()
 	join := func(name, explorer string) game.Action {
 		return game.Action{Type: game.ActJoin, Name: name, Explorer: explorer}
 	}
@@ -89,6 +90,7 @@ func TestJoin(t *testing.T) {
 }
 
 func TestFullErrorCarriesMax(t *testing.T) {
+	t.Parallel()
 	s := lobby(t, sixExplorers...)
 	ge := wantRefusal(t, s, game.Actor{}, game.Action{Type: game.ActJoin, Name: "x", Explorer: "zoe-ingstrom"}, "err_full", game.Conflict)
 	if !reflect.DeepEqual(ge.Args, []any{game.MaxSeats}) || game.MaxSeats != 6 {
@@ -97,6 +99,7 @@ func TestFullErrorCarriesMax(t *testing.T) {
 }
 
 func TestReorderSeats(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		rule    string
@@ -171,6 +174,7 @@ func TestReorderSeats(t *testing.T) {
 // Reordering twice composes: numbers in the second order refer to the
 // seating after the first.
 func TestReorderSeatsTwice(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 游玩 l.93: 轮至其左方的玩家"
 	s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{3, 1, 2}}) // ids 3 1 2
@@ -183,6 +187,7 @@ func TestReorderSeatsTwice(t *testing.T) {
 }
 
 func TestStartGame(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name      string
 		rule      string
@@ -238,6 +243,7 @@ func TestStartGame(t *testing.T) {
 // FirstSeat is a seat number in seating order, so after a reorder it names
 // the seat now sitting there, and the state records its stable id.
 func TestStartGameUsesSeatingOrder(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 开局 l.85-87 + 游玩 l.93: the start player, then to the left"
 	s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{3, 1, 2}})

@@ -14,6 +14,7 @@ import (
 // Sanity roll"; Medical Kit "regain … Might and/or Speed, never above
 // starting values" (seed 000 医药包); the Revolver attacks with Speed.
 func TestRefusalsNameTraits(t *testing.T) {
+	t.Parallel()
 	for _, tr := range game.Traits {
 		for _, lang := range []string{i18n.EN, i18n.ZH} {
 			if got, want := (game.TraitNames{tr}).In(lang), i18n.T(lang, "trait_"+tr); got != want {

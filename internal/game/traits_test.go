@@ -9,6 +9,7 @@ import (
 func ts(pos, overflow int) game.TraitState { return game.TraitState{Position: pos, Overflow: overflow} }
 
 func TestGain(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		rule string
@@ -34,6 +35,7 @@ func TestGain(t *testing.T) {
 }
 
 func TestLose(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		rule  string
@@ -68,6 +70,7 @@ func TestLose(t *testing.T) {
 // Gain then Lose of the same amount is the identity: the overflow rule makes
 // items that raise and later lower a trait symmetric (seed 003, l.169).
 func TestGainLoseRoundTrip(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 003, 物品 l.169: 只會回復到沒有物品前的狀態"
 	for pos := 1; pos <= game.TopPosition; pos++ {
 		for over := 0; over <= 3; over++ {
@@ -85,6 +88,7 @@ func TestGainLoseRoundTrip(t *testing.T) {
 }
 
 func TestAlive(t *testing.T) {
+	t.Parallel()
 	full := map[string]game.TraitState{game.Speed: ts(3, 0), game.Might: ts(3, 0), game.Sanity: ts(3, 0), game.Knowledge: ts(3, 0)}
 	with := func(trait string, pos int) map[string]game.TraitState {
 		m := map[string]game.TraitState{}
@@ -212,6 +216,7 @@ func equalSeats(a, b []game.Seat) bool {
 }
 
 func TestTakeDamage(t *testing.T) {
+	t.Parallel()
 	phys := func(split map[string]int) game.Action {
 		return game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: split}
 	}
@@ -271,6 +276,7 @@ func TestTakeDamage(t *testing.T) {
 }
 
 func TestSetTrait(t *testing.T) {
+	t.Parallel()
 	set := func(trait string, pos *int) game.Action {
 		return game.Action{Type: game.ActSetTrait, Trait: trait, Position: pos}
 	}
@@ -301,6 +307,7 @@ func TestSetTrait(t *testing.T) {
 }
 
 func TestStepTrait(t *testing.T) {
+	t.Parallel()
 	step := func(trait string, d int) game.Action {
 		return game.Action{Type: game.ActStepTrait, Trait: trait, Delta: d}
 	}
@@ -339,6 +346,7 @@ func TestStepTrait(t *testing.T) {
 }
 
 func TestRestoreTrait(t *testing.T) {
+	t.Parallel()
 	restore := func(trait string) game.Action { return game.Action{Type: game.ActRestoreTrait, Trait: trait} }
 	runTraitCases(t, []traitCase{
 		{name: "below start goes back to start", rule: "seed 000, 物品牌 药膏 l.737-739: 低于基本值的能力即可回复至基本值",
@@ -363,6 +371,7 @@ func TestRestoreTrait(t *testing.T) {
 // Before the game starts nobody's clips move (seed 000, 开局: the clips go to
 // the green values and play begins with the start player).
 func TestTraitActionsNeedAStartedGame(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 开局 l.81-87: 将塑胶别针指向…基本值 then the start player begins"
 	s := lobby(t, "ox-bellows", "missy-dubourde")
 	for _, a := range []game.Action{
@@ -384,6 +393,7 @@ func TestTraitActionsNeedAStartedGame(t *testing.T) {
 
 // A new seat's clips start on the green values of its explorer.
 func TestJoinedSeatStartsOnGreenValues(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 开局 l.81-83: 将塑胶别针指向该人物各项能力trait的基本值(绿数字)"
 	s := lobby(t, sixExplorers...)
 	for i, ex := range sixExplorers {
@@ -405,6 +415,7 @@ func TestJoinedSeatStartsOnGreenValues(t *testing.T) {
 // Value reads the printed number under the clip; with overflow it reads the
 // top value, and the skull reads 0.
 func TestValue(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		rule string
 		at   game.TraitState

@@ -10,6 +10,7 @@ import (
 // Check must accept every state the rules reach: random play from every
 // walk start (options_same_test.go), every state and every event checked.
 func TestCheckAcceptsPlayedStates(t *testing.T) {
+	t.Parallel()
 	steps := 300
 	if testing.Short() {
 		steps = 60

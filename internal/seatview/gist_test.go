@@ -16,6 +16,7 @@ import (
 // trait and dice, a card its flags keep from trading says so, and a
 // Chinese line holds no English word. Short: a line is read mid-turn.
 func TestEveryHeldCardSaysWhatItDoes(t *testing.T) {
+	t.Parallel()
 	latin := func(s string) bool {
 		return strings.IndexFunc(s, func(r rune) bool { return r < 128 && unicode.IsLetter(r) }) >= 0
 	}

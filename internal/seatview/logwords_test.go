@@ -19,6 +19,7 @@ var rawKey = regexp.MustCompile(`^[a-z0-9_]+$|(^|[ :])[a-z]+_[a-z_]+($|[ .])`)
 // log, in both languages: never the event's type, a message key, or a
 // formatting error.
 func TestLogWordsEveryEvent(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("..", "table", "testdata", "recorded", "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no recorded games: %v", err)

@@ -13,6 +13,7 @@ import (
 // 0,0,1,1,2,2; at most 8 dice are ever rolled", so 5 dice make 1+ unless
 // all five are blank: 1 − (1/3)^5 = 99.6%.
 func TestPercentNeverReadsCertain(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		p    float64

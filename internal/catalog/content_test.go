@@ -39,6 +39,7 @@ func loadBox(t *testing.T) *Content {
 }
 
 func TestContentCounts(t *testing.T) {
+	t.Parallel()
 	c := loadBox(t)
 	decks := map[string]int{}
 	for _, card := range c.Cards {
@@ -93,6 +94,7 @@ func checkIDs(t *testing.T, kind string, ids []string) {
 }
 
 func TestContentIDs(t *testing.T) {
+	t.Parallel()
 	c := loadBox(t)
 
 	byDeck := map[string][]string{}
@@ -145,6 +147,7 @@ func checkText(t *testing.T, what, field string, x Text) {
 }
 
 func TestContentBothLanguages(t *testing.T) {
+	t.Parallel()
 	c := loadBox(t)
 	for _, card := range c.Cards {
 		what := fmt.Sprintf("%s card %q", card.Deck, card.ID)
@@ -172,6 +175,7 @@ func TestContentBothLanguages(t *testing.T) {
 }
 
 func TestHauntChartRoomsHaveOmens(t *testing.T) {
+	t.Parallel()
 	c := loadBox(t)
 	if len(hauntChartRooms) != 13 {
 		t.Fatalf("haunt chart list has %d rooms, want 13", len(hauntChartRooms))
@@ -189,6 +193,7 @@ func TestHauntChartRoomsHaveOmens(t *testing.T) {
 }
 
 func TestContentLinksResolve(t *testing.T) {
+	t.Parallel()
 	c := loadBox(t)
 	for _, r := range c.Rules {
 		for _, id := range r.Cards {
@@ -250,6 +255,7 @@ func checkBrackets(t *testing.T, what string, roll *Roll) {
 }
 
 func TestContentRollsHaveBrackets(t *testing.T) {
+	t.Parallel()
 	c := loadBox(t)
 	for _, card := range c.Cards {
 		checkBrackets(t, fmt.Sprintf("%s card %q", card.Deck, card.ID), card.Roll)
@@ -280,6 +286,7 @@ func checkRollTraits(t *testing.T, what string, roll *Roll) {
 }
 
 func TestContentTraitMaps(t *testing.T) {
+	t.Parallel()
 	c := loadBox(t)
 	for _, card := range c.Cards {
 		what := fmt.Sprintf("%s card %q", card.Deck, card.ID)

@@ -109,6 +109,7 @@ var traitorKinds = map[string]bool{
 var traitIDs = map[string]bool{"speed": true, "might": true, "sanity": true, "knowledge": true}
 
 func TestHauntsAreNumberedAndNamed(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 作祟 l.267-275: the Traitor's Tome numbers its haunts (2nd edition: 50); data/haunts.csv"
 	hs := catalog.Haunts()
 	if len(hs) != 50 {
@@ -144,6 +145,7 @@ func TestHauntsAreNumberedAndNamed(t *testing.T) {
 }
 
 func TestHauntsMatchTheResearch(t *testing.T) {
+	t.Parallel()
 	const rule = "data/haunts.csv (Traitor's Tome traitor table); seed 000, 作祟 l.277-293"
 	for _, w := range wantHaunts {
 		h := catalog.HauntByNumber(w.number)
@@ -162,6 +164,7 @@ func TestHauntsMatchTheResearch(t *testing.T) {
 }
 
 func TestTraitorRulesAreWellFormed(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 作祟 l.281-293: a named explorer, else the revealer, the highest/lowest of a trait, the revealer's left, or none"
 	explorers := map[string]bool{}
 	for _, ex := range catalog.Explorers() {
@@ -205,6 +208,7 @@ func TestTraitorRulesAreWellFormed(t *testing.T) {
 }
 
 func TestHauntChartShape(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 作祟 l.263-273: the chart crosses the omen drawn with the room it was drawn in"
 	c := catalog.Chart()
 	if len(c.Omens) != 13 || len(c.Rooms) != 13 || len(c.Chart) != 13 {
@@ -240,6 +244,7 @@ func TestHauntChartShape(t *testing.T) {
 
 // Every cell of the embedded chart equals the shared research's CSV.
 func TestHauntChartMatchesTheResearch(t *testing.T) {
+	t.Parallel()
 	const rule = "data/haunt_chart.csv; seed 000, 作祟 l.271: Catacombs × Girl = 1"
 	rows, err := csv.NewReader(strings.NewReader(chartCSV)).ReadAll()
 	if err != nil {
@@ -276,6 +281,7 @@ func TestHauntChartMatchesTheResearch(t *testing.T) {
 }
 
 func TestLookupHaunt(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, rule string
 		omen, room string
@@ -305,6 +311,7 @@ func TestLookupHaunt(t *testing.T) {
 }
 
 func TestIsOmenAndIsOmenRoom(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000, 作祟 l.263-265: the chart lists the 13 omens and the 13 omen rooms"
 	c := catalog.Chart()
 	for _, o := range c.Omens {
@@ -327,6 +334,7 @@ func TestIsOmenAndIsOmenRoom(t *testing.T) {
 // The chart's ids name real cards and rooms of the box, when the box data
 // is complete enough to load.
 func TestChartIDsAreInTheBox(t *testing.T) {
+	t.Parallel()
 	const rule = "seed 000 l.183: the omen deck; rooms with the omen symbol"
 	box, err := catalog.LoadBox()
 	if err != nil {

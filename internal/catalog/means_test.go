@@ -14,6 +14,7 @@ import (
 // written in Taiwan's Traditional characters by OpenCC, finds the same
 // first answer.
 func TestTraditionalAsksAsSimplified(t *testing.T) {
+	t.Parallel()
 	toTraditional, err := opencc.New("s2tw")
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +46,7 @@ func TestTraditionalAsksAsSimplified(t *testing.T) {
 // Full-width letters and punctuation and mixed scripts are questions like
 // any other.
 func TestWidthsAndMixedScripts(t *testing.T) {
+	t.Parallel()
 	for _, q := range []string{"ｄｏｇ", "dog？", "狗 dog！", "Ｄｏｇ！"} {
 		hits, err := searchHits(q, InPlay{}, 3)
 		if err != nil || len(hits) == 0 || hitKey(hits[0]) != "card:dog" {
@@ -57,6 +59,7 @@ func TestWidthsAndMixedScripts(t *testing.T) {
 // by its number, by its name, or (asked during a haunt, when nothing in the
 // box covers it) the haunt the game is in.
 func TestHauntOnlyQuestions(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		q      string
 		inPlay InPlay
@@ -90,6 +93,7 @@ func TestHauntOnlyQuestions(t *testing.T) {
 // A question that says which part of the game it is about finds that
 // part's passage first (data: each passage's phase).
 func TestPhaseSteersTheAnswer(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ q, want string }{
 		{"if a trait hits the skull before the haunt do i die", "damage-and-death-3"},
 		{"还没作祟 能力掉到骷髅会死吗", "damage-and-death-3"},
@@ -117,6 +121,7 @@ func TestPhaseSteersTheAnswer(t *testing.T) {
 // either script, the players'), asked alone, finds that card or room first,
 // unless another thing has the same name.
 func TestEveryNameFindsItsThing(t *testing.T) {
+	t.Parallel()
 	names, err := loadNames(Box())
 	if err != nil {
 		t.Fatal(err)
@@ -150,6 +155,7 @@ func TestEveryNameFindsItsThing(t *testing.T) {
 // A card or room asked by the other translation's name (seed 003's, in
 // Traditional characters), or as players call it, is answered by it.
 func TestOtherTranslationsNames(t *testing.T) {
+	t.Parallel()
 	for q, want := range map[string]string{
 		"高樓":             "room:tower",
 		"運煤槽可以不滑下去嗎":     "room:coal-chute",

@@ -107,6 +107,7 @@ func answeredRight(q question, res Result) (top1, top3 bool) {
 // as players type them) and checks the passage that answers it comes first,
 // or at least in the first three.
 func TestQuestionSet(t *testing.T) {
+	t.Parallel()
 	box := Box()
 	toTraditional, err := opencc.New("s2tw")
 	if err != nil {
@@ -187,6 +188,7 @@ func knownAnswer(box *Content, key string) bool {
 }
 
 func TestSearchFindsNamesInBothLanguages(t *testing.T) {
+	t.Parallel()
 	box := Box()
 	cases := []struct{ query, want string }{
 		{"dog", "card:dog"},
@@ -208,6 +210,7 @@ func TestSearchFindsNamesInBothLanguages(t *testing.T) {
 // A question about a card in play ranks that card's rulings first: the
 // same words asked with and without the Armor held.
 func TestSearchInPlayRanksFirst(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ q, card string }{
 		{"can i hand it over", "armor"},
 		{"能给别人吗", "armor"},
@@ -239,6 +242,7 @@ func hitsConcern(h Hit) []string {
 }
 
 func TestSearchRefusesWhatIsNotAQuestion(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		q    string
 		want error
@@ -347,6 +351,7 @@ func residentKB() int {
 // players ask when it is the answer, in both languages (data/asks.json),
 // and every entry there names one (an FAQ ruling has its own question).
 func TestAsksCoverRuleParagraphs(t *testing.T) {
+	t.Parallel()
 	var asks map[string]playerAsks
 	if err := readJSON("asks.json", &asks); err != nil {
 		t.Fatal(err)
@@ -382,6 +387,7 @@ func TestAsksCoverRuleParagraphs(t *testing.T) {
 // coverage of questions answered right and of those only a haunt's book
 // answers: what sureCoverage is chosen from (LANTERN_TUNE=1).
 func TestCoverageSpread(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("LANTERN_TUNE") == "" {
 		t.Skip("LANTERN_TUNE=1 prints the coverage spread")
 	}

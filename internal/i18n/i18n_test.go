@@ -34,6 +34,7 @@ func verbs(format string) []string {
 }
 
 func TestVerbs(t *testing.T) {
+	t.Parallel()
 	cases := map[string][]string{
 		"plain":                 nil,
 		"100%% sure":            nil,
@@ -52,6 +53,7 @@ func TestVerbs(t *testing.T) {
 }
 
 func TestEveryMessageInBothLanguages(t *testing.T) {
+	t.Parallel()
 	if len(messages) == 0 {
 		t.Fatal("no messages")
 	}
@@ -80,6 +82,7 @@ func TestEveryMessageInBothLanguages(t *testing.T) {
 }
 
 func TestT(t *testing.T) {
+	t.Parallel()
 	if got := T(EN, "err_full", 6); got != "The game is full: at most 6 explorers." {
 		t.Errorf("T(en) = %q", got)
 	}
@@ -102,6 +105,7 @@ func TestT(t *testing.T) {
 }
 
 func TestNormalize(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"zh": ZH, "en": EN, "": EN, "ZH": EN, "zh-TW": EN, "fr": EN} {
 		if got := Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
@@ -110,6 +114,7 @@ func TestNormalize(t *testing.T) {
 }
 
 func TestFromAcceptLanguage(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"":                                  EN,
 		"zh-CN,zh;q=0.9,en;q=0.8":           ZH,
@@ -142,6 +147,7 @@ var knownArgMismatches = map[string]bool{}
 // code: h.T("key")), and checks every key they use exists, with as many
 // arguments as the message has verbs.
 func TestCallSitesMatchMessages(t *testing.T) {
+	t.Parallel()
 	type site struct {
 		pos  string
 		key  string
@@ -274,6 +280,7 @@ func stringLit(e ast.Expr) (string, bool) {
 // Keys built at run time from game values ("trait_"+id and the like) exist
 // for every value the game can produce.
 func TestComputedKeysExist(t *testing.T) {
+	t.Parallel()
 	var keys []string
 	for _, tr := range game.Traits {
 		keys = append(keys, "trait_"+tr)

@@ -9,6 +9,7 @@ import (
 // TestLogItemCached: a log line from the cache is the same bytes as the
 // line rendered afresh, escaping and all, the first time and after.
 func TestLogItemCached(t *testing.T) {
+	t.Parallel()
 	for _, l := range []LogLine{
 		{Time: "20:01", Text: `Ann <script>alert("x")</script> & 力量 3 → 4 💀`},
 		{Time: "20:02", Text: "Bob ended the turn", Undone: true},

@@ -28,6 +28,7 @@ func lan(ips ...string) []net.IP {
 }
 
 func TestPaths(t *testing.T) {
+	t.Parallel()
 	for db, want := range map[string][2]string{
 		"lantern.db":            {"lantern-cert.pem", "lantern-key.pem"},
 		"/var/games/night.db":   {"/var/games/night-cert.pem", "/var/games/night-key.pem"},
@@ -43,6 +44,7 @@ func TestPaths(t *testing.T) {
 }
 
 func TestFor(t *testing.T) {
+	t.Parallel()
 	n := For(lan("192.168.1.20", "10.0.0.5", "192.168.1.20", "fe80::1"))
 	if !slices.Equal(n.DNS, []string{"localhost"}) {
 		t.Errorf("DNS = %v", n.DNS)
@@ -67,6 +69,7 @@ func ensure(t *testing.T, dir string, names Names, now time.Time) *Cert {
 }
 
 func TestGenerateReuseRegenerate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	names := For(lan("192.168.1.20", "10.0.0.5"))
 
@@ -167,6 +170,7 @@ func TestGenerateReuseRegenerate(t *testing.T) {
 }
 
 func TestBrokenFilesAreReplaced(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	names := For(lan("192.168.1.20"))
 	ensure(t, dir, names, t0)
@@ -195,6 +199,7 @@ func TestBrokenFilesAreReplaced(t *testing.T) {
 // The certificate serves HTTPS that a client trusting exactly it accepts,
 // for each of its addresses' names, and a client trusting nothing refuses.
 func TestServesTLS(t *testing.T) {
+	t.Parallel()
 	c := ensure(t, t.TempDir(), For(nil), time.Now())
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "ok")
@@ -233,6 +238,7 @@ func TestServesTLS(t *testing.T) {
 // Issue 11, defect 9: a key file loosened to 0644 is made private again on
 // the next start, and the start says so.
 func TestLoosenedKeyIsTightened(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	certFile, keyFile := filepath.Join(dir, "c.pem"), filepath.Join(dir, "k.pem")
 	first, err := Ensure(certFile, keyFile, For(lan("192.168.1.20")), t0)

@@ -42,6 +42,7 @@ func startedGame(t *testing.T) *Game {
 // rules call impossible are refused before they are committed, and the
 // state stays as it was; so does a commit that fails.
 func TestImpossibleActionIsNeverCommitted(t *testing.T) {
+	t.Parallel()
 	tab := &Tables{now: time.Now}
 	for name, ev := range map[string]game.Event{
 		// CheckEvent refuses it.

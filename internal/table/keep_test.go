@@ -120,6 +120,7 @@ func (e *env) finishGame(c table.Created, seats []joined) int {
 // Years of game nights: finished and long-idle games stay on disk, are
 // loaded when asked for, and still count in the group's haunt memory.
 func TestFinishedAndIdleGamesStayOnDisk(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	done, doneSeats := e.game(2, true)
 	haunt := e.finishGame(done, doneSeats)
@@ -184,6 +185,7 @@ func TestFinishedAndIdleGamesStayOnDisk(t *testing.T) {
 
 // Stopping the server ends every event stream and refuses new ones.
 func TestEndStreams(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, _ := e.game(1, false)
 	versions, stop, err := e.tab.Subscribe(c.Code)
@@ -205,6 +207,7 @@ func TestEndStreams(t *testing.T) {
 // the first start: its finished games count in the haunt memory and leave
 // memory like any other.
 func TestOldDatabaseIsSummarisedOnce(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	done, seats := e.game(2, true)
 	haunt := e.finishGame(done, seats)

@@ -11,6 +11,7 @@ import (
 // is stored: after a restart the finished game still names it, its seat
 // tokens still take seats there, and its own log never changed.
 func TestAgainSurvivesRestart(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(3, true)
 	host := e.auth(c.Code, c.HostToken)

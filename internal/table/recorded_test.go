@@ -30,6 +30,7 @@ import (
 // under its own id) so that games stored before keep their meaning, and
 // record new games beside the old ones.
 func TestRecordedGamesReplay(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("testdata", "recorded", "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no recorded games: %v", err)

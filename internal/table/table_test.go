@@ -149,6 +149,7 @@ func wantGameError(t testing.TB, err error, key string, kind game.ErrorKind) {
 }
 
 func TestCreate(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	codes := map[string]bool{}
 	for i := 0; i < 20; i++ {
@@ -193,6 +194,7 @@ func TestCreate(t *testing.T) {
 }
 
 func TestJoinKey(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, _ := e.game(0, false)
 	other, _ := e.game(0, false)
@@ -217,6 +219,7 @@ func TestJoinKey(t *testing.T) {
 }
 
 func TestJoinTokenAuthenticatesForItsGameOnly(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(2, false)
 	other, otherSeats := e.game(1, false)
@@ -246,6 +249,7 @@ func TestJoinTokenAuthenticatesForItsGameOnly(t *testing.T) {
 }
 
 func TestJoinRefusedByTheRules(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, _ := e.game(1, false)
 	_, _, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Action{Name: "Bob", Explorer: "darrin-williams"}) // Ox's other side
@@ -263,6 +267,7 @@ func TestJoinRefusedByTheRules(t *testing.T) {
 }
 
 func TestActRefusesTheUnauthenticated(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(2, true)
 	other, otherSeats := e.game(1, true)
@@ -305,6 +310,7 @@ func TestActRefusesTheUnauthenticated(t *testing.T) {
 }
 
 func TestConcurrentActs(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(4, true)
 	start := e.state(c.Code).Version
@@ -392,6 +398,7 @@ func TestConcurrentActs(t *testing.T) {
 }
 
 func TestConcurrentJoins(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, err := e.tab.Create(ctx)
 	if err != nil {
@@ -434,6 +441,7 @@ func TestConcurrentJoins(t *testing.T) {
 }
 
 func TestSubscribe(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(2, true)
 	ch, stop, err := e.tab.Subscribe(c.Code)
@@ -522,6 +530,7 @@ func TestSubscribe(t *testing.T) {
 }
 
 func TestRestartRebuildsStateAndTokens(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(3, false)
 	host := e.auth(c.Code, c.HostToken)
@@ -602,6 +611,7 @@ func snapshotOf(s *game.State) view {
 }
 
 func TestTransfer(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(2, true)
 	host := e.auth(c.Code, c.HostToken)
@@ -677,6 +687,7 @@ func TestTransfer(t *testing.T) {
 }
 
 func TestTransferExpires(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(1, false)
 	host := e.auth(c.Code, c.HostToken)
@@ -705,6 +716,7 @@ func TestTransferExpires(t *testing.T) {
 
 // Claims racing for the same token: exactly one wins.
 func TestConcurrentClaims(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c, seats := e.game(2, true)
 	tok, err := e.tab.StartTransfer(ctx, e.auth(c.Code, c.HostToken), 1)

@@ -14,6 +14,7 @@ import (
 // commit behind it); the checkpointer copies the log into the database file
 // soon after writes, on its own connection.
 func TestCheckpointsBesideTheWriter(t *testing.T) {
+	t.Parallel()
 	s, path := open(t)
 	if n := count(t, s, `PRAGMA wal_autocheckpoint`); n != 0 {
 		t.Fatalf("writer's wal_autocheckpoint = %d, want 0", n)
@@ -72,6 +73,7 @@ func eventsInFileAlone(t *testing.T, path string) int {
 // A checkpoint is due after checkpointWrites writes, or checkpointIdle
 // after the first one it would copy.
 func TestCheckpointDue(t *testing.T) {
+	t.Parallel()
 	c := &checkpointer{}
 	for _, step := range []struct {
 		writes int64
@@ -93,6 +95,7 @@ func TestCheckpointDue(t *testing.T) {
 // The checkpointer waits for the writes to pause, and no longer than
 // checkpointEvery when they never do.
 func TestCheckpointWaitsForAPause(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	c := s.ckpt
 	c.written()
@@ -115,6 +118,7 @@ func TestCheckpointWaitsForAPause(t *testing.T) {
 
 // A log past the limit is emptied; one within it is only copied.
 func TestCheckpointEmptiesALongLog(t *testing.T) {
+	t.Parallel()
 	s, path := open(t)
 	e := createdWithStep(t, s, "LONG")
 	walSize := func() int64 {

@@ -11,6 +11,7 @@ import (
 
 // Issue 11, defect 2: a second server on the same file must not start.
 func TestOpenTwiceIsRefused(t *testing.T) {
+	t.Parallel()
 	s, path := open(t)
 	_ = s
 	second, err := Open(ctx, path)
@@ -24,6 +25,7 @@ func TestOpenTwiceIsRefused(t *testing.T) {
 }
 
 func TestLockIsReleasedOnClose(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "lantern.db")
 	s := openAt(t, path)
 	if err := s.Close(); err != nil {
@@ -35,6 +37,7 @@ func TestLockIsReleasedOnClose(t *testing.T) {
 
 // Issue 11, defect 3: a read-only file is refused at once, saying why.
 func TestOpenRefusesReadOnlyFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "lantern.db")
 	openAt(t, path).Close()
 	if err := os.Chmod(path, 0o400); err != nil {
@@ -53,6 +56,7 @@ func TestOpenRefusesReadOnlyFile(t *testing.T) {
 // Issue 11, defect 9: every file of the database is private to its owner,
 // including an older file created looser.
 func TestDatabaseFilesArePrivate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "lantern.db")
 	s := openAt(t, path)
@@ -82,6 +86,7 @@ func TestDatabaseFilesArePrivate(t *testing.T) {
 // The backup, taken while the database is open and holds unflushed WAL
 // content, has every game; it refuses to overwrite a file.
 func TestBackupWhileOpen(t *testing.T) {
+	t.Parallel()
 	s, path := open(t)
 	evs := seatedGame(t, s, "ABCDE")
 	dest := filepath.Join(t.TempDir(), "copy.db")
@@ -113,6 +118,7 @@ func TestBackupWhileOpen(t *testing.T) {
 // a symlink or a hard link to a database in use is refused too, and the
 // file is free again once the first store closes.
 func TestOpenByAnotherNameIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "lantern.db")
 	s := openAt(t, path)

@@ -14,6 +14,7 @@ import (
 // above the newest migration this build knows) is refused at start, naming
 // both versions, and left as it was.
 func TestOpenRefusesNewerSchema(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "lantern.db")
 	s := openAt(t, path)
 	newer := len(migrations) + 3

@@ -92,6 +92,7 @@ func createdWithStep(t testing.TB, s *Store, code string) game.Event {
 }
 
 func TestOpenMigratesIdempotently(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "lantern.db")
 	s := openAt(t, path)
 	if v := count(t, s, `PRAGMA user_version`); v != len(migrations) {
@@ -132,6 +133,7 @@ func TestOpenMigratesIdempotently(t *testing.T) {
 }
 
 func TestOpenPathWithSpecialCharacters(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "my games?#%", "lantern db.sqlite")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -147,6 +149,7 @@ func TestOpenPathWithSpecialCharacters(t *testing.T) {
 }
 
 func TestOpenFailsOnADirectory(t *testing.T) {
+	t.Parallel()
 	if s, err := Open(ctx, t.TempDir()); err == nil {
 		s.Close()
 		t.Fatal("opened a directory as a database")
@@ -154,6 +157,7 @@ func TestOpenFailsOnADirectory(t *testing.T) {
 }
 
 func TestCreateGame(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	if err := s.CreateGame(ctx, "ABCDE", "join-key", []byte("host-hash"), t0); err != nil {
 		t.Fatal(err)
@@ -179,6 +183,7 @@ func TestCreateGame(t *testing.T) {
 }
 
 func TestLoadGamesEmpty(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	games, err := s.LoadGames(ctx)
 	if err != nil || len(games) != 0 {
@@ -187,6 +192,7 @@ func TestLoadGamesEmpty(t *testing.T) {
 }
 
 func TestAppendAndLoadRoundTrip(t *testing.T) {
+	t.Parallel()
 	s, path := open(t)
 	evA := playedEvents(t, "AAAAA", 3)
 	evB := playedEvents(t, "BBBBB", 2)
@@ -260,6 +266,7 @@ func TestAppendAndLoadRoundTrip(t *testing.T) {
 }
 
 func TestAppendDuplicateSeqIsAtomic(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	evs := playedEvents(t, "ABCDE", 2)
 	if err := s.CreateGame(ctx, "ABCDE", "k", []byte("h"), t0); err != nil {
@@ -302,6 +309,7 @@ func TestAppendDuplicateSeqIsAtomic(t *testing.T) {
 }
 
 func TestAppendToUnknownGameFails(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	evs := playedEvents(t, "NOPE1", 2)
 	if err := s.AppendEvents(ctx, "NOPE1", evs[:1], []byte("tok"), 1); err == nil {
@@ -313,6 +321,7 @@ func TestAppendToUnknownGameFails(t *testing.T) {
 }
 
 func TestAppendNothing(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	if err := s.CreateGame(ctx, "ABCDE", "k", []byte("h"), t0); err != nil {
 		t.Fatal(err)
@@ -323,6 +332,7 @@ func TestAppendNothing(t *testing.T) {
 }
 
 func TestAppendHonoursCancelledContext(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	if err := s.CreateGame(ctx, "ABCDE", "k", []byte("h"), t0); err != nil {
 		t.Fatal(err)
@@ -382,6 +392,7 @@ func tokensOf(t testing.TB, s *Store, code string) map[string]int {
 }
 
 func TestTransferClaim(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	evs := seatedGame(t, s, "ABCDE")
 	seatedGame(t, s, "OTHER")
@@ -422,6 +433,7 @@ func TestTransferClaim(t *testing.T) {
 }
 
 func TestTransferRefusals(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		code    string // game the claim names
@@ -466,6 +478,7 @@ func TestTransferRefusals(t *testing.T) {
 }
 
 func TestTransferAtExactExpiryStillWorks(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	evs := seatedGame(t, s, "ABCDE")
 	exp := t0.Add(15 * time.Minute)
@@ -478,6 +491,7 @@ func TestTransferAtExactExpiryStillWorks(t *testing.T) {
 }
 
 func TestNewTransferReplacesOldOne(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	evs := seatedGame(t, s, "ABCDE")
 	exp := t0.Add(15 * time.Minute)
@@ -504,6 +518,7 @@ func TestNewTransferReplacesOldOne(t *testing.T) {
 // If the claim's events cannot be appended, the whole claim is rolled back:
 // old tokens still work and the transfer token can be used again.
 func TestClaimRollsBackWhenEventsFail(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	evs := seatedGame(t, s, "ABCDE")
 	if err := s.CreateTransfer(ctx, "ABCDE", 2, []byte("xfer"), t0.Add(time.Hour)); err != nil {
@@ -540,6 +555,7 @@ func BenchmarkAppendEvents(b *testing.B) {
 // trailing zeros of the fraction, so "…:00Z" sorts after "…:00.5Z" and a
 // game created on a whole second is listed after one created 0.5 s later.
 func TestLoadGamesInCreationOrder(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	if err := s.CreateGame(ctx, "FIRST", "k", []byte("h1"), t0); err != nil {
 		t.Fatal(err)
@@ -559,6 +575,7 @@ func TestLoadGamesInCreationOrder(t *testing.T) {
 // Appends that arrive together share a transaction (group commit): each
 // still succeeds or fails on its own, and every one acknowledged is stored.
 func TestConcurrentAppendsCommitEachOnItsOwn(t *testing.T) {
+	t.Parallel()
 	s, path := open(t)
 	codes := []string{"AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE", "FFFFF", "GGGGG", "HHHHH"}
 	logs := map[string][]game.Event{}
@@ -641,6 +658,7 @@ func BenchmarkGroupAppend(b *testing.B) {
 // A game's updated_at is written with its first change and then at most
 // once a minute (markEvery), at the time of the change that wrote it.
 func TestUpdatedAtMarkedAtMostEveryMinute(t *testing.T) {
+	t.Parallel()
 	s, _ := open(t)
 	step := createdWithStep(t, s, "MARKS")
 	seq := 0
@@ -676,6 +694,7 @@ func TestUpdatedAtMarkedAtMostEveryMinute(t *testing.T) {
 // A mark counted as written by a transaction that then rolled back is
 // forgotten, so the game's next change writes it (commitAppends' retry).
 func TestForgottenMarkIsDueAgain(t *testing.T) {
+	t.Parallel()
 	var m marks
 	if !m.due("G", t0) {
 		t.Fatal("first change not due")

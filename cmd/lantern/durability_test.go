@@ -495,6 +495,7 @@ func equalBoards(a, b map[string]game.TraitState) bool {
 // acknowledged action survived, the boards equal a replay of them, and the
 // game goes on with the same tokens.
 func TestKillDuringPlay(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
@@ -663,6 +664,7 @@ func TestKillDuringPlay(t *testing.T) {
 // joining and checks that seats, seat tokens, the join key and the host
 // token all survive the restart.
 func TestKillInLobby(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}

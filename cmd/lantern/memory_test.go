@@ -11,6 +11,7 @@ import (
 )
 
 func TestCeilingFollowsTheLiveHeap(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		live uint64
 		want int64

@@ -63,6 +63,7 @@ func stepMight(t *testing.T, c *apiClient, g created, token string) {
 // Defect 2: a second server on the same database exits at once, saying
 // another Lantern is using it; the first keeps serving.
 func TestSecondServerOnTheSameDatabase(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	db := filepath.Join(t.TempDir(), "lantern.db")
 	first := startServer(t, bin, db)
@@ -76,6 +77,7 @@ func TestSecondServerOnTheSameDatabase(t *testing.T) {
 
 // Defect 3: a read-only database file stops the start, saying why.
 func TestReadOnlyDatabase(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	db := filepath.Join(t.TempDir(), "lantern.db")
 	startServer(t, bin, db).kill()
@@ -91,6 +93,7 @@ func TestReadOnlyDatabase(t *testing.T) {
 // Defect 9: the database, its WAL and shared memory, and the lock are
 // readable by their owner only.
 func TestDatabaseFilesArePrivate(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	db := filepath.Join(t.TempDir(), "lantern.db")
 	srv := startServer(t, bin, db)
@@ -109,6 +112,7 @@ func TestDatabaseFilesArePrivate(t *testing.T) {
 // Defect 1: a game whose log won't decode is set aside; the server starts,
 // says so once, answers that game with an error and serves the others.
 func TestBrokenGameDoesNotStopTheServer(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	db := filepath.Join(t.TempDir(), "lantern.db")
 	srv := startServer(t, bin, db)
@@ -229,6 +233,7 @@ func TestSIGTERMFinishesRequestsInFlight(t *testing.T) {
 // (holding its lock, with changes still in the WAL); a server started on
 // the copy serves the same games.
 func TestBackupWhileServing(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "lantern.db")
@@ -263,6 +268,7 @@ func TestBackupWhileServing(t *testing.T) {
 // second server on a symlink or a hard link to it exits too, and the first
 // keeps serving.
 func TestSecondServerThroughAnotherName(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "lantern.db")
@@ -288,6 +294,7 @@ func TestSecondServerThroughAnotherName(t *testing.T) {
 // position 99) sets only that game aside: the server starts, says so once,
 // answers that game with 503 and serves the others.
 func TestDamagedGamesDoNotStopTheServer(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	for name, damage := range map[string]string{
 		"row":   `UPDATE games SET updated_at = 'last tuesday' WHERE code = ?`,

@@ -19,6 +19,7 @@ import (
 // the database, serves HTTPS with it, prints https:// addresses, and keeps
 // the same certificate on the next start.
 func TestTLSFlag(t *testing.T) {
+	t.Parallel()
 	bin := lanternBinary(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "night.db")

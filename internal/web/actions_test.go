@@ -13,6 +13,7 @@ import (
 // TestDecodeForm: a form's fields decode to the same action as the JSON the
 // API takes (internal/web/API.md), through the same decoder.
 func TestDecodeForm(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		form url.Values

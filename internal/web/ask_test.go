@@ -36,6 +36,7 @@ var whyQuestions = []struct {
 // the language it was asked, whole, with its source and a link to the
 // passage in its section — from the API and on the page.
 func TestAskAnswersTheWhyQuestions(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	for _, w := range whyQuestions {
 		t.Run(w.q, func(t *testing.T) {
@@ -79,6 +80,7 @@ func TestAskAnswersTheWhyQuestions(t *testing.T) {
 
 // TestRulePagePassageAnchors: a passage's link lands on it.
 func TestRulePagePassageAnchors(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	for _, lang := range []string{"en", "zh"} {
 		body := htWantPage(t, a.do(http.MethodGet, "/rules/attacks", "", withLang(lang)), http.StatusOK, lang, "")
@@ -98,6 +100,7 @@ func TestRulePagePassageAnchors(t *testing.T) {
 // TestAskBadInput: an empty, overlong, wordless or right-to-left-override
 // question is refused with a message in the asker's language, never a 5xx.
 func TestAskBadInput(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	cases := []struct {
 		name, q, key string
@@ -139,6 +142,7 @@ func TestAskBadInput(t *testing.T) {
 // that seat holds puts the held card's ruling first; another phone naming
 // the seat gets the plain order.
 func TestAskInPlayFirst(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "armor"})
@@ -173,6 +177,7 @@ func TestAskInPlayFirst(t *testing.T) {
 // nearest passages only as choices; asked from a phone during a haunt, a
 // question the box doesn't cover names the game's haunt.
 func TestAskOnlyTheHauntsBookAnswers(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	mummy := catalog.HauntByNumber(1)
 	for _, lang := range []string{"en", "zh"} {

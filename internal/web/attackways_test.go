@@ -28,6 +28,7 @@ func weaponHaunt(a *testApp, weapon string) testGame {
 // with Might and the Axe (its card: +1 die on Might attacks), or Might
 // alone. The preset way is accepted.
 func TestAttackSheetWays(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		weapon, preset string
 		ways           []string
@@ -88,6 +89,7 @@ func TestAttackSheetWays(t *testing.T) {
 // winner is choosing between stealing and damage (seed 000 袭击: the winner
 // may steal instead of dealing 2 or more damage), in English and Chinese.
 func TestLoserToldWinnerChooses(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := weaponHaunt(a, "axe")
@@ -108,6 +110,7 @@ func TestLoserToldWinnerChooses(t *testing.T) {
 // shown where the traitor moves them — the now bar and the haunt section —
 // not only in the log, in English and Chinese.
 func TestMonsterMoveRollShown(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})

@@ -93,6 +93,7 @@ func caCheck(t *testing.T, a *testApp, g testGame, seat int, what string) map[st
 }
 
 func TestPhoneCardAreaFollowsOptions(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "mask", "room": "kitchen"})
@@ -152,6 +153,7 @@ func TestPhoneCardAreaFollowsOptions(t *testing.T) {
 // TestPhoneRoomEffectsFollowOptions: the rooms' rolls and gains on the
 // phone are the ones the engine allows now.
 func TestPhoneRoomEffectsFollowOptions(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	// Only rooms in the house are offered (issue 23): the Chapel and the

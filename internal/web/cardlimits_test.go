@@ -29,6 +29,7 @@ func clCards(a *testApp, g testGame) map[string]any {
 // Might 4+ to free you" (seed 001 絲網: 其他進入這房間的人物，可進行力量的能力考驗
 // 來解救被困的人物); never discarded by hand.
 func TestCardWebsRescue(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "webs"})
@@ -58,6 +59,7 @@ func TestCardWebsRescue(t *testing.T) {
 // traits … If all four rolls are 2+, gain 1 in a trait of your choice"
 // (seed 000 绞死者).
 func TestCardHangedMen(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "hanged-men"})
@@ -96,6 +98,7 @@ func TestCardHangedMen(t *testing.T) {
 // they discard it and draw a replacement item, and you gain 1 Sanity"
 // (cards.csv); the public state shows the replacement owed.
 func TestCardJonahsTurn(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "puzzle-box"})
@@ -129,6 +132,7 @@ func TestCardJonahsTurn(t *testing.T) {
 // explorer in your room, never above starting values … on 4–5 one point"
 // (seed 000 医药包: 被医治的人物之能力不可高于基本值).
 func TestCardMedicalKit(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "medical-kit"})
@@ -154,6 +158,7 @@ func TestCardMedicalKit(t *testing.T) {
 // 4+ or end its turn, mesmerised; a mesmerised carrier drops the box,
 // which stays open" (cards.csv).
 func TestCardMusicBox(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "music-box"})
@@ -180,6 +185,7 @@ func TestCardMusicBox(t *testing.T) {
 // a turn in the Balcony, Gardens, Graveyard, Gymnasium, Larder, Patio or
 // Tower" (seed 000 墓土); the phone offers the rooms on the card.
 func TestCardGraveDirtEndsInItsRooms(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	// Drawn for the Gardens: the phone offers only the card's rooms in
@@ -207,6 +213,7 @@ func TestCardGraveDirtEndsInItsRooms(t *testing.T) {
 // damage, the explorer holding the Spear gains 2 Might, unless that
 // explorer is you" (seed 000 凶邪玩偶).
 func TestCardCreepyPuppetRewardsTheSpear(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 0, map[string]any{"type": "draw_omen", "seat": 2, "omen": "spear", "room": "kitchen"})
@@ -225,6 +232,7 @@ func TestCardCreepyPuppetRewardsTheSpear(t *testing.T) {
 // take any one item that explorer is carrying" (cards.csv); the phone
 // offers one form per explorer with items.
 func TestCardPickpocketsGloves(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "pickpockets-gloves"})

@@ -93,6 +93,7 @@ func crHas(list []string, x string) bool {
 // TestCardMask: seed 000 面具 — a Sanity roll of 0–3 means it can't go on or
 // off this turn; 4+ puts it on.
 func TestCardMask(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "mask", "room": "kitchen"})
@@ -114,6 +115,7 @@ func TestCardMask(t *testing.T) {
 
 // TestCardCrystalBall: only after the haunt, once per turn (its card).
 func TestCardCrystalBall(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "crystal-ball", "room": "kitchen"})
@@ -131,6 +133,7 @@ func TestCardCrystalBall(t *testing.T) {
 // used for the turn (seed 002 FAQ: once used it can't be handed over or
 // dropped that turn); the Bottle waits for the haunt and is then discarded.
 func TestCardUsedThroughItsRoll(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "medical-kit"})
@@ -151,6 +154,7 @@ func TestCardUsedThroughItsRoll(t *testing.T) {
 // TestCardTraitorLosesLingeringEvents: becoming the traitor ends harmful
 // events held (seed 002 FAQ: 当你变成奸徒之前存在的这些有害事件效果立即消失).
 func TestCardTraitorLosesLingeringEvents(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "lights-out"})
@@ -167,6 +171,7 @@ func TestCardTraitorLosesLingeringEvents(t *testing.T) {
 // TestCardLuckyStoneRerollsADefence: seed 002 FAQ — items usable outside
 // your turn, e.g. when attacked: the Lucky Stone rerolls a defence.
 func TestCardLuckyStoneRerollsADefence(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 0, map[string]any{"type": "draw_card", "seat": 2, "card": "lucky-stone"})
@@ -195,6 +200,7 @@ func TestCardLuckyStoneRerollsADefence(t *testing.T) {
 // TestCardSkullAndMedallion: seed 000 颅骨 (mental damage as physical) and
 // 徽章 (the Pentagram Chamber, Crypt and Graveyard have no effect).
 func TestCardSkullAndMedallion(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "skull", "room": "kitchen"})
@@ -217,6 +223,7 @@ func TestCardSkullAndMedallion(t *testing.T) {
 // TestCardBite: seed 000 噬咬, seed 002 FAQ: the bite is an attack on the
 // drawer, defended with Might like a monster's; no death before the haunt.
 func TestCardBite(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "bite", "room": "kitchen", "total": 6})
@@ -239,6 +246,7 @@ func TestCardBite(t *testing.T) {
 // Sanity raises Sanity; Hanged Men rolls each trait; Angry Being 0–1 deals
 // both its damage dice).
 func TestCardEventsFromTheRoll(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	sanity, _, _ := htTrait(a.state(g), 1, "sanity")
@@ -275,6 +283,7 @@ func TestCardEventsFromTheRoll(t *testing.T) {
 
 // TestCardIdolAndSmoke: both change the dice of a roll when named.
 func TestCardIdolAndSmoke(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "idol"})
@@ -292,6 +301,7 @@ func htFaces(a *testApp, g testGame, seat int, trait string) int {
 // TestCardHauntNineTurnsALivingHero: haunt 9 has no traitor at first; a
 // living hero can turn traitor during play (its text).
 func TestCardHauntNineTurnsALivingHero(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crHaunt(t, a, g, "none_at_first")
@@ -302,6 +312,7 @@ func TestCardHauntNineTurnsALivingHero(t *testing.T) {
 // TestCardsOutOfTurn: drawing a card and picking an item up happen on your
 // own turn (seed 000 玩家行动).
 func TestCardsOutOfTurn(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crRefused(t, a, g, 2, map[string]any{"type": "draw_card", "card": "axe"}, http.StatusForbidden, "err_not_your_turn", "")
@@ -313,6 +324,7 @@ func TestCardsOutOfTurn(t *testing.T) {
 // TestCardRefusalInChinese: the refusal names the card in the reader's
 // language.
 func TestCardRefusalInChinese(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "crystal-ball", "room": "kitchen"})

@@ -16,6 +16,7 @@ import (
 // you until you are freed) shows its own words there, in the reader's
 // language, as a drawn card with a roll does — the card is the rule.
 func TestHeldEventShowsText(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "debris"})
@@ -32,6 +33,7 @@ func TestHeldEventShowsText(t *testing.T) {
 // "AxeBell"), and the discover picker heads each floor with its name as a
 // heading, capitalised, in both languages.
 func TestPileAndFloorLabels(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "axe"})
@@ -58,6 +60,7 @@ func TestPileAndFloorLabels(t *testing.T) {
 // 交易一樣物品), so off-turn a phone offers Give only to the explorer whose
 // turn it is; and a card used this turn says why its Give went.
 func TestGiveOnTheTradersTurn(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "medical-kit"})
@@ -91,6 +94,7 @@ func TestGiveOnTheTradersTurn(t *testing.T) {
 // leave a trait's value as it was; the log says so in words, in both
 // languages, not with track positions in brackets.
 func TestLogWordsAStepThatKeepsItsValue(t *testing.T) {
+	t.Parallel()
 	var explorer, trait string
 	var value int
 	for _, e := range catalog.Explorers() {
@@ -127,6 +131,7 @@ func TestLogWordsAStepThatKeepsItsValue(t *testing.T) {
 // TestRemainsPileTitle: the pile where an explorer died is titled as a
 // label that starts a line ("Where Bob died"), and lists its cards apart.
 func TestRemainsPileTitle(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"}, [2]string{"Carol", "vivian-lopez"})
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})

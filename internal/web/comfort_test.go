@@ -25,6 +25,7 @@ import (
 )
 
 func TestManifest(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	for _, lang := range []string{"en", "zh"} {
 		rec := app.get("/manifest.webmanifest", "lantern_lang="+lang)
@@ -119,6 +120,7 @@ func itoa(n int) string {
 }
 
 func TestIconsAndTheirPaths(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	for path, size := range map[string]int{"/apple-touch-icon.png": 180, "/favicon.ico": 48, "/icons/icon-192.png": 192} {
 		rec := app.get(path)
@@ -144,6 +146,7 @@ func TestIconsAndTheirPaths(t *testing.T) {
 }
 
 func TestAppReopensTheSeat(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	// The lower-case case below needs a code with a letter in it; about one
 	// code in a thousand is all digits, and its lower case is itself.
@@ -193,6 +196,7 @@ func TestAppReopensTheSeat(t *testing.T) {
 }
 
 func TestLayoutComfort(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	g := app.newGame(1, false)
 	home := app.get("/").Body.String()
@@ -241,6 +245,7 @@ func TestLayoutComfort(t *testing.T) {
 // makes; a client that trusts exactly that certificate gets /healthz, the
 // join page explains the warning and cookies are Secure.
 func TestServesHTTPS(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	dir := t.TempDir()
 	certFile, keyFile := tlscert.Paths(filepath.Join(dir, "lantern.db"))

@@ -26,6 +26,7 @@ func pageText(t *testing.T, a *testApp, path string, opts ...reqOpt) string {
 // floor; the room just discovered offers its omen as buttons, drawn in that
 // room, and the haunt roll follows; the table lists the house by floor.
 func TestPhoneExploreFlow(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	me := "/g/" + g.code
@@ -77,6 +78,7 @@ func TestPhoneExploreFlow(t *testing.T) {
 // TestDrawnEventWithRoll: drawing an event that asks for a roll (Angry
 // Being) shows its text and a one-tap roll; after the roll, Apply.
 func TestDrawnEventWithRoll(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "angry-being"})
@@ -98,6 +100,7 @@ func TestDrawnEventWithRoll(t *testing.T) {
 // TestTrackPlusKeepsLabel: one tap on "+" beside the turn/damage track
 // (a value, no label) still shows the track's name.
 func TestTrackPlusKeepsLabel(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
@@ -113,6 +116,7 @@ func TestTrackPlusKeepsLabel(t *testing.T) {
 // TestGameOverNoEndTurn: after the game is over the table offers no "End
 // ‹name›'s turn" (with a blank name).
 func TestGameOverNoEndTurn(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
@@ -127,6 +131,7 @@ func TestGameOverNoEndTurn(t *testing.T) {
 // TestUndoOmenLabel: undo after an omen names the omen and the haunt roll
 // it owes, not the trait change the omen made.
 func TestUndoOmenLabel(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "gallery"})
@@ -142,6 +147,7 @@ func TestUndoOmenLabel(t *testing.T) {
 // TestReselectLogAndRooms: the host's Select another haunt is logged as the
 // host's, not the revealer's; it offers the house's omen rooms.
 func TestReselectLogAndRooms(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	a.act(g, g.seats[0], map[string]any{"type": "discover_room", "room": "kitchen", "floor": "ground"})

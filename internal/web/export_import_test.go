@@ -38,6 +38,7 @@ func exportOf(a *testApp, g testGame) map[string]any {
 // seat's one-time transfer code gives a phone that seat, whose view then
 // equals the seat's view on the first server.
 func TestExportImport(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := playedGame(a)
 	a.json(http.MethodGet, g.api("/export"), "", g.seats[0], http.StatusForbidden)
@@ -90,6 +91,7 @@ func TestExportImport(t *testing.T) {
 // whose log is impossible are refused with their reason, in the caller's
 // language, and store nothing.
 func TestImportRefused(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := playedGame(a)
 	doc := exportOf(a, g)
@@ -156,6 +158,7 @@ func TestImportRefused(t *testing.T) {
 // Import makes the browser the imported game's table and shows one
 // one-time seat QR code per seat.
 func TestExportImportPages(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := playedGame(a)
 	tbl := pageText(t, a, "/g/"+g.code+"/table", g.hostCookie())

@@ -57,6 +57,7 @@ func withPrefix(list []string, p string) []string {
 // 變成叛徒); in one with a traitor, only the dead may join, as some haunts
 // say (seed 001 l.1633: 有些劇本生存者被殺死後，會加入叛徒那一方).
 func TestHostJoinTraitorFromOptions(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crHaunt(t, a, g, "none_at_first")
@@ -84,6 +85,7 @@ func TestHostJoinTraitorFromOptions(t *testing.T) {
 // defender who doesn't answer, app), and exactly when its Options do; the
 // table offers the host each of them while the fight waits for it.
 func TestFightFormsFollowOptions(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "bell"})
@@ -136,6 +138,7 @@ func TestFightFormsFollowOptions(t *testing.T) {
 // their holder's own turn; the Medical Kit, as the Bell's roll waits for
 // the haunt).
 func TestCardSaysWhyNot(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "end_turn"})
@@ -163,6 +166,7 @@ func TestCardSaysWhyNot(t *testing.T) {
 // physical (seed 000 颅骨); the phone offers that split beside the mental
 // one, from Options.Damage.As, and the engine takes it.
 func TestSkullSplitAsPhysical(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_omen", "omen": "skull", "room": "kitchen"})
@@ -200,6 +204,7 @@ func phonePage(t *testing.T, a *testApp, g testGame, seat int) string {
 // failing the roll is beaten as in a fight; seed 000 l.725 炸药: 怪物则陷入昏迷),
 // as the engine's Options.Monsters.Stun offers it.
 func TestHeroPhoneStuns(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
@@ -221,6 +226,7 @@ func TestHeroPhoneStuns(t *testing.T) {
 // per explorer with items and no reason under them; with nobody to take
 // from, it says so in the reader's language.
 func TestGlovesSayWhy(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "pickpockets-gloves"})
@@ -240,6 +246,7 @@ func TestGlovesSayWhy(t *testing.T) {
 // physical (seed 000 颅骨); when the table settles a lost fight it offers
 // that split beside the mental one, as the phone does (Options.Damage.As).
 func TestTableResolveAsPhysical(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "skull", "room": "kitchen"})
@@ -271,6 +278,7 @@ func TestTableResolveAsPhysical(t *testing.T) {
 // attacks its drawer; app: one attack at a time), which the engine would
 // refuse, and keeps the event deck's other cards.
 func TestDrawPickerFollowsDecide(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
@@ -292,6 +300,7 @@ func TestDrawPickerFollowsDecide(t *testing.T) {
 // steal, the loser's screen says what was taken, in both languages — not
 // only that the attack is over.
 func TestStealToldToLoser(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_card", "card": "bell"})

@@ -117,6 +117,7 @@ func actionForms(t *testing.T, body string) []pageForm {
 // buttons, decodes through the API's decoder to the action it names, and
 // carries the version its page was built on.
 func TestEveryFormDecodes(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, false)
 	host := withCookie("lantern_host_"+g.code, g.host)

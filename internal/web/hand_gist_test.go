@@ -34,6 +34,7 @@ func handItem(page, card string) string {
 // object; each card's whole text is under its lines. A hand is its own
 // seat's: the other phone and the table gain none of it.
 func TestHandSaysWhatCardsDo(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "axe"})

@@ -129,6 +129,7 @@ func htCheckStateShape(t *testing.T, st map[string]any, seats int) {
 }
 
 func TestAPIHappyPath(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 
 	// Create.
@@ -314,6 +315,7 @@ func TestAPIHappyPath(t *testing.T) {
 
 // TestAPILogPaging fills more than one page of the log.
 func TestAPILogPaging(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(1, true)
 	access, ok := a.tables.Authenticate(g.code, g.host)
@@ -364,6 +366,7 @@ type htBadCase struct {
 }
 
 func TestBadInputAPI(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	play := a.newGame(3, true)  // started
 	open := a.newGame(2, false) // lobby with room
@@ -484,6 +487,7 @@ func TestBadInputAPI(t *testing.T) {
 // TestBadInputChunkedBody sends an oversized body without a Content-Length,
 // so only reading it finds out it is too large.
 func TestBadInputChunkedBody(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(1, true)
 	before := a.snapshot(g)
@@ -508,6 +512,7 @@ func TestBadInputChunkedBody(t *testing.T) {
 // TestBadInputPages checks refusals that are pages: in the right language,
 // with the right status, as HTML.
 func TestBadInputPages(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	before := a.snapshot(g)
@@ -566,6 +571,7 @@ func htWantPage(t *testing.T, rec *httptest.ResponseRecorder, status int, lang, 
 }
 
 func TestAPIStale(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	v0 := jsonInt(a.state(g)["version"])
@@ -612,6 +618,7 @@ func TestAPIStale(t *testing.T) {
 }
 
 func TestFormActions(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	seat1 := withCookie("lantern_seat_"+g.code, g.seats[0])
@@ -750,6 +757,7 @@ func TestFormActions(t *testing.T) {
 }
 
 func TestSSE(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	srv := a.server()
 	g := a.newGame(2, true)
@@ -830,6 +838,7 @@ func htWalk(v any, path string, fn func(path, key string, parent map[string]any)
 }
 
 func TestSecretsHiddenTraitor(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	srv := a.server()
 	const n = 4
@@ -1167,6 +1176,7 @@ func TestSecretsHiddenTraitor(t *testing.T) {
 }
 
 func TestHauntChart(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	for _, lang := range htLangs {
 		t.Run("lookup/"+lang, func(t *testing.T) {
@@ -1206,6 +1216,7 @@ func TestHauntChart(t *testing.T) {
 }
 
 func TestSearchAndPages(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	r := a.json(http.MethodGet, "/api/search?q=dog", "", "", http.StatusOK)
 	found := false
@@ -1254,6 +1265,7 @@ func TestSearchAndPages(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	const addr = "203.0.113.7:5555"
 	// untilLimited repeats a request from addr until it is refused; the
@@ -1303,6 +1315,7 @@ func htStep(seat int, trait string, delta int) game.Action {
 // monsters, so whatever the hidden traitor does for them must not name the
 // traitor's seat to anyone else.
 func TestSecretsHiddenTraitorMonsters(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	const n = 3
 	g, traitor := a.hiddenTraitorGame(t, n)
@@ -1385,6 +1398,7 @@ func TestSecretsHiddenTraitorMonsters(t *testing.T) {
 // TestBadInputLangRedirect: the language switch sends the browser back only
 // within this site.
 func TestBadInputLangRedirect(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	cases := []struct{ next, want string }{
 		{"/g/ABCDE", "/g/ABCDE"},

@@ -61,6 +61,7 @@ func TestBrowserHauntChartOnPhone(t *testing.T) {
 // read as if a roll were due). Seed 002: a haunt roll follows each omen,
 // and starts the haunt when the total of 6 dice is below the omens drawn.
 func TestOmenLineSaysWhichRoll(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Alice", "zoe-ingstrom"}, [2]string{"Bob", "ox-bellows"})
 	omens := func(lang string) string {

@@ -14,6 +14,7 @@ import (
 // table page says where the table went; the code works once and only the
 // host can make one.
 func TestMoveTable(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	old := lvOpen(t, a.server(), g.api("/events"), withBearer(g.host))

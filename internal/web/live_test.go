@@ -15,6 +15,7 @@ import (
 )
 
 func TestLiveHTML(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	srv := a.server()
 	g := a.newGame(3, true)
@@ -117,6 +118,7 @@ func TestLiveHTML(t *testing.T) {
 }
 
 func TestLiveJSON(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	srv := a.server()
 	g := a.newGame(3, true)
@@ -191,6 +193,7 @@ func TestLiveJSON(t *testing.T) {
 // TestLiveSeatMoved: after a seat moves to a new phone, the old phone's
 // streams end (issue 11, item 7) and the new phone's go on.
 func TestLiveSeatMoved(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	srv := a.server()
 	g := a.newGame(2, true)
@@ -319,6 +322,7 @@ var lvPartKey = regexp.MustCompile(`<div class="part" data-part="([^"]+)">`)
 // put together from the parts it was sent, is exactly the live part a
 // fresh fetch renders for that seat at that version.
 func TestLiveHTMLEqualsFreshPage(t *testing.T) {
+	t.Parallel()
 	clock := time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC)
 	a := newTestAppAt(t, func() time.Time { return clock })
 	srv := a.server()

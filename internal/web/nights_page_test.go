@@ -15,6 +15,7 @@ import (
 // side, in both languages, also once the games left memory; unfinished
 // games are not there.
 func TestNightsPage(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
@@ -82,6 +83,7 @@ func TestNightsPage(t *testing.T) {
 // TestChartMarksPlayedHaunts: the haunt chart marks each haunt played to
 // the end on this server, with how often, when last and who won.
 func TestChartMarksPlayedHaunts(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	if chart := pageText(t, a, "/haunts"); strings.Contains(chart, `class="played"`) {
 		t.Error("a new server's chart marks a haunt played")

@@ -34,6 +34,7 @@ func seatNames(a *testApp, code, host string) []string {
 // the next game without the join key, name and language kept, the seats
 // in the order they sat; every wrong call is refused with its reason.
 func TestPlayAgainAPI(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(4, true)
 	again := g.api("/again")
@@ -130,6 +131,7 @@ func TestPlayAgainAPI(t *testing.T) {
 // in one tap (another explorer a tap further) and follows with its seat;
 // a phone that won't play again leaves.
 func TestPlayAgainPages(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	a.finish(g)

@@ -75,6 +75,7 @@ func (o rollerOdds) shown(t *testing.T, key string, chosen, need int) (label, ch
 // It Is Meant to Be's stored result, a stored roll's own 4 dice; a choice
 // the engine refuses has none; no card's numbers are left to the script.
 func TestRollerOdds(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true) // Ann: Ox Bellows, might 5, sanity 3
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "angel-feather"})
@@ -125,6 +126,7 @@ func TestRollerOdds(t *testing.T) {
 // TestRollerNoScriptRules: the roll form carries no card's numbers for the
 // script to add up, the purposes come from the view model.
 func TestRollerNoScriptRules(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "adrenaline-shot"})
@@ -153,6 +155,7 @@ func percentOf(c float64) string { return fmt.Sprintf("%.0f%%", c*100) }
 // 1 − (1/3)^5 = 99.6%) and "<0.1%" for 8 dice making 16 ((1/3)^8), never
 // 100% or 0% for what is neither certain nor impossible.
 func TestRollerOddsNeverCertain(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	for _, lang := range []string{"en", "zh"} {

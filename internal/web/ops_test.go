@@ -23,6 +23,7 @@ import (
 // its pages and in the API, with a clear error in the phone's language; the
 // other games are served as usual.
 func TestBrokenGameAnswersWithAnError(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
 	st, err := store.Open(ctx, path)
@@ -80,6 +81,7 @@ func TestBrokenGameAnswersWithAnError(t *testing.T) {
 // Issue 9: a phone that closes the page while it renders is not a server
 // error: nothing is logged at ERROR.
 func TestClosedPhoneIsNotAnError(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	a := newTestAppConfig(t, web.Config{Log: slog.New(slog.NewTextHandler(&logs, nil))})
 	created, err := a.tables.Create(context.Background())

@@ -30,6 +30,7 @@ func htStrings(v any) []string {
 // TestAPIOptions: GET /me carries what the seat may do now, as the engine
 // decides it (seed 000 游玩: the player whose turn it is draws and ends it).
 func TestAPIOptions(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	mine := htOptions(a, g, 1)

@@ -32,6 +32,7 @@ func nowBarHTML(t *testing.T, a *testApp, g testGame, seat int, lang string) str
 // other explorer's now bar asks for their own trait and takes it, once, in
 // English and Chinese.
 func TestFootstepsShareOnEachPhone(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(3, true)
@@ -62,6 +63,7 @@ func TestFootstepsShareOnEachPhone(t *testing.T) {
 // off or a Sanity roll to stay still" (its card): the now bar offers both
 // rolls, in English and Chinese, and the Sanity one is accepted.
 func TestSpiderOffersSpeedOrSanity(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)
@@ -85,6 +87,7 @@ func TestSpiderOffersSpeedOrSanity(t *testing.T) {
 // and its now bar says who the traitor is in a line; once nothing is owed
 // the sheet's key changes and it opens.
 func TestTraitorTokenWaitsForOwed(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g, traitor := a.hiddenTraitorGame(t, 3)
 	hero := a.publicState(g).Turn.Seat
@@ -116,6 +119,7 @@ func TestTraitorTokenWaitsForOwed(t *testing.T) {
 // first, saying what it costs, in English and Chinese; a card that only
 // takes back its own gain (the Bell) asks nothing.
 func TestAmuletGiveAwayWarns(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)
@@ -138,6 +142,7 @@ func TestAmuletGiveAwayWarns(t *testing.T) {
 // hand for the turn (seed 002 FAQ: one action per item per turn), and the
 // phone says it is new this turn, not that it was used.
 func TestCardHandedOverNotCalledUsed(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)
@@ -161,6 +166,7 @@ func TestCardHandedOverNotCalledUsed(t *testing.T) {
 // Gardens" (its card): drawn for the Gardens, the now bar offers the roll
 // there too, and it rolls 2 fewer dice.
 func TestGroundskeeperInTheGardens(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)
@@ -184,6 +190,7 @@ func TestGroundskeeperInTheGardens(t *testing.T) {
 // split, and a split sent from the form heals both traits of the explorer
 // named, in English and Chinese.
 func TestMedicalKitSplitOnThePhone(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)
@@ -215,6 +222,7 @@ func TestMedicalKitSplitOnThePhone(t *testing.T) {
 // bar offers its damage in one tap before End my turn, in English and
 // Chinese, and the tap asks for the split.
 func TestCryptEndOfTurnInNowBar(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)
@@ -240,6 +248,7 @@ func roomNameIn(lang, id string) string { return catalog.Box().Room(id).Name.In(
 // take 1 die of mental damage" (its card's draw effect, no roll): the now
 // bar offers it in one tap until it is applied.
 func TestDrawEffectInNowBar(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		a := newTestApp(t)
 		g := a.newGame(2, true)

@@ -33,6 +33,7 @@ func nowBar(t *testing.T, a *testApp, g testGame, seat int) string {
 // TestNowBar: each phone's now bar offers what the engine's Options allow
 // this seat now, the most pressing first (issue 9, "What a player sees").
 func TestNowBar(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	check := func(seat int, want string) {
@@ -77,6 +78,7 @@ func TestNowBar(t *testing.T) {
 // TestAttackSheetOpponentsOnly: a hero's attack lists the traitor only, the
 // traitor's the heroes only (issue 9, item 8).
 func TestAttackSheetOpponentsOnly(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	a.act(g, g.seats[0], map[string]any{"type": "draw_omen", "omen": "girl", "room": "catacombs"})
@@ -103,6 +105,7 @@ func TestAttackSheetOpponentsOnly(t *testing.T) {
 // answered there: the bar says what this phone rolled for the rest of its
 // turn, on whatever tab it shows; the others' bars and the next turn don't.
 func TestNowBarShowsMyRoll(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"})
 	hint := func(seat int) string {

@@ -33,6 +33,7 @@ func psSeat(st map[string]any, seat int) map[string]any {
 }
 
 func TestPublicStateTable(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	st := a.state(g)
@@ -194,6 +195,7 @@ func TestPublicStateTable(t *testing.T) {
 // TestPublicStateRemains: where an explorer died their cards lie in a pile
 // named for them, with their seat number.
 func TestPublicStateRemains(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "axe"})

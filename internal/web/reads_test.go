@@ -23,6 +23,7 @@ const gone = "ZZZZZ"
 // that can't be read gets an uncompressed stream. Before Read returned its
 // error, a failed read allowed compression.
 func TestStreamCompressionFailsClosed(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	cfg := web.Config{Tables: a.tables}
 	plain := a.newGame(2, true)
@@ -42,6 +43,7 @@ func TestStreamCompressionFailsClosed(t *testing.T) {
 // unknown game's 404 in the phone's language, uncompressed, and no seat's
 // view. Before, it answered 200 with a zero-valued view.
 func TestMeOfGoneGame(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	cfg := web.Config{Tables: a.tables}
 	g := a.newGame(2, true)

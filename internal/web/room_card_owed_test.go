@@ -16,6 +16,7 @@ import (
 // bar shows the draw and I drew… only. The host may still end the turn,
 // and the log says the card was left undrawn.
 func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	a.act(g, g.seats[0], map[string]any{"type": "discover_room", "room": "dining-room"})

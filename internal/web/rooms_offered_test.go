@@ -16,6 +16,7 @@ import (
 // chart once the house is recorded. The Girl in the Kitchen and in the
 // Dining Room are the same haunt; in the Gallery another.
 func TestReselectOffersOnlyAnotherHaunt(t *testing.T) {
+	t.Parallel()
 	same, other := catalog.LookupHaunt("girl", "dining-room"), catalog.LookupHaunt("girl", "gallery")
 	if revealed := catalog.LookupHaunt("girl", "kitchen"); same != revealed || other == revealed {
 		t.Fatalf("the chart changed: kitchen %d, dining room %d, gallery %d", revealed, same, other)
@@ -57,6 +58,7 @@ func TestReselectOffersOnlyAnotherHaunt(t *testing.T) {
 // the house: at the start the five starting tiles; the Chapel's gain once
 // the Chapel is discovered.
 func TestRoomPickersListTheHouse(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	crAct(a, g, 1, map[string]any{"type": "draw_card", "card": "bell"})
@@ -89,6 +91,7 @@ func TestRoomPickersListTheHouse(t *testing.T) {
 // rooms with a roll or an effect while the house is the starting tiles, the
 // Chapel alone once it is discovered.
 func TestAPIMeRoomsInTheHouse(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	rooms := func() []string {

@@ -15,6 +15,7 @@ import (
 // one back, and bad requests are refused in the caller's language, changing
 // nothing.
 func TestAPIDiscoverRoom(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	st := a.publicState(g)
@@ -92,6 +93,7 @@ func TestAPIDiscoverRoom(t *testing.T) {
 // explorer on turn places the tile); naming no seat was refused as "There
 // is no seat 0".
 func TestAPIHostDiscoversForTheCurrentSeat(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	rec := a.do(http.MethodPost, g.api("/actions"), `{"type":"discover_room","room":"gallery"}`, withBearer(g.host))

@@ -36,6 +36,7 @@ func (a *testApp) startMove(g testGame, seat string, lang string) (string, strin
 }
 
 func TestSeatMovedNoDeadEnd(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		t.Run(lang, func(t *testing.T) {
 			a := newTestApp(t)

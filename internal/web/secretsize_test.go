@@ -32,6 +32,7 @@ import (
 // event streams (HTML and JSON, gzip and plain) must be the same number of
 // bytes in every copy, and each must decode to that seat's own token.
 func TestSecretSizeHiddenTraitor(t *testing.T) {
+	t.Parallel()
 	const n, me, dies = 6, 3, 6 // seat 6 dies: its token is turned face up
 	dir := t.TempDir()
 	now := time.Date(2026, 12, 2, 20, 0, 0, 0, time.UTC)
@@ -267,6 +268,7 @@ func wireBody(t *testing.T, what string, rec *httptest.ResponseRecorder, enc str
 // (found by a play test: the traitor's haunt card was red, the heroes'
 // gold). The stylesheet may not style the secret slot by its side.
 func TestStylesheetIgnoresTheSecretSide(t *testing.T) {
+	t.Parallel()
 	css, err := fs.ReadFile(static.Files, "app.css")
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 // TestHostCookieRefusesSeatToken: a seat token in the host cookie opens no
 // host page (issue 11, item 4).
 func TestHostCookieRefusesSeatToken(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	asHost := func(token string) reqOpt { return withCookie("lantern_host_"+g.code, token) }
@@ -57,6 +58,7 @@ var htLangLink = regexp.MustCompile(`<a class="lang" href="([^"]*)"`)
 // TestLangSwitchKeepsQuery: the language switch comes back to the same
 // page with its whole query (issue 11, item 11).
 func TestLangSwitchKeepsQuery(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	for _, page := range []string{
 		"/haunts?omen=skull&room=kitchen",
@@ -83,6 +85,7 @@ func TestLangSwitchKeepsQuery(t *testing.T) {
 // event stream's refusal) carries the CSP and its companions (issue 11,
 // item 6).
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	seat := withCookie("lantern_seat_"+g.code, g.seats[0])
@@ -132,6 +135,7 @@ var scriptTag = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script>`)
 // TestNoInlineCodeInPages renders the app's pages and refuses any inline
 // script, handler or style, which the CSP would block.
 func TestNoInlineCodeInPages(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	seat := withCookie("lantern_seat_"+g.code, g.seats[0])
@@ -167,6 +171,7 @@ func TestNoInlineCodeInPages(t *testing.T) {
 // for a year; the old plain names still answer, briefly cached (issue 11,
 // item 13).
 func TestStaticHashedURLs(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	page := a.do(http.MethodGet, "/", "").Body.String()
 	for _, name := range []string{"app.js", "app.css", "icon.svg"} {
@@ -211,6 +216,7 @@ func TestStaticHashedURLs(t *testing.T) {
 // by the join form and the API in the phone's language, and nothing joins
 // (issue 11, item 5).
 func TestJoinNameLookAlike(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(1, false) // Ann
 	for _, variant := range htLangs {

@@ -12,6 +12,7 @@ import (
 // phone of the explorer whose turn it is (it named them to themselves), in
 // both languages.
 func TestStatusLineYourTurn(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(3, true)
 	turn := regexp.MustCompile(`<span class="turn-name">([^<]*)</span>`)

@@ -9,6 +9,7 @@ import (
 // TestStreamsPerAddress: past 32 streams from one address (over many
 // seats) the oldest is closed first.
 func TestStreamsPerAddress(t *testing.T) {
+	t.Parallel()
 	ss := newLiveStreams()
 	var all []*liveStream
 	for i := range streamsPerAddress + 3 {

@@ -11,6 +11,7 @@ import (
 // (issue 24: 2,000 streams of one seat had slowed another table tenfold).
 // The cap per address is TestStreamsPerAddress (streams_internal_test.go).
 func TestStreamLimits(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t)
 	g := app.newGame(6, true)
 	srv := app.server()

@@ -13,6 +13,7 @@ import (
 // TestTVMode: the table's large type is the host's switch, remembered by
 // that browser; in it the boards are for reading, not editing.
 func TestTVMode(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, true)
 	host := withCookie("lantern_host_"+g.code, g.host)

@@ -23,6 +23,7 @@ func cookieFrom(t *testing.T, rec interface{ Result() *http.Response }, name str
 // traitor's player hands the other explorer to the other player, whose phone
 // then plays three.
 func TestTwoPlayerVariant(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.newGame(2, false) // Ann (seat 1) and Bo (seat 2), each on a phone
 	annCookie := withCookie("lantern_seat_"+g.code, g.seats[0])

@@ -21,6 +21,7 @@ func wordsText(t *testing.T, a *testApp, path string, opts ...reqOpt) string {
 // defender's own phone says "you", an offer says whether it was accepted
 // or declined, and a damage die says what it is for.
 func TestWordsLog(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g := a.seatGame(true, [2]string{"Ann", "zoe-ingstrom"}, [2]string{"Bo", "ox-bellows"}, [2]string{"Cy", "vivian-lopez"})
 	table := func(lang string) string {
@@ -84,6 +85,7 @@ func TestWordsLog(t *testing.T) {
 // TestWordsPages: the home page's title, the house list's separators, the
 // FAQ link in Chinese and the Image in the Mirror's sides in the FAQ.
 func TestWordsPages(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	for lang, want := range map[string]string{"en": "<title>Lantern</title>", "zh": "<title>Lantern 灯笼</title>"} {
 		if body := pageText(t, a, "/", withLang(lang)); !strings.Contains(body, want) {
@@ -114,6 +116,7 @@ func TestWordsPages(t *testing.T) {
 // TestWordsHiddenTokenTurned: once the traitor's token is face up, the
 // reveal no longer says only they know (issue 23).
 func TestWordsHiddenTokenTurned(t *testing.T) {
+	t.Parallel()
 	a := newTestApp(t)
 	g, traitor := a.hiddenTraitorGame(t, 4)
 	hero := traitor%4 + 1

@@ -37,6 +37,7 @@ func TestCeilingFollowsTheLiveHeap(t *testing.T) {
 // heap has used half of its room; a heap with room to spare is left to the
 // collector's own pace, and so is a server without requests.
 func TestCollectsWhenQuietAfterRequests(t *testing.T) {
+	// Not parallel: counts the process's garbage collections.
 	forced := func() uint64 {
 		s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
 		metrics.Read(s)

@@ -147,6 +147,7 @@ func TestBrokenGameDoesNotStopTheServer(t *testing.T) {
 // flight finish and commit, ends the event streams, and exits cleanly with
 // nothing logged as an error.
 func TestSIGTERMFinishesRequestsInFlight(t *testing.T) {
+	// Not parallel: a request held 200 ms must still be in flight at the signal.
 	bin := lanternBinary(t)
 	db := filepath.Join(t.TempDir(), "lantern.db")
 	srv := startServer(t, bin, db)

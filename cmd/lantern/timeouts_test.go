@@ -22,6 +22,7 @@ import (
 // every timeout. The server is the one run() builds, with the timeouts
 // shortened so the test needn't wait for the real ones.
 func TestSlowRequestsAreCutButStreamsStay(t *testing.T) {
+	// Not parallel: changes the package's timeouts.
 	saved := []time.Duration{readHeaderTimeout, readTimeout, writeTimeout}
 	readHeaderTimeout, readTimeout, writeTimeout = 300*time.Millisecond, 600*time.Millisecond, 600*time.Millisecond
 	t.Cleanup(func() { readHeaderTimeout, readTimeout, writeTimeout = saved[0], saved[1], saved[2] })

@@ -10,6 +10,7 @@ import (
 // a loaded machine 50 ms of wall clock may get only a few ms of a core, so
 // the wait is for the count, bounded by a generous wall clock.
 func TestCPUCountsWork(t *testing.T) {
+	// Not parallel: measures the process's CPU time.
 	before := CPU()
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
 		if CPU()-before >= 10*time.Millisecond {
@@ -20,6 +21,7 @@ func TestCPUCountsWork(t *testing.T) {
 }
 
 func TestHeapHalfUsed(t *testing.T) {
+	// Not parallel: measures the process's heap.
 	runtime.GC()
 	if HeapHalfUsed() {
 		t.Error("half used right after a collection")

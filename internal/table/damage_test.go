@@ -58,6 +58,7 @@ func wantSetAside(t *testing.T, e *env, broken table.Created, key string, logs i
 // column that does not read, a seat token's seat that is not a number)
 // sets only its own game aside; the store opens, the other games start.
 func TestDamagedRowSetsOneGameAside(t *testing.T) {
+	// Not parallel: swaps the default logger (captureLog).
 	for name, damage := range map[string]string{
 		"updated_at":        `UPDATE games SET updated_at = 'last tuesday' WHERE code = ?`,
 		"finished text":     `UPDATE games SET finished = 'yes' WHERE code = ?`,

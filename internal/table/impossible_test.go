@@ -11,6 +11,7 @@ import (
 // line, actions refused) instead of panicking on every read; the other
 // games start. Each body is stored as JSON, as a hand edit would leave it.
 func TestImpossibleEventSetsGameAside(t *testing.T) {
+	// Not parallel: swaps the default logger (captureLog).
 	const hauntAt = `"type":"haunt_revealed","seat":1,"actor":{"seat":1},"at":"2025-03-01T20:00:00Z",`
 	for name, body := range map[string]string{
 		"trait position 99": `{"seq":SEQ,"type":"traits_changed","seat":1,"at":"2025-03-01T20:00:00Z","cause":"set",

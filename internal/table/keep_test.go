@@ -43,6 +43,7 @@ func captureLog(t *testing.T) *bytes.Buffer {
 // type, or one that won't decode) sets that game aside with a clear error,
 // says so once, and the other games are served.
 func TestBrokenGameIsSetAside(t *testing.T) {
+	// Not parallel: swaps the default logger (captureLog).
 	for name, corrupt := range map[string]func(e *env, code string){
 		"replay": func(e *env, code string) {
 			if err := e.st.AppendEvents(ctx, code, []game.Event{{Seq: 2, Type: "teleport", At: e.clock.Now()}}, nil, 0); err != nil {

@@ -387,7 +387,9 @@ func chromiumPath(t testing.TB) string {
 	return ""
 }
 
-// newTab opens one browser of the given size on the app at base.
+// newTab opens one browser of the given size on the app at base. Tests
+// that open browsers (Chromium here, WebKit in webkit_test.go) don't run in
+// parallel: on two cores parallel browsers starve each other's pages.
 func newTab(t testing.TB, base string, width, height int, extra ...chromedp.ExecAllocatorOption) *tab {
 	t.Helper()
 	return newTabs(t, base, map[string][2]int{"browser": {width, height}}, extra...)["browser"]

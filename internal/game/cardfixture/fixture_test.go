@@ -42,6 +42,7 @@ func do(t *testing.T, s *game.State, actor game.Actor, a game.Action) {
 func sanity(s *game.State, seat int) game.TraitState { return s.SeatByID(seat).Traits[game.Sanity] }
 
 func TestAnOrdinaryItemNeedsDataOnly(t *testing.T) {
+	// Not parallel: adds cards to the shared catalog (Content.AddCards).
 	if err := catalog.Box().AddCards([]byte(lanternOil)); err != nil {
 		t.Fatal(err)
 	}

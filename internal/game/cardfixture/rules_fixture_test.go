@@ -41,6 +41,7 @@ func refusedWith(t *testing.T, s *game.State, actor game.Actor, a game.Action, k
 func trait(s *game.State, seat int, t string) int { return s.SeatByID(seat).Traits[t].Position }
 
 func TestCardRulesComeFromData(t *testing.T) {
+	// Not parallel: adds cards to the shared catalog (Content.AddCards).
 	if err := catalog.Box().AddCards([]byte(fixtureRules)); err != nil {
 		t.Fatal(err)
 	}

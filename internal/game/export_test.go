@@ -19,3 +19,6 @@ const (
 func GuidedRoll(r *catalog.Roll, source, purpose string) (Action, bool) {
 	return guidedRollAction(r, source, purpose)
 }
+
+// RefusalOf is a refusal as Options tells it (golden_test.go compares them).
+var RefusalOf = refusalOf

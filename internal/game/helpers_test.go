@@ -43,7 +43,7 @@ func start(t testing.TB, explorer, trait string) int {
 // do decides and applies an action that must be accepted.
 func do(t testing.TB, s *game.State, actor game.Actor, a game.Action) []game.Event {
 	t.Helper()
-	evs, err := s.Decide(actor, a, t0)
+	evs, err := decideRecorded(t, s, actor, a)
 	if err != nil {
 		t.Fatalf("%+v by %+v refused: %v", a, actor, err)
 	}
@@ -60,7 +60,7 @@ func do(t testing.TB, s *game.State, actor game.Actor, a game.Action) []game.Eve
 func refusal(t testing.TB, s *game.State, actor game.Actor, a game.Action) *game.Error {
 	t.Helper()
 	before := snapshot(s)
-	evs, err := s.Decide(actor, a, t0)
+	evs, err := decideRecorded(t, s, actor, a)
 	if err == nil {
 		t.Fatalf("%+v by %+v accepted (%+v), want a refusal", a, actor, evs)
 	}

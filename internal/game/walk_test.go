@@ -67,7 +67,7 @@ func randomStep(t *testing.T, s *game.State, r *rand.Rand) {
 		}
 		r.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
 		for _, a := range cands {
-			evs, err := s.Decide(actor, a, t0)
+			evs, err := decideRecorded(t, s, actor, a)
 			if err != nil {
 				continue
 			}

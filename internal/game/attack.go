@@ -13,13 +13,60 @@ import (
 // Bite, Creepy Puppet).
 
 // attackActions are the actions this file decides.
-var attackActions = map[string]decider{
-	ActAttack:     (*State).decideAttack,
-	ActDefend:     (*State).decideDefend,
-	ActResolveDmg: (*State).decideResolveDamage,
-	ActSteal:      (*State).decideSteal,
-	ActDealDamage: func(s *State, actor Actor, _ Action) ([]Event, error) { return s.decideDealDamage(actor) },
+var attackActions = []Action{Attack{}, Defend{}, ResolveDamage{}, Steal{}, DealDamage{}}
+
+// Attack attacks a seat or a monster, by a seat or a monster.
+type Attack struct {
+	Basis
+	Seat      int      `json:"seat,omitempty"`
+	Target    Target   `json:"target,omitempty"`
+	Trait     string   `json:"trait,omitempty"`
+	Weapon    string   `json:"weapon,omitempty"`
+	Ranged    bool     `json:"ranged,omitempty"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	Choose    *int     `json:"choose,omitempty"`
+	Total     *int     `json:"total,omitempty"`
+	Faces     []int    `json:"faces,omitempty"`
+	Monster   string   `json:"monster,omitempty"`
 }
+
+func (Attack) ActionType() string { return ActAttack }
+
+// Defend rolls the defence of the open attack.
+type Defend struct {
+	Basis
+	Modifiers []string `json:"modifiers,omitempty"`
+	Choose    *int     `json:"choose,omitempty"`
+	Total     *int     `json:"total,omitempty"`
+	Faces     []int    `json:"faces,omitempty"`
+}
+
+func (Defend) ActionType() string { return ActDefend }
+
+// ResolveDamage splits the damage the loser of an attack takes.
+type ResolveDamage struct {
+	Basis
+	Seat  int            `json:"seat,omitempty"`
+	Split map[string]int `json:"split,omitempty"`
+	Kind  string         `json:"kind,omitempty"`
+}
+
+func (ResolveDamage) ActionType() string { return ActResolveDmg }
+
+// Steal takes a card from the loser instead of damage.
+type Steal struct {
+	Basis
+	Card string `json:"card,omitempty"`
+}
+
+func (Steal) ActionType() string { return ActSteal }
+
+// DealDamage: the winner who may steal deals the damage instead.
+type DealDamage struct {
+	Basis
+}
+
+func (DealDamage) ActionType() string { return ActDealDamage }
 
 // Target is who an attack is aimed at: a seat (stable id) or a monster.
 type Target struct {
@@ -145,7 +192,7 @@ func (s *State) attackOpen() bool {
 // attacking, one at a time). One attack per turn per explorer or monster.
 // The attacker's side (attackerOf) and the defender's (defenderOf) are
 // checked apart; the defence itself is decideDefend.
-func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
+func (a Attack) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.Started || !s.hauntStarted() {
 		return nil, refuse(Conflict, "err_attack_before_haunt")
 	}
@@ -176,7 +223,7 @@ func (s *State) decideAttack(actor Actor, a Action) ([]Event, error) {
 // attackerOf checks who attacks and counts their dice: a monster the
 // traitor (or host) runs, on the monsters' turn, with its Might; or the explorer whose turn it is,
 // with the trait and the weapon's extra dice.
-func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, error) {
+func (s *State) attackerOf(actor Actor, a Attack, trait string) (Target, int, error) {
 	if a.Monster != "" {
 		m := s.Monster(a.Monster)
 		if m == nil {
@@ -199,7 +246,7 @@ func (s *State) attackerOf(actor Actor, a Action, trait string) (Target, int, er
 		}
 		return Target{Monster: m.ID}, m.Traits[Might], nil
 	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.targetSeat(actor, a.Seat)
 	if err != nil {
 		return Target{}, 0, err
 	}
@@ -257,7 +304,7 @@ func attackDice(seat *Seat, trait string, w *catalog.Card) int {
 
 // defenderOf checks who is attacked: a monster, or a living explorer, on
 // the other side, who has the trait.
-func (s *State) defenderOf(a Action, attacker Target, trait string) (Target, error) {
+func (s *State) defenderOf(a Attack, attacker Target, trait string) (Target, error) {
 	var defender Target
 	if a.Target.Monster != "" {
 		if s.Monster(a.Target.Monster) == nil {
@@ -288,7 +335,7 @@ func (s *State) defenderOf(a Action, attacker Target, trait string) (Target, err
 
 // attackEvents rolls the attack and records what it used: the weapon's
 // action this turn, one-use modifiers, a weapon's cost.
-func (s *State) attackEvents(attacker, defender Target, trait string, dice int, a Action) ([]Event, error) {
+func (s *State) attackEvents(attacker, defender Target, trait string, dice int, a Attack) ([]Event, error) {
 	rec := RollRecord{Seat: attacker.Seat, Purpose: "attack", Trait: trait}
 	roller := s.SeatByID(attacker.Seat)
 	plan, err := s.planRoll(roller, max(dice, 1), "attack", false, a.Modifiers, a.Choose)
@@ -363,7 +410,7 @@ func (s *State) controlsMonsters(actor Actor) bool {
 // decideDefend rolls the defence: the same trait, no weapon (seed 002 FAQ:
 // weapons only when attacking). The defender rolls; when they don't answer,
 // the attacker or the host may roll for them.
-func (s *State) decideDefend(actor Actor, a Action) ([]Event, error) {
+func (a Defend) decide(s *State, actor Actor) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || at.Defense != nil {
 		return nil, refuse(Conflict, "err_no_attack")
@@ -452,7 +499,7 @@ func (s *State) hasStealable(seatID int) bool {
 }
 
 // decideResolveDamage takes an attack's damage, split by the loser.
-func (s *State) decideResolveDamage(actor Actor, a Action) ([]Event, error) {
+func (a ResolveDamage) decide(s *State, actor Actor) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || at.Defense == nil || at.Loser.Seat == 0 {
 		return nil, refuse(Conflict, "err_no_attack")
@@ -483,7 +530,7 @@ func (s *State) decideResolveDamage(actor Actor, a Action) ([]Event, error) {
 		// 袭击 l.243-245: 可选择偷窃对方身上的一件物件…但对方即无需扣减其能力).
 		return nil, refuse(Conflict, "err_winner_chooses", s.targetName(at.winner()))
 	}
-	evs, err := s.decideTraits(Actor{Host: true}, Action{Type: ActTakeDamage, Seat: s.SeatNumber(seat.ID), Kind: kind, Split: a.Split})
+	evs, err := (TakeDamage{Seat: s.SeatNumber(seat.ID), Kind: kind, Split: a.Split}).decide(s, Actor{Host: true})
 	if err != nil {
 		return nil, err
 	}
@@ -502,7 +549,7 @@ func (at *AttackState) winner() Target {
 // decideDealDamage is the winner's other choice: the damage, not a theft
 // (seed 000 袭击 l.243-245); the loser splits it then. Damage the Armor took
 // to nothing ends the fight.
-func (s *State) decideDealDamage(actor Actor) ([]Event, error) {
+func (DealDamage) decide(s *State, actor Actor) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || !at.CanSteal {
 		return nil, errNoSteal
@@ -519,7 +566,7 @@ func (s *State) decideDealDamage(actor Actor) ([]Event, error) {
 }
 
 // decideSteal takes one tradeable item from the loser instead of damage.
-func (s *State) decideSteal(actor Actor, a Action) ([]Event, error) {
+func (a Steal) decide(s *State, actor Actor) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || !at.CanSteal {
 		return nil, errNoSteal

@@ -104,13 +104,13 @@ func (s *State) targets(except Target) []AttackTarget {
 
 // allowedTargets keeps the candidates an attack may be aimed at, each with
 // the traits it may be attacked with.
-func allowedTargets(d *dryRun, base Action, cands []AttackTarget, traits []string) []AttackTarget {
+func allowedTargets(d *dryRun, base Attack, cands []AttackTarget, traits []string) []AttackTarget {
 	var out []AttackTarget
 	for _, t := range cands {
 		t.Traits = nil
 		for _, tr := range traits {
 			a := base
-			a.Type, a.Trait, a.Target, a.Total = ActAttack, tr, Target{Seat: t.Seat, Monster: t.Monster}, &zeroTotal
+			a.Trait, a.Target, a.Total = tr, Target{Seat: t.Seat, Monster: t.Monster}, &zeroTotal
 			if d.allows(a) {
 				if t.Traits == nil {
 					t.Traits = make([]string, 0, len(traits))
@@ -133,7 +133,7 @@ func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
 		return nil
 	}
 	cands := s.targets(Target{Seat: me.ID})
-	targets := allowedTargets(d, Action{}, cands, Traits)
+	targets := allowedTargets(d, Attack{}, cands, Traits)
 	var plain []string
 	for _, tr := range Traits {
 		if slices.ContainsFunc(targets, func(t AttackTarget) bool { return slices.Contains(t.Traits, tr) }) {
@@ -146,13 +146,13 @@ func (s *State) attackOptions(d *dryRun, me *Seat) *AttackOptions {
 		if w == nil || w.Weapon == nil {
 			continue
 		}
-		with := allowedTargets(d, Action{Weapon: w.ID}, cands, []string{w.Weapon.Trait})
+		with := allowedTargets(d, Attack{Weapon: w.ID}, cands, []string{w.Weapon.Trait})
 		if len(with) == 0 {
 			continue
 		}
 		targets = mergeTargets(targets, with)
 		wo := WeaponOption{Card: w.ID, Trait: w.Weapon.Trait, Dice: w.Weapon.Dice, Rolls: attackDice(me, w.Weapon.Trait, w)}
-		wo.Ranged = len(allowedTargets(d, Action{Weapon: w.ID, Ranged: true}, with, []string{w.Weapon.Trait})) > 0
+		wo.Ranged = len(allowedTargets(d, Attack{Weapon: w.ID, Ranged: true}, with, []string{w.Weapon.Trait})) > 0
 		weapons = append(weapons, wo)
 	}
 	if len(targets) == 0 {
@@ -186,7 +186,7 @@ func mergeTargets(into, more []AttackTarget) []AttackTarget {
 
 func (s *State) defendOption(d *dryRun, me *Seat) *DefendOption {
 	at := s.Attack
-	if at == nil || !d.allows(Action{Type: ActDefend, Total: &zeroTotal}) {
+	if at == nil || !d.allows(Defend{Total: &zeroTotal}) {
 		return nil
 	}
 	dice, _ := s.traitValueOf(at.Defender, at.Trait)
@@ -212,7 +212,7 @@ func (s *State) attackDamage(d *dryRun, loser *Seat) *DamageOption {
 		return nil
 	}
 	pair := damageTraits[at.Kind]
-	if !d.allows(Action{Type: ActResolveDmg, Split: map[string]int{pair[0]: at.Damage}}) {
+	if !d.allows(ResolveDamage{Split: map[string]int{pair[0]: at.Damage}}) {
 		return nil
 	}
 	return s.damageTraits(loser, &DamageOption{Action: ActResolveDmg, Source: "attack", Amount: at.Damage, Kind: at.Kind})
@@ -245,7 +245,7 @@ func (s *State) stealOptions(d *dryRun) []string {
 	}
 	var out []string
 	for _, h := range s.Hands[at.Loser.Seat] {
-		if d.allows(Action{Type: ActSteal, Card: h.Card}) {
+		if d.allows(Steal{Card: h.Card}) {
 			out = append(out, h.Card)
 		}
 	}

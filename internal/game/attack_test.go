@@ -15,7 +15,7 @@ import (
 // and no Sanity or Knowledge.
 func zombie(t testing.TB, s *game.State) {
 	t.Helper()
-	do(t, s, hostActor, game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
+	do(t, s, hostActor, game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
 }
 
 func seatTarget(n int) game.Target { return game.Target{Seat: n} }
@@ -105,7 +105,7 @@ func TestAttack(t *testing.T) {
 			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Target: game.Target{Monster: "zombie-1"}}, err: "err_target_lacks_trait", kind: game.Invalid},
 		{name: "a monster without Speed", rule: "seed 000 l.813-815: 在面对没有速度Speed的目标时，这能力无效",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActAddMonster, Kind: "Slime", Count: 1, Traits: map[string]int{game.Might: 3}})
+				do(t, s, hostActor, game.AddMonster{Kind: "Slime", Count: 1, Traits: map[string]int{game.Might: 3}})
 				give(t, s, 2, "revolver")
 			},
 			actor: seatActor(2), act: game.Action{Trait: game.Speed, Weapon: "revolver", Target: game.Target{Monster: "slime-1"}}, err: "err_target_lacks_trait", kind: game.Invalid},
@@ -127,13 +127,13 @@ func TestAttack(t *testing.T) {
 			actor: hostActor, act: game.Action{Seat: 2, Target: seatTarget(1)}, err: "err_dead", kind: game.Conflict},
 		{name: "once a turn", rule: "seed 000 袭击 l.203-205: 每回合中，人物只可对一个目标进行一次袭击; seed 003 l.203",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(2)})
-				do(t, s, seatActor(1), game.Action{Type: game.ActDefend, Total: intp(2)}) // a tie ends it
+				do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(2)})
+				do(t, s, seatActor(1), game.Defend{Total: intp(2)}) // a tie ends it
 			},
 			actor: seatActor(2), act: game.Action{Target: seatTarget(3)}, err: "err_attacked_this_turn", kind: game.Conflict},
 		{name: "one attack at a time", rule: "app: the attack in progress is resolved first",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(2)})
+				do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(2)})
 			},
 			actor: hostActor, act: game.Action{Seat: 3, Target: seatTarget(1)}, err: "err_attack_in_progress", kind: game.Conflict},
 		{name: "typed total beyond the dice", rule: "seed 001 l.1654: at most 2 a die",
@@ -179,15 +179,15 @@ func TestAttack(t *testing.T) {
 				t.Errorf("%s: events %+v", c.rule, evs)
 			}
 			// An attack is a roll: it can't be undone.
-			refuseAll(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+			refuseAll(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
 		})
 	}
 	t.Run("before the haunt", func(t *testing.T) {
 		const rule = "seed 000 袭击 l.203: 在后段游戏(作祟Haunt)时，玩家方可…进行袭击; seed 003 l.203"
 		s := started(t, fourExplorers...)
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: seatTarget(2)}, "err_attack_before_haunt", game.Conflict)
-		do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-		if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActAttack, Target: seatTarget(2), Total: intp(1)}, t0); err != nil {
+		refuseAll(t, s, seatActor(1), game.Attack{Target: seatTarget(2)}, "err_attack_before_haunt", game.Conflict)
+		do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
+		if _, err := s.Decide(seatActor(1), game.Attack{Target: seatTarget(2), Total: intp(1)}, t0); err != nil {
 			t.Errorf("%s: in the haunt the attack is refused: %v", rule, err)
 		}
 	})
@@ -200,7 +200,7 @@ func fight(t testing.TB, s *game.State, attack game.Action, defendTotal int) *ga
 	t.Helper()
 	attack.Type = game.ActAttack
 	do(t, s, seatActor(2), attack)
-	do(t, s, hostActor, game.Action{Type: game.ActDefend, Total: intp(defendTotal)})
+	do(t, s, hostActor, game.Defend{Total: intp(defendTotal)})
 	return s.Attack
 }
 
@@ -209,13 +209,13 @@ func TestDefend(t *testing.T) {
 	const rule = "seed 000 袭击 l.207-209: 被袭击的玩家，同样地根据其人物力量Might的数值，掷相同数量的游戏骰子; seed 002 l.73 FAQ: 持有武器的人物只有在攻击时方可使用武器的加成被动防御时不能使用武器"
 	s := traitorBoard(t)
 	give(t, s, 1, "axe") // the defender's Axe adds nothing
-	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)})
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActDefend}, "err_other_seat", game.Forbidden)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDefend, Total: intp(11)}, "err_total_range", game.Invalid)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDefend, Faces: []int{1, 1}}, "err_faces_count", game.Invalid)
+	do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(3)})
+	refuseAll(t, s, seatActor(3), game.Defend{}, "err_other_seat", game.Forbidden)
+	refuseAll(t, s, seatActor(1), game.Defend{Total: intp(11)}, "err_total_range", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.Defend{Faces: []int{1, 1}}, "err_faces_count", game.Invalid)
 	r := facesRandom(1, 1, 0, 0, 0)
 	s.SetRandom(r)
-	evs := do(t, s, seatActor(1), game.Action{Type: game.ActDefend})
+	evs := do(t, s, seatActor(1), game.Defend{})
 	at := s.Attack
 	if evs[0].Type != game.EvDefended || at.Defense == nil || at.Defense.Dice != 5 || at.Defense.Trait != game.Might || at.Defense.Purpose != "defend" || len(r.asked) != 5 {
 		t.Fatalf("%s: events %+v, defense %+v", rule, evs, at.Defense)
@@ -223,19 +223,19 @@ func TestDefend(t *testing.T) {
 	if at.Defense.Total != 2 || at.Loser != seatTarget(1) || at.Damage != 1 {
 		t.Errorf("seed 000 袭击 l.209-211: 3 against 2: %+v", at)
 	}
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDefend}, "err_no_attack", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.Defend{}, "err_no_attack", game.Conflict)
 
 	// The attacker may roll for a defender who doesn't answer.
 	s = traitorBoard(t)
-	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)})
-	do(t, s, seatActor(2), game.Action{Type: game.ActDefend, Total: intp(3)})
+	do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(3)})
+	do(t, s, seatActor(2), game.Defend{Total: intp(3)})
 	if at := s.Attack; at.Defense == nil || at.Defense.Dice != 5 || !at.Done {
 		t.Errorf("app: the attacker rolled the defence: %+v", at)
 	}
 	// Nothing to defend.
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDefend}, "err_no_attack", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.Defend{}, "err_no_attack", game.Conflict)
 	s = traitorBoard(t)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDefend}, "err_no_attack", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.Defend{}, "err_no_attack", game.Conflict)
 }
 
 func TestAttackOutcome(t *testing.T) {
@@ -331,8 +331,8 @@ func TestAttackOutcome(t *testing.T) {
 			}
 			if c.done {
 				// Nothing left to do: the turn can end.
-				refuseAll(t, s, hostActor, game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 1}}, "err_no_attack", game.Conflict)
-				do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+				refuseAll(t, s, hostActor, game.ResolveDamage{Split: map[string]int{game.Might: 1}}, "err_no_attack", game.Conflict)
+				do(t, s, hostActor, game.EndTurn{})
 				return
 			}
 			// The loser splits exactly the damage, of the right kind.
@@ -341,29 +341,29 @@ func TestAttackOutcome(t *testing.T) {
 			other := map[string]string{"physical": "mental", "mental": "physical"}[c.kind]
 			if c.canSteal {
 				// The winner chooses first: theft or damage (seed 000 袭击 l.243-245).
-				refuseAll(t, s, seatActor(loser), game.Action{Type: game.ActResolveDmg, Split: map[string]int{pair[0]: c.damage}}, "err_winner_chooses", game.Conflict)
-				refuseAll(t, s, seatActor(loser), game.Action{Type: game.ActDealDamage}, "err_other_seat", game.Forbidden)
-				do(t, s, hostActor, game.Action{Type: game.ActDealDamage})
+				refuseAll(t, s, seatActor(loser), game.ResolveDamage{Split: map[string]int{pair[0]: c.damage}}, "err_winner_chooses", game.Conflict)
+				refuseAll(t, s, seatActor(loser), game.DealDamage{}, "err_other_seat", game.Forbidden)
+				do(t, s, hostActor, game.DealDamage{})
 			}
-			refuseAll(t, s, hostActor, game.Action{Type: game.ActResolveDmg, Split: map[string]int{pair[0]: c.damage + 1}}, "err_split_total", game.Invalid)
+			refuseAll(t, s, hostActor, game.ResolveDamage{Split: map[string]int{pair[0]: c.damage + 1}}, "err_split_total", game.Invalid)
 			if c.damage > 1 {
-				refuseAll(t, s, hostActor, game.Action{Type: game.ActResolveDmg, Split: map[string]int{pair[0]: c.damage - 1}}, "err_split_total", game.Invalid)
+				refuseAll(t, s, hostActor, game.ResolveDamage{Split: map[string]int{pair[0]: c.damage - 1}}, "err_split_total", game.Invalid)
 			}
-			refuseAll(t, s, hostActor, game.Action{Type: game.ActResolveDmg, Kind: other, Split: map[string]int{pair[0]: c.damage}}, "err_bad_damage_kind", game.Invalid)
+			refuseAll(t, s, hostActor, game.ResolveDamage{Kind: other, Split: map[string]int{pair[0]: c.damage}}, "err_bad_damage_kind", game.Invalid)
 			wrong := map[string]string{"physical": game.Sanity, "mental": game.Might}[c.kind]
-			refuseAll(t, s, hostActor, game.Action{Type: game.ActResolveDmg, Split: map[string]int{wrong: c.damage}}, "err_split_trait", game.Invalid)
+			refuseAll(t, s, hostActor, game.ResolveDamage{Split: map[string]int{wrong: c.damage}}, "err_split_trait", game.Invalid)
 			for _, id := range []int{1, 2, 3, 4} {
 				if id != loser {
-					refuseAll(t, s, seatActor(id), game.Action{Type: game.ActResolveDmg, Split: map[string]int{pair[0]: c.damage}}, "err_other_seat", game.Forbidden)
+					refuseAll(t, s, seatActor(id), game.ResolveDamage{Split: map[string]int{pair[0]: c.damage}}, "err_other_seat", game.Forbidden)
 				}
 			}
-			refuseAll(t, s, hostActor, game.Action{Type: game.ActEndTurn}, "err_attack_in_progress", game.Conflict)
+			refuseAll(t, s, hostActor, game.EndTurn{}, "err_attack_in_progress", game.Conflict)
 			before := positions(s, loser)
 			split := map[string]int{pair[0]: c.damage - c.damage/2}
 			if c.damage/2 > 0 {
 				split[pair[1]] = c.damage / 2
 			}
-			evs := do(t, s, seatActor(loser), game.Action{Type: game.ActResolveDmg, Split: split})
+			evs := do(t, s, seatActor(loser), game.ResolveDamage{Split: split})
 			checkGroup(t, c.rule, evs)
 			if evs[0].Type != game.EvAttackEnded || !s.Attack.Done {
 				t.Errorf("%s: resolve events %+v", c.rule, evs)
@@ -375,19 +375,19 @@ func TestAttackOutcome(t *testing.T) {
 			if got := moved(before, positions(s, loser)); !maps.Equal(got, want) {
 				t.Errorf("seed 000 袭击 l.217-221 (损伤的分配由败方决定): %s moved %v, want %v", c.rule, got, want)
 			}
-			refuseAll(t, s, seatActor(loser), game.Action{Type: game.ActResolveDmg, Split: split}, "err_no_attack", game.Conflict)
+			refuseAll(t, s, seatActor(loser), game.ResolveDamage{Split: split}, "err_no_attack", game.Conflict)
 			// Taking the damage is undoable; the rolls before it are not.
-			do(t, s, seatActor(loser), game.Action{Type: game.ActUndo})
+			do(t, s, seatActor(loser), game.Undo{})
 			if !maps.Equal(positions(s, loser), before) || s.Attack.Done {
 				t.Errorf("app: undo of the damage: %v, attack %+v", positions(s, loser), s.Attack)
 			}
 			if c.canSteal { // then the winner's choice of the damage
-				do(t, s, hostActor, game.Action{Type: game.ActUndo})
+				do(t, s, hostActor, game.Undo{})
 				if !s.Attack.CanSteal {
 					t.Errorf("app: undo of the choice of damage leaves the theft open again: %+v", s.Attack)
 				}
 			}
-			refuseAll(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+			refuseAll(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
 			replaysTheSame(t, s)
 		})
 	}
@@ -406,13 +406,13 @@ func TestSteal(t *testing.T) {
 		return s
 	}
 	s := setup(t)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActSteal, Card: "bell"}, "err_other_seat", game.Forbidden)
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActSteal, Card: "bell"}, "err_other_seat", game.Forbidden)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "armor"}, "err_not_stealable", game.Conflict)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "girl"}, "err_not_stealable", game.Conflict)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "axe"}, "err_not_stealable", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.Steal{Card: "bell"}, "err_other_seat", game.Forbidden)
+	refuseAll(t, s, seatActor(3), game.Steal{Card: "bell"}, "err_other_seat", game.Forbidden)
+	refuseAll(t, s, seatActor(2), game.Steal{Card: "armor"}, "err_not_stealable", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Steal{Card: "girl"}, "err_not_stealable", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Steal{Card: "axe"}, "err_not_stealable", game.Conflict)
 	thief, victim := positions(s, 2), positions(s, 1)
-	evs := do(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "bell"})
+	evs := do(t, s, seatActor(2), game.Steal{Card: "bell"})
 	checkGroup(t, rule, evs)
 	if evs[0].Type != game.EvAttackEnded || evs[1].Type != game.EvCardMoved || evs[1].How != "steal" || evs[1].Seat != 1 || evs[1].To != 2 || evs[1].Card != "bell" {
 		t.Fatalf("%s: events %+v", rule, evs)
@@ -427,25 +427,25 @@ func TestSteal(t *testing.T) {
 	if got := moved(thief, positions(s, 2)); !maps.Equal(got, map[string]int{game.Sanity: 1}) {
 		t.Errorf("%s: the thief moved %v", rule, got)
 	}
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "candle"}, "err_no_steal", game.Conflict)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 2}}, "err_no_attack", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Steal{Card: "candle"}, "err_no_steal", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.ResolveDamage{Split: map[string]int{game.Might: 2}}, "err_no_attack", game.Conflict)
 	// Undo gives the Bell back and leaves the choice open again.
-	do(t, s, seatActor(2), game.Action{Type: game.ActUndo})
+	do(t, s, seatActor(2), game.Undo{})
 	if !s.Holds(1, "bell") || s.Attack.Done || !s.Attack.CanSteal {
 		t.Errorf("app: undo of the theft: %v, %+v", hand(s, 1), s.Attack)
 	}
 	// Or the damage instead (3, Armor −1): the winner chooses it first
 	// (seed 000 袭击 l.243-245: 可选择偷窃…但对方即无需扣减其能力).
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 2}}, "err_winner_chooses", game.Conflict)
-	do(t, s, seatActor(2), game.Action{Type: game.ActDealDamage})
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDealDamage}, "err_no_steal", game.Conflict)
-	do(t, s, seatActor(1), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 2}})
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "bell"}, "err_no_steal", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.ResolveDamage{Split: map[string]int{game.Might: 2}}, "err_winner_chooses", game.Conflict)
+	do(t, s, seatActor(2), game.DealDamage{})
+	refuseAll(t, s, seatActor(2), game.DealDamage{}, "err_no_steal", game.Conflict)
+	do(t, s, seatActor(1), game.ResolveDamage{Split: map[string]int{game.Might: 2}})
+	refuseAll(t, s, seatActor(2), game.Steal{Card: "bell"}, "err_no_steal", game.Conflict)
 	replaysTheSame(t, s)
 
 	// No theft without an attack.
 	s = traitorBoard(t)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "girl"}, "err_no_steal", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Steal{Card: "girl"}, "err_no_steal", game.Conflict)
 }
 
 func TestOneAttackPerTurn(t *testing.T) {
@@ -456,11 +456,11 @@ func TestOneAttackPerTurn(t *testing.T) {
 	if !s.AttackedThisTurn["s:2"] {
 		t.Fatalf("%s: %v", rule, s.AttackedThisTurn)
 	}
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(3)}, "err_attacked_this_turn", game.Conflict)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActAttack, Seat: 2, Target: seatTarget(3)}, "err_attacked_this_turn", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Attack{Target: seatTarget(3)}, "err_attacked_this_turn", game.Conflict)
+	refuseAll(t, s, hostActor, game.Attack{Seat: 2, Target: seatTarget(3)}, "err_attacked_this_turn", game.Conflict)
 	// Another explorer (the host rolling for them) may still attack.
-	do(t, s, hostActor, game.Action{Type: game.ActAttack, Seat: 3, Target: seatTarget(1), Total: intp(1)})
-	do(t, s, hostActor, game.Action{Type: game.ActDefend, Total: intp(1)})
+	do(t, s, hostActor, game.Attack{Seat: 3, Target: seatTarget(1), Total: intp(1)})
+	do(t, s, hostActor, game.Defend{Total: intp(1)})
 	// A new turn clears it.
 	for {
 		endTurn(t, s)
@@ -471,7 +471,7 @@ func TestOneAttackPerTurn(t *testing.T) {
 			break
 		}
 	}
-	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(0)})
+	do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(0)})
 }
 
 func TestAttackToTheDeath(t *testing.T) {
@@ -480,12 +480,12 @@ func TestAttackToTheDeath(t *testing.T) {
 	s := traitorBoard(t)
 	give(t, s, 3, "armor", "dog")
 	force(t, s, 3, map[string]game.TraitState{game.Might: pos(1), game.Speed: pos(1)})
-	do(t, s, hostActor, game.Action{Type: game.ActAttack, Seat: 1, Target: seatTarget(3), Total: intp(6)}) // the traitor's might 5
-	do(t, s, seatActor(3), game.Action{Type: game.ActDefend, Total: intp(3)})
+	do(t, s, hostActor, game.Attack{Seat: 1, Target: seatTarget(3), Total: intp(6)}) // the traitor's might 5
+	do(t, s, seatActor(3), game.Defend{Total: intp(3)})
 	if s.Attack.Damage != 2 { // 3, Armor −1
 		t.Fatalf("%s: %+v", rule, s.Attack)
 	}
-	evs := do(t, s, seatActor(3), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 1, game.Speed: 1}})
+	evs := do(t, s, seatActor(3), game.ResolveDamage{Split: map[string]int{game.Might: 1, game.Speed: 1}})
 	checkGroup(t, rule, evs)
 	if s.Alive(s.SeatByID(3)) || len(hand(s, 3)) != 0 || !slices.Equal(s.Piles[game.RemainsPile(3)], []string{"armor", "dog"}) {
 		t.Errorf("%s: alive %v, hand %v, remains %v", rule, s.Alive(s.SeatByID(3)), hand(s, 3), s.Piles[game.RemainsPile(3)])
@@ -501,7 +501,7 @@ func TestWeaponUsedInAnAttackStaysForTheTurn(t *testing.T) {
 	s := traitorBoard(t)
 	give(t, s, 2, "axe")
 	fight(t, s, game.Action{Target: seatTarget(1), Weapon: "axe", Total: intp(2)}, 2)
-	if _, err := s.Decide(seatActor(2), game.Action{Type: game.ActGiveCard, Card: "axe", To: 3}, t0); err == nil {
+	if _, err := s.Decide(seatActor(2), game.GiveCard{Card: "axe", To: 3}, t0); err == nil {
 		t.Errorf("attack.go decideAttack does not mark the weapon used (HeldCard.Used), so the Axe that just attacked can be given or dropped the same turn; want err_used_this_turn (%s)", rule)
 	}
 }
@@ -514,7 +514,7 @@ func TestStolenBloodDaggerHurts(t *testing.T) {
 	give(t, s, 1, "blood-dagger")
 	fight(t, s, game.Action{Target: seatTarget(1), Total: intp(6)}, 2)
 	s.SetRandom(facesRandom(2, 1))
-	evs := do(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: "blood-dagger"})
+	evs := do(t, s, seatActor(2), game.Steal{Card: "blood-dagger"})
 	rolled := false
 	for _, e := range evs {
 		rolled = rolled || (e.Type == game.EvRolled && e.Seat == 1 && e.Roll != nil && e.Roll.Dice == 2)
@@ -531,7 +531,7 @@ func TestStunnedMonsterDealsNoDamage(t *testing.T) {
 	const rule = "seed 003 l.243: 如果被震懾的怪物被攻擊但是它擊敗對手的話，它也不會造成任何傷害; seed 002 l.73 FAQ: 晕眩的怪物仍需掷骰子来防御但是如果发起攻击的英雄输了该英雄不承受伤害"
 	s := traitorBoard(t)
 	zombie(t, s)
-	do(t, s, hostActor, game.Action{Type: game.ActStun, Monster: "zombie-1"})
+	do(t, s, hostActor, game.Stun{Monster: "zombie-1"})
 	at := fight(t, s, game.Action{Target: game.Target{Monster: "zombie-1"}, Total: intp(0)}, 4)
 	if at.Defense == nil || at.Defense.Dice != 4 {
 		t.Errorf("%s: the stunned monster defends with its Might: %+v", rule, at.Defense)

@@ -38,7 +38,7 @@ func TestForcedRoomRollsRepeat(t *testing.T) {
 			s := started(t, fourExplorers...)
 			room := c.roll.Source[len("room:"):]
 			// In the house first: only its rooms are offered.
-			do(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: room, Floor: catalog.Box().Room(room).Floors[0]})
+			do(t, s, seatActor(1), game.DiscoverRoom{Room: room, Floor: catalog.Box().Room(room).Floors[0]})
 			a := c.roll
 			a.Type, a.Purpose, a.Total = game.ActRoll, "room", intp(1)
 			do(t, s, seatActor(1), a)
@@ -61,7 +61,7 @@ func TestForcedRoomRollsRepeat(t *testing.T) {
 func TestMonstersMoveOnTheirTurn(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 作祟 l.347: 所有英雄完成其游戏回合后则轮到奸徒进行其游戏回合，奸徒完成其游戏回合后则轮到怪物进行其游戏回合; seed 000 怪物: 每回合移动怪物时奸徒需为每种怪物掷骰决定其步数"
-	move := game.Action{Type: game.ActMonsterMove, Kind: "Zombie", Total: intp(2)}
+	move := game.MonsterMoveRoll{Kind: "Zombie", Total: intp(2)}
 	cases := []struct {
 		name  string
 		turn  int // whose turn
@@ -99,7 +99,7 @@ func TestMonstersMoveOnTheirTurn(t *testing.T) {
 func TestDynamiteThrowerDoesNotRoll(t *testing.T) {
 	t.Parallel()
 	const rule = "items.json dynamite: throw the Dynamite … into a connected adjacent room … Every explorer and monster there … makes a Speed roll; seed 000 炸药: 人物可把炸药从门扉抛往隔邻的房间。该房间中的所有人物/怪物皆需以速度进行能力考验"
-	roll := game.Action{Type: game.ActRoll, Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(2)}
+	roll := game.Roll{Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(2)}
 	cases := []struct {
 		name  string
 		actor int
@@ -115,7 +115,7 @@ func TestDynamiteThrowerDoesNotRoll(t *testing.T) {
 			s := traitorBoard(t)
 			give(t, s, 2, "dynamite")
 			if c.throw {
-				do(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "dynamite"})
+				do(t, s, seatActor(2), game.UseCard{Card: "dynamite"})
 			} else if co := optionsFor(s, 2).Card("dynamite"); co.Roll || !co.Use {
 				t.Errorf("%s: the holder is offered the roll %v, the throw %v", rule, co.Roll, co.Use)
 			}

@@ -11,8 +11,8 @@ import (
 // BenchmarkDecideApply measures one step_trait through the rules and into
 // the state. The game is renewed every 1000 steps so the log stays short.
 func BenchmarkDecideApply(b *testing.B) {
-	up := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}
-	down := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: -1}
+	up := game.StepTrait{Trait: game.Might, Delta: 1}
+	down := game.StepTrait{Trait: game.Might, Delta: -1}
 	actor := seatActor(1)
 	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	b.ReportAllocs()
@@ -48,13 +48,13 @@ func longLog(b *testing.B, n int) []game.Event {
 		var a game.Action
 		switch i % 10 {
 		case 3:
-			a = game.Action{Type: game.ActTakeDamage, Kind: "mental", Split: map[string]int{game.Sanity: 1, game.Knowledge: 1}}
+			a = game.TakeDamage{Kind: "mental", Split: map[string]int{game.Sanity: 1, game.Knowledge: 1}}
 		case 6:
-			a = game.Action{Type: game.ActEndTurn}
+			a = game.EndTurn{}
 		case 9:
-			a = game.Action{Type: game.ActUndo}
+			a = game.Undo{}
 		default:
-			a = game.Action{Type: game.ActStepTrait, Trait: game.Traits[i%4], Delta: 1}
+			a = game.StepTrait{Trait: game.Traits[i%4], Delta: 1}
 		}
 		do(b, s, seatActor(s.Turn), a)
 	}
@@ -108,7 +108,7 @@ func BenchmarkOptionsLongTurn(b *testing.B) {
 	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville")
 	for i := range 600 {
 		// Up, then back down: each clip stays where it was.
-		do(b, s, seatActor(1+i/2%6), game.Action{Type: game.ActStepTrait, Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
+		do(b, s, seatActor(1+i/2%6), game.StepTrait{Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
 	}
 	b.ReportAllocs()
 	defer reportCPU(b, procstat.CPU())
@@ -124,7 +124,7 @@ func BenchmarkOptionsLongTurn(b *testing.B) {
 func BenchmarkOptionsBurst(b *testing.B) {
 	s := started(b, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville")
 	for i := range 30 {
-		do(b, s, seatActor(1+i/2%6), game.Action{Type: game.ActStepTrait, Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
+		do(b, s, seatActor(1+i/2%6), game.StepTrait{Trait: game.Traits[i/2%4], Delta: 1 - 2*(i%2)})
 	}
 	b.ReportAllocs()
 	defer reportCPU(b, procstat.CPU())

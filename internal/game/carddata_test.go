@@ -31,7 +31,7 @@ func holding(t *testing.T, c *catalog.Card, haunt bool) *game.State {
 	t.Helper()
 	s := started(t, fourExplorers...)
 	if haunt {
-		do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+		do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 	}
 	give(t, s, 1, c.ID)
 	return s
@@ -55,18 +55,18 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	}
 
 	// tradeable / droppable: handed over or left on a pile only if the card allows.
-	give := keyOf(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: c.ID, To: 2})
+	give := keyOf(t, s, seatActor(1), game.GiveCard{Card: c.ID, To: 2})
 	if (give == "") != c.Tradeable || !c.Tradeable && give != "err_not_tradeable" {
 		t.Errorf("%s: give refused with %q, tradeable %v", rule, give, c.Tradeable)
 	}
-	drop := keyOf(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: c.ID, Room: "kitchen"})
+	drop := keyOf(t, s, seatActor(1), game.DropCard{Card: c.ID, Room: "kitchen"})
 	if (drop == "") != c.Droppable || !c.Droppable && drop != "err_not_droppable" {
 		t.Errorf("%s: drop refused with %q, droppable %v", rule, drop, c.Droppable)
 	}
 
 	// use.after_haunt: refused before the haunt, with the card named.
 	if c.Use != nil && c.Use.AfterHaunt {
-		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID}); k != "err_card_after_haunt" {
+		if k := keyOf(t, s, seatActor(1), game.UseCard{Card: c.ID}); k != "err_card_after_haunt" {
 			t.Errorf("%s: used before the haunt: %q", rule, k)
 		}
 		if c.Roll != nil {
@@ -83,8 +83,8 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	// take from (TestPickpocketsGloves).
 	direct := (c.Use == nil || c.Use.Need == 0) && !(c.Roll != nil && len(c.Roll.Brackets) > 0 && c.Roll.Brackets[0].TakeItem)
 	if direct {
-		do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
-		switch k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID}); {
+		do(t, s, seatActor(1), game.UseCard{Card: c.ID})
+		switch k := keyOf(t, s, seatActor(1), game.UseCard{Card: c.ID}); {
 		case c.DiscardAfterUse && (s.Holds(1, c.ID) || s.InDeck(c.ID)):
 			t.Errorf("%s: one use, yet held %v / back in the deck %v", rule, s.Holds(1, c.ID), s.InDeck(c.ID))
 		case c.DiscardAfterUse && k != "err_card_not_held":
@@ -93,7 +93,7 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 			t.Errorf("%s: used twice in a turn: %q", rule, k)
 		}
 		if !c.DiscardAfterUse {
-			if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: c.ID, To: 2}); k == "" {
+			if k := keyOf(t, s, seatActor(1), game.GiveCard{Card: c.ID, To: 2}); k == "" {
 				t.Errorf("%s: handed over in the turn it was used (seed 002 FAQ: one action per item per turn)", rule)
 			}
 		}
@@ -101,7 +101,7 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	s = holding(t, c, true)
 	turnTo(t, s, 2)
 	out := c.Use != nil && c.Use.OutOfTurn
-	if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID}); direct && (k == "") != out {
+	if k := keyOf(t, s, seatActor(1), game.UseCard{Card: c.ID}); direct && (k == "") != out {
 		t.Errorf("%s: used on another's turn: %q, out_of_turn %v", rule, k, out)
 	}
 
@@ -111,16 +111,16 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 		if w.Trait == game.Speed {
 			other = game.Might
 		}
-		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Trait: other, Weapon: c.ID, Total: intp(0)}); k != "err_weapon_trait" {
+		if k := keyOf(t, s, seatActor(1), game.Attack{Target: game.Target{Seat: 2}, Trait: other, Weapon: c.ID, Total: intp(0)}); k != "err_weapon_trait" {
 			t.Errorf("%s: attacked with %s: %q", rule, other, k)
 		}
-		a := game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Trait: w.Trait, Weapon: c.ID, Total: intp(0)}
+		a := game.Attack{Target: game.Target{Seat: 2}, Trait: w.Trait, Weapon: c.ID, Total: intp(0)}
 		if w.Gated {
 			if k := keyOf(t, s, seatActor(1), a); k != "err_card_roll_first" {
 				t.Errorf("%s: gated weapon used without its roll: %q", rule, k)
 			}
 			do(t, s, seatActor(1), cardRoll(s, c, true))
-			do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:" + c.ID})
+			do(t, s, seatActor(1), game.ApplyEffect{Source: "card:" + c.ID})
 		}
 		value := s.SeatByID(1).Value(w.Trait)
 		do(t, s, seatActor(1), a)
@@ -134,17 +134,17 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 		if c.Use != nil && c.Use.InsteadOfAttack {
 			// Thrown: its roll is for those it hits, never its holder's
 			// (TestDynamiteThrowerDoesNotRoll).
-			do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
+			do(t, s, seatActor(1), game.UseCard{Card: c.ID})
 		}
 		wrongTraitRefused(t, s, c, rule)
 	}
 	if c.Toggle { // toggle: use switches it on and off, once per turn
 		s = holding(t, c, true)
-		do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
+		do(t, s, seatActor(1), game.UseCard{Card: c.ID})
 		on := s.On[c.ID]
 		turnTo(t, s, 2)
 		turnTo(t, s, 1)
-		do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: c.ID})
+		do(t, s, seatActor(1), game.UseCard{Card: c.ID})
 		if !on || s.On[c.ID] {
 			t.Errorf("%s: toggled on %v, then off %v", rule, on, !s.On[c.ID])
 		}
@@ -152,7 +152,7 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	if c.Roll != nil && len(c.Roll.Brackets) > 0 && c.Roll.Brackets[0].Others && c.Roll.RollTraits() == nil && c.Roll.Dice == 0 {
 		// others: applied to another living explorer named in "to".
 		s = holding(t, c, true)
-		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:" + c.ID, To: 2}); k != "" && k != "err_no_effect" {
+		if k := keyOf(t, s, seatActor(1), game.ApplyEffect{Source: "card:" + c.ID, To: 2}); k != "" && k != "err_no_effect" {
 			t.Errorf("%s: applied to another explorer: %q", rule, k)
 		}
 	}
@@ -160,19 +160,19 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 	// stealable: a 4-point physical win may take it (seed 000, 袭击), or not.
 	s = holding(t, c, true)
 	turnTo(t, s, 2)
-	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 1}, Total: intp(4)})
-	do(t, s, seatActor(1), game.Action{Type: game.ActDefend, Total: intp(0)})
+	do(t, s, seatActor(2), game.Attack{Target: game.Target{Seat: 1}, Total: intp(4)})
+	do(t, s, seatActor(1), game.Defend{Total: intp(0)})
 	if s.Attack.CanSteal != c.Stealable {
 		t.Errorf("%s: can steal %v, stealable %v", rule, s.Attack.CanSteal, c.Stealable)
 	}
-	if steal := keyOf(t, s, seatActor(2), game.Action{Type: game.ActSteal, Card: c.ID}); (steal == "") != c.Stealable {
+	if steal := keyOf(t, s, seatActor(2), game.Steal{Card: c.ID}); (steal == "") != c.Stealable {
 		t.Errorf("%s: steal refused with %q, stealable %v", rule, steal, c.Stealable)
 	}
 
 	// modifier.on: a plain roll isn't a trait roll (seed 002 FAQ).
 	if m := c.Modifier; m != nil && c.Deck != "event" {
 		s = holding(t, c, true)
-		plain := game.Action{Type: game.ActRoll, Dice: 2, Modifiers: []string{c.ID}, Total: intp(0), Choose: intp(0)}
+		plain := game.Roll{Dice: 2, Modifiers: []string{c.ID}, Total: intp(0), Choose: intp(0)}
 		fits := slices.Contains(m.On, "any")
 		if k := keyOf(t, s, seatActor(1), plain); (k == "") != fits {
 			t.Errorf("%s: named on a plain roll: %q, on %v", rule, k, m.On)
@@ -183,7 +183,7 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 // cardRoll is seat 1's roll for a card's own source: all blanks, or with
 // high every die showing 2.
 func cardRoll(s *game.State, c *catalog.Card, high bool) game.Action {
-	a := game.Action{Type: game.ActRoll, Purpose: "item", Source: "card:" + c.ID, Trait: c.Roll.Trait, Dice: c.Roll.Dice}
+	a := game.Roll{Purpose: "item", Source: "card:" + c.ID, Trait: c.Roll.Trait, Dice: c.Roll.Dice}
 	if c.Deck == "event" {
 		a.Purpose = "event"
 	}
@@ -219,8 +219,8 @@ func eventLimits(t *testing.T, c *catalog.Card, rule string) {
 	}
 	if keep {
 		for _, k := range []string{
-			keyOf(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: c.ID, To: 2}),
-			keyOf(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: c.ID, Room: "kitchen"}),
+			keyOf(t, s, seatActor(1), game.GiveCard{Card: c.ID, To: 2}),
+			keyOf(t, s, seatActor(1), game.DropCard{Card: c.ID, Room: "kitchen"}),
 		} {
 			if k == "" {
 				t.Errorf("%s: an event held in front of you changed hands", rule)
@@ -239,7 +239,7 @@ func eventLimits(t *testing.T, c *catalog.Card, rule string) {
 		wrongTraitRefused(t, fresh, c, rule)
 	}
 	if keep && goesByItself(c) {
-		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: c.ID}); k != "err_event_not_cleared" {
+		if k := keyOf(t, s, seatActor(1), game.DiscardCard{Card: c.ID}); k != "err_event_not_cleared" {
 			t.Errorf("%s: discarded by hand, though it ends only as printed: %q", rule, k)
 		}
 	}
@@ -248,23 +248,23 @@ func eventLimits(t *testing.T, c *catalog.Card, rule string) {
 		s := started(t, fourExplorers...)
 		give(t, s, 1, c.ID)
 		do(t, s, seatActor(1), cardRoll(s, c, false))
-		do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:" + c.ID})
+		do(t, s, seatActor(1), game.ApplyEffect{Source: "card:" + c.ID})
 		for s.Pending[1] != nil {
 			p := s.Pending[1]
 			pair := map[string]string{"physical": game.Might, "mental": game.Sanity}
-			do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: p.Kind, Split: map[string]int{pair[p.Kind]: p.Amount}})
+			do(t, s, seatActor(1), game.TakeDamage{Kind: p.Kind, Split: map[string]int{pair[p.Kind]: p.Amount}})
 		}
 		turnTo(t, s, 2)
-		rescue := game.Action{Type: game.ActRoll, Purpose: "event", Source: "card:" + c.ID, Trait: c.Release.Trait, Total: intp(2 * s.SeatByID(2).Value(c.Release.Trait))}
+		rescue := game.Roll{Purpose: "event", Source: "card:" + c.ID, Trait: c.Release.Trait, Total: intp(2 * s.SeatByID(2).Value(c.Release.Trait))}
 		do(t, s, seatActor(2), rescue)
-		do(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: "card:" + c.ID})
+		do(t, s, seatActor(2), game.ApplyEffect{Source: "card:" + c.ID})
 		if s.Holds(1, c.ID) {
 			t.Errorf("%s: another explorer's best release roll didn't free the holder", rule)
 		}
 	}
 	if c.Stuck {
-		do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-		if k := keyOf(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(0)}); k != "err_stuck" {
+		do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
+		if k := keyOf(t, s, seatActor(1), game.Attack{Target: game.Target{Seat: 2}, Total: intp(0)}); k != "err_stuck" {
 			t.Errorf("%s: attacked while stuck: %q", rule, k)
 		}
 	}

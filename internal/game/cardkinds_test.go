@@ -19,7 +19,7 @@ func rollFor(source string, a game.Action) game.Action {
 }
 
 func apply(source string) game.Action {
-	return game.Action{Type: game.ActApplyEffect, Source: source}
+	return game.ApplyEffect{Source: source}
 }
 
 // Tokens have state: a token an outcome removes, or a room its outcome
@@ -74,7 +74,7 @@ func TestTokensHaveState(t *testing.T) {
 			t.Fatalf("%s: pending %+v, want 2 mental", rule, p)
 		}
 		wantRefusal(t, s, seatActor(1), apply("card:skeletons"), "err_effect_done", game.Conflict)
-		do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: "mental", Split: map[string]int{game.Knowledge: 2}})
+		do(t, s, seatActor(1), game.TakeDamage{Kind: "mental", Split: map[string]int{game.Knowledge: 2}})
 		do(t, s, seatActor(1), rollFor("card:skeletons", game.Action{Trait: game.Sanity, Total: intp(5)}))
 		do(t, s, seatActor(1), apply("card:skeletons"))
 		if !s.Removed["card:skeletons"] {
@@ -131,7 +131,7 @@ func TestLingeringEvents(t *testing.T) {
 		if p := s.Pending[1]; p == nil || p.Kind != "physical" || p.Amount != 1 || p.Source != "card:grave-dirt" {
 			t.Fatalf("%s: pending %+v", rule, p)
 		}
-		do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Might: 1}})
+		do(t, s, seatActor(1), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 1}})
 		give(t, s, 1, "bell") // the Bell: gain 1 Sanity
 		if s.Holds(1, "grave-dirt") {
 			t.Errorf("%s: still held after the Bell raised Sanity", rule)
@@ -160,9 +160,9 @@ func TestLingeringEvents(t *testing.T) {
 		const rule = "webs: 0–3 you are stuck and keep this card, able to do nothing else"
 		s := haunted(t, fourExplorers...)
 		give(t, s, 1, "webs", "axe")
-		wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(2)}, "err_stuck", game.Conflict)
-		wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: "kitchen"}, "err_stuck", game.Conflict)
-		wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "axe", To: 2}, "err_stuck", game.Conflict)
+		wantRefusal(t, s, seatActor(1), game.Attack{Target: game.Target{Seat: 2}, Total: intp(2)}, "err_stuck", game.Conflict)
+		wantRefusal(t, s, seatActor(1), game.DiscoverRoom{Room: "kitchen"}, "err_stuck", game.Conflict)
+		wantRefusal(t, s, seatActor(1), game.GiveCard{Card: "axe", To: 2}, "err_stuck", game.Conflict)
 		o := s.Options(seatActor(1))
 		if o.Attack != nil || o.Explore != nil {
 			t.Errorf("%s: options still offer attack %+v / explore %+v", rule, o.Attack, o.Explore)
@@ -172,7 +172,7 @@ func TestLingeringEvents(t *testing.T) {
 		if s.Holds(1, "webs") {
 			t.Fatalf("%s: 4+ frees you", rule)
 		}
-		do(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(2)})
+		do(t, s, seatActor(1), game.Attack{Target: game.Target{Seat: 2}, Total: intp(2)})
 	})
 }
 
@@ -225,9 +225,9 @@ func TestOutcomesFromTheRoll(t *testing.T) {
 		}{{2, true}, {1, false}} {
 			s := started(t, fourExplorers...)
 			drawOmen(t, s, 1, "book", "kitchen")
-			do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(6)})
+			do(t, s, seatActor(1), game.HauntRoll{Total: intp(6)})
 			drawOmen(t, s, 1, "ring", "kitchen")
-			do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(6)})
+			do(t, s, seatActor(1), game.HauntRoll{Total: intp(6)})
 			before := positions(s, 1)[game.Sanity]
 			do(t, s, seatActor(1), rollFor("card:disquieting-sounds", game.Action{Dice: 6, Total: intp(c.total)}))
 			s.SetRandom(facesRandom(2))
@@ -269,7 +269,7 @@ func TestOutcomesFromTheRoll(t *testing.T) {
 func TestSacrificialDaggerGatesTheAttack(t *testing.T) {
 	t.Parallel()
 	const rule = "sacrificial-dagger: first make a Knowledge roll: on 6+ nothing happens; on 3–5 lose 1 Sanity or Knowledge; on 0–2 take 2 dice of physical damage and you can't attack this turn"
-	attack := game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Weapon: "sacrificial-dagger", Total: intp(2)}
+	attack := game.Attack{Target: game.Target{Seat: 2}, Weapon: "sacrificial-dagger", Total: intp(2)}
 	t.Run("6+: the attack goes on", func(t *testing.T) {
 		s := haunted(t, fourExplorers...)
 		give(t, s, 1, "sacrificial-dagger")

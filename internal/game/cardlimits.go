@@ -65,7 +65,7 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 //     Sanity), each trait once and one at a time when it asks for a roll
 //     per trait (Hanged Men), only while the card is on (Music Box), and a
 //     rescue only on the rescuer's own turn (Webs).
-func (s *State) mayRollFor(actor Actor, seat *Seat, a Action) error {
+func (s *State) mayRollFor(actor Actor, seat *Seat, a Roll) error {
 	roll, room, card, err := effectSource(a.Source)
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func (s *State) sourceMayRoll(actor Actor, seat *Seat, roll *catalog.Roll, room 
 // rollFitsSource checks the roll against the card's or room's own: one of
 // its traits, only while the card is on, a rescue on the rescuer's own
 // turn, each trait once and one at a time for a roll per trait.
-func (s *State) rollFitsSource(actor Actor, seat *Seat, a Action, roll *catalog.Roll, card *catalog.Card, name catalog.Text, rescued int) error {
+func (s *State) rollFitsSource(actor Actor, seat *Seat, a Roll, roll *catalog.Roll, card *catalog.Card, name catalog.Text, rescued int) error {
 	if !rollTakesTrait(roll, a.Trait) && StoredDice(a.Purpose) == 0 {
 		return refuse(Invalid, "err_roll_traits", name, TraitNames(roll.RollTraits()))
 	}
@@ -340,7 +340,7 @@ func goesByItself(c *catalog.Card) bool {
 // roomDice is what the room a roller names changes in a card's roll
 // (Groundskeeper: 2 fewer dice in the Gardens); naming a room the card
 // doesn't print is refused.
-func (s *State) roomDice(seatID int, a Action) (int, error) {
+func (s *State) roomDice(seatID int, a Roll) (int, error) {
 	if a.Source != "" {
 		if r := s.RollOf(seatID, a.Source); r != nil {
 			if n, ok := r.RoomDice[a.Room]; ok {

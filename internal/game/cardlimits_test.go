@@ -112,7 +112,7 @@ func TestRescueFromWebs(t *testing.T) {
 		do(t, s, seatActor(1), rollFor("card:"+card, game.Action{Trait: trait, Total: intp(0)}))
 		do(t, s, seatActor(1), apply("card:"+card))
 		if p := s.Pending[1]; p != nil {
-			do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: p.Kind, Split: map[string]int{game.Might: p.Amount}})
+			do(t, s, seatActor(1), game.TakeDamage{Kind: p.Kind, Split: map[string]int{game.Might: p.Amount}})
 		}
 		if !s.Holds(1, card) {
 			t.Fatalf("%s: a 0 should keep the card", rule)
@@ -190,11 +190,11 @@ func TestJonahsTurn(t *testing.T) {
 			t.Errorf("%s: Sanity %+v → %+v", rule, before, got)
 		}
 		// The replacement is drawn by its holder, on another's turn, once.
-		do(t, s, seatActor(3), game.Action{Type: game.ActDrawCard, Card: "axe"})
+		do(t, s, seatActor(3), game.DrawCard{Card: "axe"})
 		if !s.Holds(3, "axe") {
 			t.Errorf("%s: the replacement isn't held", rule)
 		}
-		wantRefusal(t, s, seatActor(3), game.Action{Type: game.ActDrawCard, Card: "bell"}, "err_not_your_turn", game.Forbidden)
+		wantRefusal(t, s, seatActor(3), game.DrawCard{Card: "bell"}, "err_not_your_turn", game.Forbidden)
 		wantRefusal(t, s, seatActor(1), apply("card:jonahs-turn"), "err_effect_done", game.Conflict)
 		replaysTheSame(t, s)
 	})
@@ -224,10 +224,10 @@ func TestCreepyPuppetRewardsTheSpear(t *testing.T) {
 			s := haunted(t, fourExplorers...)
 			drawOmen(t, s, c.spear, "spear", "kitchen")
 			holder := positions(s, c.spear)[game.Might]
-			do(t, s, hostActor, game.Action{Type: game.ActDrawCard, Seat: 1, Card: "creepy-puppet", Total: intp(4)})
-			do(t, s, seatActor(1), game.Action{Type: game.ActDefend, Total: intp(c.defense)})
+			do(t, s, hostActor, game.DrawCard{Seat: 1, Card: "creepy-puppet", Total: intp(4)})
+			do(t, s, seatActor(1), game.Defend{Total: intp(c.defense)})
 			if s.Attack.Damage > 0 {
-				do(t, s, seatActor(1), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Speed: s.Attack.Damage}})
+				do(t, s, seatActor(1), game.ResolveDamage{Split: map[string]int{game.Speed: s.Attack.Damage}})
 			}
 			if got := positions(s, c.spear)[game.Might].Position - holder.Position; got != c.gain {
 				t.Errorf("%s: the Spear's holder gained %d Might, want %d", rule, got, c.gain)
@@ -315,11 +315,11 @@ func TestMusicBox(t *testing.T) {
 	give(t, s, 1, "music-box")
 	mesmer := rollFor("card:music-box", game.Action{Trait: game.Sanity, Purpose: "item", Total: intp(1)})
 	wantRefusal(t, s, seatActor(1), mesmer, "err_card_off", game.Conflict)
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "music-box"})
+	do(t, s, seatActor(1), game.UseCard{Card: "music-box"})
 	if !s.On["music-box"] {
 		t.Fatalf("%s: not open after use", rule)
 	}
-	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "music-box"}, "err_card_used_turn", game.Conflict)
+	wantRefusal(t, s, seatActor(1), game.UseCard{Card: "music-box"}, "err_card_used_turn", game.Conflict)
 	// Another explorer caught by it: not a use of the box, and it may come again.
 	do(t, s, seatActor(2), rollFor("card:music-box", game.Action{Trait: game.Sanity, Purpose: "item", Total: intp(5)}))
 	do(t, s, seatActor(2), apply("card:music-box"))
@@ -349,14 +349,14 @@ func TestGraveDirtEndsInItsRooms(t *testing.T) {
 	if o := s.Options(seatActor(1)); !slices.Contains(o.EndTurnIn, "balcony") {
 		t.Errorf("%s: end_turn_in %v", rule, o.EndTurnIn)
 	}
-	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActEndTurn, Room: "nowhere"}, "err_unknown_room", game.Invalid)
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn, Room: "kitchen"})
+	wantRefusal(t, s, seatActor(1), game.EndTurn{Room: "nowhere"}, "err_unknown_room", game.Invalid)
+	do(t, s, seatActor(1), game.EndTurn{Room: "kitchen"})
 	if !s.Holds(1, "grave-dirt") {
 		t.Fatalf("%s: the Kitchen ended it", rule)
 	}
 	turnTo(t, s, 1)
-	do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Speed: 1}})
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn, Room: "balcony"})
+	do(t, s, seatActor(1), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Speed: 1}})
+	do(t, s, seatActor(1), game.EndTurn{Room: "balcony"})
 	if s.Holds(1, "grave-dirt") {
 		t.Errorf("%s: still held after ending a turn in the Balcony", rule)
 	}
@@ -392,13 +392,13 @@ func TestDynamiteInsteadOfAttacking(t *testing.T) {
 	const rule = "dynamite: Instead of attacking, throw the Dynamite"
 	s := haunted(t, fourExplorers...)
 	give(t, s, 1, "dynamite")
-	do(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(0)})
-	do(t, s, seatActor(2), game.Action{Type: game.ActDefend, Total: intp(0)})
-	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "dynamite"}, "err_attacked_instead", game.Conflict)
+	do(t, s, seatActor(1), game.Attack{Target: game.Target{Seat: 2}, Total: intp(0)})
+	do(t, s, seatActor(2), game.Defend{Total: intp(0)})
+	wantRefusal(t, s, seatActor(1), game.UseCard{Card: "dynamite"}, "err_attacked_instead", game.Conflict)
 	turnTo(t, s, 2)
 	turnTo(t, s, 1)
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "dynamite"})
-	if k := refusal(t, s, seatActor(1), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(0)}); k == nil {
+	do(t, s, seatActor(1), game.UseCard{Card: "dynamite"})
+	if k := refusal(t, s, seatActor(1), game.Attack{Target: game.Target{Seat: 2}, Total: intp(0)}); k == nil {
 		t.Errorf("%s: attacked after throwing it", rule)
 	}
 }
@@ -489,7 +489,7 @@ func TestUsingASalveRestores(t *testing.T) {
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "healing-salve")
 	force(t, s, 1, map[string]game.TraitState{game.Might: pos(1)})
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "healing-salve"})
+	do(t, s, seatActor(1), game.UseCard{Card: "healing-salve"})
 	if got := positions(s, 1)[game.Might].Position; got != start(t, "ox-bellows", game.Might) || s.Holds(1, "healing-salve") {
 		t.Errorf("healing-salve used: Might %d, still held %v", got, s.Holds(1, "healing-salve"))
 	}

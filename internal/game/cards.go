@@ -16,16 +16,82 @@ import (
 // does is effects.go.
 
 // cardActions are the actions this file decides.
-var cardActions = map[string]decider{
-	ActDrawCard:    (*State).decideDrawCard,
-	ActGiveCard:    (*State).decideGive,
-	ActAcceptCard:  func(s *State, actor Actor, a Action) ([]Event, error) { return s.decideAnswerOffer(actor, a, true) },
-	ActDeclineCard: func(s *State, actor Actor, a Action) ([]Event, error) { return s.decideAnswerOffer(actor, a, false) },
-	ActDropCard:    (*State).decideDrop,
-	ActPickUp:      (*State).decidePickUp,
-	ActDiscardCard: (*State).decideDiscard,
-	ActUseCard:     (*State).decideUseCard,
+var cardActions = []Action{DrawCard{}, GiveCard{}, AcceptCard{}, DeclineCard{}, DropCard{}, PickUp{}, DiscardCard{}, UseCard{}}
+
+// DrawCard draws an item or event card.
+type DrawCard struct {
+	Basis
+	Seat  int    `json:"seat,omitempty"`
+	Card  string `json:"card,omitempty"`
+	Total *int   `json:"total,omitempty"`
+	Faces []int  `json:"faces,omitempty"`
 }
+
+func (DrawCard) ActionType() string { return ActDrawCard }
+
+// GiveCard offers a held card to another seat.
+type GiveCard struct {
+	Basis
+	Seat int    `json:"seat,omitempty"`
+	Card string `json:"card,omitempty"`
+	To   int    `json:"to,omitempty"`
+}
+
+func (GiveCard) ActionType() string { return ActGiveCard }
+
+// AcceptCard takes a card offered.
+type AcceptCard struct {
+	Basis
+	Offer int `json:"offer,omitempty"`
+}
+
+func (AcceptCard) ActionType() string { return ActAcceptCard }
+
+// DeclineCard refuses a card offered, or takes an offer back.
+type DeclineCard struct {
+	Basis
+	Offer int `json:"offer,omitempty"`
+}
+
+func (DeclineCard) ActionType() string { return ActDeclineCard }
+
+// DropCard drops a held item in a room.
+type DropCard struct {
+	Basis
+	Seat int    `json:"seat,omitempty"`
+	Card string `json:"card,omitempty"`
+	Room string `json:"room,omitempty"`
+}
+
+func (DropCard) ActionType() string { return ActDropCard }
+
+// PickUp picks up an item from a room's pile.
+type PickUp struct {
+	Basis
+	Seat int    `json:"seat,omitempty"`
+	Card string `json:"card,omitempty"`
+	Room string `json:"room,omitempty"`
+}
+
+func (PickUp) ActionType() string { return ActPickUp }
+
+// DiscardCard discards a held card.
+type DiscardCard struct {
+	Basis
+	Seat int    `json:"seat,omitempty"`
+	Card string `json:"card,omitempty"`
+}
+
+func (DiscardCard) ActionType() string { return ActDiscardCard }
+
+// UseCard uses a held card (or puts it on or off).
+type UseCard struct {
+	Basis
+	Seat int    `json:"seat,omitempty"`
+	Card string `json:"card,omitempty"`
+}
+
+func (UseCard) ActionType() string { return ActUseCard }
 
 // HeldCard is a card in front of a player (hands are public, as in the box).
 type HeldCard struct {
@@ -153,8 +219,8 @@ func (s *State) owesDraw(seatID int, deck string) bool { return s.OwedDraws[seat
 // player (Debris, Lights Out, Grave Dirt, Webs) too; other events are
 // resolved and discarded. Omens are drawn with draw_omen (they need the room
 // for the haunt roll); Bite counts as an omen but isn't kept.
-func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, true)
+func (a DrawCard) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, true)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +237,7 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if !s.InDeck(card.ID) {
 		return nil, refuse(Conflict, "err_card_not_in_deck")
 	}
-	if stale(a, seat.ChangedAt) {
+	if a.stale(seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	keep := Kept(card)
@@ -179,19 +245,19 @@ func (s *State) decideDrawCard(actor Actor, a Action) ([]Event, error) {
 	if keep {
 		evs = append(evs, s.cardEffects(seat, []string{card.ID}, nil, "card:"+card.ID)...)
 	}
-	return s.withCardAttack(evs, seat, card, a)
+	return s.withCardAttack(evs, seat, card, a.Faces, a.Total)
 }
 
 // withCardAttack adds the attack a drawn card makes on its drawer (Bite,
 // Creepy Puppet), refused while another attack is under way.
-func (s *State) withCardAttack(evs []Event, seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
+func (s *State) withCardAttack(evs []Event, seat *Seat, card *catalog.Card, faces []int, total *int) ([]Event, error) {
 	if card.Attack == nil {
 		return evs, nil
 	}
 	if s.attackOpen() {
 		return nil, refuse(Conflict, "err_attack_in_progress")
 	}
-	at, err := s.cardAttackEvent(seat, card.ID, card.Attack, a)
+	at, err := s.cardAttackEvent(seat, card.ID, card.Attack, faces, total)
 	if err != nil {
 		return nil, err
 	}
@@ -209,8 +275,8 @@ func (s *State) omenEvents(seat *Seat, omen string) []Event {
 
 // decideGive offers one card to another seat; it moves when they accept
 // (seed 000, 物件: 可将1张卡牌转交给同处一室的其他人物; companions never).
-func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, false)
+func (a GiveCard) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
 		return nil, err
 	}
@@ -251,10 +317,18 @@ func (s *State) decideGive(actor Actor, a Action) ([]Event, error) {
 }
 
 // decideAnswerOffer accepts or declines an offer made to the actor's seat.
-func (s *State) decideAnswerOffer(actor Actor, a Action, accept bool) ([]Event, error) {
+func (a AcceptCard) decide(s *State, actor Actor) ([]Event, error) {
+	return s.decideAnswerOffer(actor, a.Offer, true)
+}
+
+func (a DeclineCard) decide(s *State, actor Actor) ([]Event, error) {
+	return s.decideAnswerOffer(actor, a.Offer, false)
+}
+
+func (s *State) decideAnswerOffer(actor Actor, seq int, accept bool) ([]Event, error) {
 	var offer *Offer
 	for i := range s.Offers {
-		if s.Offers[i].Seq == a.Offer {
+		if s.Offers[i].Seq == seq {
 			offer = &s.Offers[i]
 		}
 	}
@@ -275,8 +349,8 @@ func (s *State) decideAnswerOffer(actor Actor, a Action, accept bool) ([]Event, 
 }
 
 // decideDrop leaves a card on an item pile in a room (seed 000, 物件).
-func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, false)
+func (a DropCard) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
 		return nil, err
 	}
@@ -303,8 +377,8 @@ func (s *State) decideDrop(actor Actor, a Action) ([]Event, error) {
 
 // decidePickUp takes a card from a pile (a room's, or where someone died:
 // companions follow the first explorer to arrive).
-func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, true)
+func (a PickUp) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, true)
 	if err != nil {
 		return nil, err
 	}
@@ -322,8 +396,8 @@ func (s *State) decidePickUp(actor Actor, a Action) ([]Event, error) {
 }
 
 // decideDiscard discards a held card: one used up, or an event cleared.
-func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, false)
+func (a DiscardCard) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
 		return nil, err
 	}
@@ -344,8 +418,8 @@ func (s *State) decideDiscard(actor Actor, a Action) ([]Event, error) {
 
 // decideUseCard marks a card used this turn; one-use cards are discarded,
 // and using the Mask puts it on or takes it off.
-func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, true)
+func (a UseCard) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, true)
 	if err != nil {
 		return nil, err
 	}
@@ -362,8 +436,7 @@ func (s *State) decideUseCard(actor Actor, a Action) ([]Event, error) {
 	if r := card.Roll; r != nil && r.RollTraits() == nil && r.Dice == 0 && len(r.Brackets) > 0 {
 		// Its use is its effect, with no roll (Healing Salve, Pickpocket's
 		// Gloves): the same as applying it.
-		a.Type, a.Source = ActApplyEffect, "card:"+card.ID
-		return s.decideApplyEffect(actor, a)
+		return ApplyEffect{Basis: a.Basis, Seat: a.Seat, Card: a.Card, Source: "card:" + card.ID}.decide(s, actor)
 	}
 	if card.Weapon != nil && card.Use == nil && card.Roll == nil && s.Phase != PhaseHaunt {
 		// A weapon's use is an attack (seed 000 武器), and there are none

@@ -27,9 +27,9 @@ func (s *State) drawOptions(d *dryRun) (decks, refused []string) {
 			if c.Deck != deck || !s.InDeck(c.ID) {
 				continue
 			}
-			a := Action{Type: ActDrawCard, Card: c.ID}
+			var a Action = DrawCard{Card: c.ID}
 			if deck == "omen" {
-				a = Action{Type: ActDrawOmen, Omen: c.ID, Room: room}
+				a = DrawOmen{Omen: c.ID, Room: room}
 			}
 			if d.allows(a) {
 				allowed = true
@@ -65,8 +65,8 @@ func (s *State) offerOptions(d *dryRun, me *Seat) []OfferOption {
 			continue
 		}
 		o := OfferOption{Offer: of.Seq, Card: of.Card, From: s.SeatNumber(of.From), To: s.SeatNumber(of.To),
-			Accept:  of.To == me.ID && d.allows(Action{Type: ActAcceptCard, Offer: of.Seq}),
-			Decline: d.allows(Action{Type: ActDeclineCard, Offer: of.Seq})}
+			Accept:  of.To == me.ID && d.allows(AcceptCard{Offer: of.Seq}),
+			Decline: d.allows(DeclineCard{Offer: of.Seq})}
 		out = append(out, o)
 	}
 	return out
@@ -114,15 +114,15 @@ func (s *State) cardOptions(d *dryRun, me *Seat) []CardOption {
 	anyRoom := catalog.Box().Rooms[0].ID
 	for _, h := range hand {
 		c := CardOption{Card: h.Card, Apply: s.applyAllowed(d, "card:"+h.Card)}
-		c.Use = c.refuse("use", d.why(Action{Type: ActUseCard, Card: h.Card}))
-		c.Drop = c.refuse("drop", d.why(Action{Type: ActDropCard, Card: h.Card, Room: anyRoom}))
-		c.Discard = c.refuse("discard", d.why(Action{Type: ActDiscardCard, Card: h.Card}))
+		c.Use = c.refuse("use", d.why(UseCard{Card: h.Card}))
+		c.Drop = c.refuse("drop", d.why(DropCard{Card: h.Card, Room: anyRoom}))
+		c.Discard = c.refuse("discard", d.why(DiscardCard{Card: h.Card}))
 		var give *Refusal // why it can't go to the first other seat
 		for i, other := range s.Seats {
 			if other.ID == me.ID {
 				continue
 			}
-			r := d.why(Action{Type: ActGiveCard, Card: h.Card, To: i + 1})
+			r := d.why(GiveCard{Card: h.Card, To: i + 1})
 			if r == nil {
 				c.Give = append(c.Give, i+1)
 			} else if give == nil {
@@ -175,7 +175,7 @@ func (s *State) heldCardArea(d *dryRun, me *Seat, c *CardOption) {
 	card := catalog.Box().Card(c.Card)
 	src := "card:" + c.Card
 	if !c.Apply {
-		c.refuse("apply", d.why(Action{Type: ActApplyEffect, Source: src}))
+		c.refuse("apply", d.why(ApplyEffect{Source: src}))
 	}
 	c.Take = s.takeOptions(d, me, card)
 	a, rollable := guidedRollAction(card.Roll, src, card.Deck)
@@ -220,7 +220,7 @@ func (s *State) pickUpOptions(d *dryRun) []PickUpOption {
 	var out []PickUpOption
 	for _, pile := range piles {
 		for _, card := range s.Piles[pile] {
-			if d.allows(Action{Type: ActPickUp, Card: card, Room: pile}) {
+			if d.allows(PickUp{Card: card, Room: pile}) {
 				out = append(out, PickUpOption{Pile: pile, Card: card})
 			}
 		}
@@ -241,12 +241,12 @@ func (s *State) takeWhy(d *dryRun, me *Seat, card *catalog.Card) *Refusal {
 		}
 		other = s.SeatNumber(seat.ID)
 		for _, item := range s.itemsHeld(seat.ID) {
-			if r := d.why(Action{Type: ActApplyEffect, Source: src, To: other, Card: item}); r != nil {
+			if r := d.why(ApplyEffect{Source: src, To: other, Card: item}); r != nil {
 				return r
 			}
 		}
 	}
-	r := d.why(Action{Type: ActApplyEffect, Source: src, To: other})
+	r := d.why(ApplyEffect{Source: src, To: other})
 	if r == nil || r.Key == "err_take_from" || r.Key == "err_take_item" {
 		return &Refusal{Key: "err_take_nobody", Args: []any{card.Name}}
 	}
@@ -291,7 +291,7 @@ func drawnTraits(d *dryRun, card string) []string {
 	}
 	var out []string
 	for _, t := range c.Roll.Traits {
-		if d.allows(Action{Type: ActRoll, Source: "card:" + card, Purpose: "event", Trait: t, Total: &zeroTotal}) {
+		if d.allows(Roll{Source: "card:" + card, Purpose: "event", Trait: t, Total: &zeroTotal}) {
 			out = append(out, t)
 		}
 	}
@@ -341,7 +341,7 @@ func (s *State) takeOptions(d *dryRun, me *Seat, card *catalog.Card) []TakeOptio
 		}
 		t := TakeOption{From: s.SeatNumber(other.ID)}
 		for _, item := range s.itemsHeld(other.ID) {
-			if d.allows(Action{Type: ActApplyEffect, Source: "card:" + card.ID, To: t.From, Card: item}) {
+			if d.allows(ApplyEffect{Source: "card:" + card.ID, To: t.From, Card: item}) {
 				t.Items = append(t.Items, item)
 			}
 		}

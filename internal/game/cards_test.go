@@ -118,13 +118,13 @@ func TestDrawCard(t *testing.T) {
 			actor: hostActor, act: game.Action{Card: "candle"}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "the dead draw nothing", rule: "seed 000 袭击 l.225: 该人物即已死亡，玩家立即出局",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 2)
 			},
 			actor: hostActor, act: game.Action{Seat: 2, Card: "candle"}, err: "err_dead", kind: game.Conflict},
 		{name: "stale", rule: "app: refuse an action built on an older board",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1})
+				do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1})
 			},
 			actor: seatActor(1), act: game.Action{Card: "candle", Version: intp(1)}, err: "err_stale", kind: game.Conflict},
 	}
@@ -168,7 +168,7 @@ func TestDrawCard(t *testing.T) {
 				t.Errorf("%s: still in the deck (%v), %s deck %d → %d", c.rule, s.InDeck(a.Card), card.Deck, deck, s.DeckCount(card.Deck))
 			}
 			// Undo puts it back.
-			do(t, s, c.actor, game.Action{Type: game.ActUndo})
+			do(t, s, c.actor, game.Undo{})
 			if !s.InDeck(a.Card) || s.DeckCount(card.Deck) != deck || !slices.Equal(hand(s, c.seat), handBefore) || !maps.Equal(positions(s, c.seat), before) {
 				t.Errorf("app: undo of the draw left hand %v, deck %v, traits %v", hand(s, c.seat), s.InDeck(a.Card), positions(s, c.seat))
 			}
@@ -176,7 +176,7 @@ func TestDrawCard(t *testing.T) {
 	}
 	t.Run("not started", func(t *testing.T) {
 		s := lobby(t, "ox-bellows")
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "candle"}, "err_not_started", game.Conflict)
+		refuseAll(t, s, seatActor(1), game.DrawCard{Card: "candle"}, "err_not_started", game.Conflict)
 	})
 }
 
@@ -241,7 +241,7 @@ func TestDrawOmenGoesToTheHand(t *testing.T) {
 			if s.Holds(1, c.omen) != c.kept || s.InDeck(c.omen) {
 				t.Errorf("%s: held %v (want %v), in deck %v", c.rule, s.Holds(1, c.omen), c.kept, s.InDeck(c.omen))
 			}
-			refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: c.omen}, "err_omen_needs_room", game.Invalid)
+			refuseAll(t, s, seatActor(1), game.DrawCard{Card: c.omen}, "err_omen_needs_room", game.Invalid)
 		})
 	}
 }
@@ -255,7 +255,7 @@ func handsBoard(t testing.TB) *game.State {
 	t.Helper()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "bell", "candle", "amulet-of-the-ages", "blood-dagger", "armor", "dog")
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(12)})
 	return s
 }
 
@@ -310,18 +310,18 @@ func TestGiveCard(t *testing.T) {
 			actor: seatActor(1), act: game.Action{Card: "candle", To: 5}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "to the dead", rule: "seed 000 袭击 l.225: 玩家立即出局",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 2)
 			},
 			actor: seatActor(1), act: game.Action{Card: "candle", To: 2}, err: "err_dead", kind: game.Conflict},
 		{name: "offered twice", rule: "app: one open offer per card",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 3})
+				do(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 3})
 			},
 			actor: seatActor(1), act: game.Action{Card: "candle", To: 2}, err: "err_already_offered", kind: game.Conflict},
 		{name: "used this turn", rule: "seed 000 l.197: 在同一回合中，玩家行使某物件的效用后，即不可主动转交或丢弃该物件; seed 003 l.159-167",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
+				do(t, s, seatActor(1), game.UseCard{Card: "amulet-of-the-ages"})
 			},
 			actor: seatActor(1), act: game.Action{Card: "amulet-of-the-ages", To: 2}, err: "err_used_this_turn", kind: game.Conflict},
 		{name: "a stranger", rule: "seed 000 l.77: only players",
@@ -355,7 +355,7 @@ func TestGiveCard(t *testing.T) {
 	}
 	t.Run("not started", func(t *testing.T) {
 		s := lobby(t, "ox-bellows", "missy-dubourde")
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2}, "err_not_started", game.Conflict)
+		refuseAll(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 2}, "err_not_started", game.Conflict)
 	})
 }
 
@@ -363,7 +363,7 @@ func TestAnswerOffer(t *testing.T) {
 	t.Parallel()
 	// offer has seat 1 offer a card to seat 2 and returns the offer's seq.
 	offer := func(t *testing.T, s *game.State, card string) int {
-		evs := do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: card, To: 2})
+		evs := do(t, s, seatActor(1), game.GiveCard{Card: card, To: 2})
 		return evs[0].Seq
 	}
 	t.Run("accept: the Bell moves with its Sanity", func(t *testing.T) {
@@ -371,7 +371,7 @@ func TestAnswerOffer(t *testing.T) {
 		s := handsBoard(t)
 		seq := offer(t, s, "bell")
 		giver, taker := positions(s, 1), positions(s, 2)
-		evs := do(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: seq})
+		evs := do(t, s, seatActor(2), game.AcceptCard{Offer: seq})
 		checkGroup(t, rule, evs)
 		if len(evs) != 4 || evs[0].Type != game.EvOfferClosed || evs[0].Target != seq ||
 			evs[1].Type != game.EvCardMoved || evs[1].Seat != 1 || evs[1].To != 2 || evs[1].Card != "bell" || evs[1].How != "give" ||
@@ -390,7 +390,7 @@ func TestAnswerOffer(t *testing.T) {
 		replaysTheSame(t, s)
 
 		// Undo takes back the move and both trait changes together.
-		undo := do(t, s, seatActor(2), game.Action{Type: game.ActUndo})
+		undo := do(t, s, seatActor(2), game.Undo{})
 		for _, e := range evs {
 			if !s.IsUndone(e.Seq) {
 				t.Errorf("app: undo %+v left %s %d", undo, e.Type, e.Seq)
@@ -403,8 +403,8 @@ func TestAnswerOffer(t *testing.T) {
 		if len(s.Offers) != 1 || s.Offers[0].Seq != seq {
 			t.Errorf("app: after undoing the accept the offer is %v", s.Offers)
 		}
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActUndo}, "err_undo_not_yours", game.Forbidden)
-		do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+		refuseAll(t, s, seatActor(2), game.Undo{}, "err_undo_not_yours", game.Forbidden)
+		do(t, s, seatActor(1), game.Undo{})
 		if len(s.Offers) != 0 || !s.Holds(1, "bell") {
 			t.Errorf("app: after undoing the offer: %v", s.Offers)
 		}
@@ -415,7 +415,7 @@ func TestAnswerOffer(t *testing.T) {
 		s := handsBoard(t)
 		seq := offer(t, s, "amulet-of-the-ages")
 		giver, taker := positions(s, 1), positions(s, 2)
-		do(t, s, hostActor, game.Action{Type: game.ActAcceptCard, Offer: seq}) // the host may answer for the receiver
+		do(t, s, hostActor, game.AcceptCard{Offer: seq}) // the host may answer for the receiver
 		want := map[string]game.TraitState{}
 		for tr, v := range giver {
 			want[tr] = pos(max(v.Position-3, 1))
@@ -433,30 +433,30 @@ func TestAnswerOffer(t *testing.T) {
 	t.Run("who may answer", func(t *testing.T) {
 		s := handsBoard(t)
 		seq := offer(t, s, "candle")
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAcceptCard, Offer: seq}, "err_other_seat", game.Forbidden)
-		refuseAll(t, s, seatActor(3), game.Action{Type: game.ActAcceptCard, Offer: seq}, "err_other_seat", game.Forbidden)
-		refuseAll(t, s, seatActor(3), game.Action{Type: game.ActDeclineCard, Offer: seq}, "err_other_seat", game.Forbidden)
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: seq + 100}, "err_no_offer", game.NotFound)
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard}, "err_no_offer", game.NotFound)
+		refuseAll(t, s, seatActor(1), game.AcceptCard{Offer: seq}, "err_other_seat", game.Forbidden)
+		refuseAll(t, s, seatActor(3), game.AcceptCard{Offer: seq}, "err_other_seat", game.Forbidden)
+		refuseAll(t, s, seatActor(3), game.DeclineCard{Offer: seq}, "err_other_seat", game.Forbidden)
+		refuseAll(t, s, seatActor(2), game.AcceptCard{Offer: seq + 100}, "err_no_offer", game.NotFound)
+		refuseAll(t, s, seatActor(2), game.AcceptCard{}, "err_no_offer", game.NotFound)
 	})
 	t.Run("decline", func(t *testing.T) {
 		const rule = "seed 003 l.151: 雙方都接受的情況下 — the receiver may say no"
 		s := handsBoard(t)
 		seq := offer(t, s, "candle")
-		evs := do(t, s, seatActor(2), game.Action{Type: game.ActDeclineCard, Offer: seq})
+		evs := do(t, s, seatActor(2), game.DeclineCard{Offer: seq})
 		if len(evs) != 1 || evs[0].Type != game.EvOfferClosed || evs[0].Target != seq {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		if !s.Holds(1, "candle") || s.Holds(2, "candle") || len(s.Offers) != 0 {
 			t.Errorf("%s: after decline hands %v / %v offers %v", rule, hand(s, 1), hand(s, 2), s.Offers)
 		}
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: seq}, "err_no_offer", game.NotFound)
+		refuseAll(t, s, seatActor(2), game.AcceptCard{Offer: seq}, "err_no_offer", game.NotFound)
 	})
 	t.Run("withdraw", func(t *testing.T) {
 		const rule = "seed 003 l.151: 雙方都接受 — the giver may change their mind"
 		s := handsBoard(t)
 		seq := offer(t, s, "candle")
-		evs := do(t, s, seatActor(1), game.Action{Type: game.ActDeclineCard, Offer: seq})
+		evs := do(t, s, seatActor(1), game.DeclineCard{Offer: seq})
 		if len(evs) != 1 || evs[0].Type != game.EvOfferClosed || len(s.Offers) != 0 || !s.Holds(1, "candle") {
 			t.Errorf("%s: withdraw %+v, offers %v", rule, evs, s.Offers)
 		}
@@ -467,11 +467,11 @@ func TestAnswerOffer(t *testing.T) {
 		const rule = "seed 000 l.187-197: only a card you hold can change hands"
 		s := handsBoard(t)
 		seq := offer(t, s, "candle")
-		do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"})
+		do(t, s, seatActor(1), game.DropCard{Card: "candle", Room: "kitchen"})
 		if len(s.Offers) != 0 {
 			t.Errorf("%s: offers %v after the card was dropped", rule, s.Offers)
 		}
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: seq}, "err_no_offer", game.NotFound)
+		refuseAll(t, s, seatActor(2), game.AcceptCard{Offer: seq}, "err_no_offer", game.NotFound)
 	})
 }
 
@@ -516,7 +516,7 @@ func TestDropCard(t *testing.T) {
 			actor: seatActor(1), act: game.Action{Card: "candle"}, err: "err_unknown_room", kind: game.Invalid},
 		{name: "used this turn", rule: "seed 000 l.197: 行使某物件的效用后，即不可主动转交或丢弃该物件",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "candle"})
+				do(t, s, seatActor(1), game.UseCard{Card: "candle"})
 			},
 			actor: seatActor(1), act: game.Action{Card: "candle", Room: "kitchen"}, err: "err_used_this_turn", kind: game.Conflict},
 		{name: "another seat's card", rule: "seed 000 l.191",
@@ -554,12 +554,12 @@ func TestPickUp(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 l.197-199: 在其身处的房间内，玩家可捡拾任何被丢弃的物件; seed 003 l.153"
 	s := handsBoard(t)
-	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "bell", Room: "kitchen"})
-	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"})
+	do(t, s, seatActor(1), game.DropCard{Card: "bell", Room: "kitchen"})
+	do(t, s, seatActor(1), game.DropCard{Card: "candle", Room: "kitchen"})
 	before := positions(s, 3)
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "bell", Room: "kitchen"}, "err_not_your_turn", game.Forbidden)
+	refuseAll(t, s, seatActor(3), game.PickUp{Card: "bell", Room: "kitchen"}, "err_not_your_turn", game.Forbidden)
 	turnTo(t, s, 3)
-	evs := do(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "bell", Room: "kitchen"})
+	evs := do(t, s, seatActor(3), game.PickUp{Card: "bell", Room: "kitchen"})
 	checkGroup(t, rule, evs)
 	if evs[0].Type != game.EvCardMoved || evs[0].To != 3 || evs[0].Room != "kitchen" || evs[0].How != "pick_up" || evs[0].Seat != 0 {
 		t.Fatalf("%s: events %+v", rule, evs)
@@ -570,24 +570,24 @@ func TestPickUp(t *testing.T) {
 	if got := moved(before, positions(s, 3)); !maps.Equal(got, map[string]int{game.Sanity: 1}) {
 		t.Errorf("seed 000 l.631: the Bell gives its holder +1 Sanity; moved %v", got)
 	}
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "bell", Room: "kitchen"}, "err_not_in_pile", game.Conflict)
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "candle", Room: "attic"}, "err_not_in_pile", game.Conflict)
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "axe", Room: "kitchen"}, "err_not_in_pile", game.Conflict)
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Seat: 2, Card: "candle", Room: "kitchen"}, "err_other_seat", game.Forbidden)
+	refuseAll(t, s, seatActor(3), game.PickUp{Card: "bell", Room: "kitchen"}, "err_not_in_pile", game.Conflict)
+	refuseAll(t, s, seatActor(3), game.PickUp{Card: "candle", Room: "attic"}, "err_not_in_pile", game.Conflict)
+	refuseAll(t, s, seatActor(3), game.PickUp{Card: "axe", Room: "kitchen"}, "err_not_in_pile", game.Conflict)
+	refuseAll(t, s, seatActor(3), game.PickUp{Seat: 2, Card: "candle", Room: "kitchen"}, "err_other_seat", game.Forbidden)
 	// The last card taken empties the pile.
-	do(t, s, hostActor, game.Action{Type: game.ActPickUp, Seat: 2, Card: "candle", Room: "kitchen"})
+	do(t, s, hostActor, game.PickUp{Seat: 2, Card: "candle", Room: "kitchen"})
 	if len(s.Piles["kitchen"]) != 0 || !s.Holds(2, "candle") {
 		t.Errorf("%s: pile %v, seat 2 %v", rule, s.Piles["kitchen"], hand(s, 2))
 	}
 	// The dead pick nothing up.
-	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+	do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 	// A card picked up rests for the turn (seed 002 FAQ: one action per
 	// item), and is said to have come this turn, not to have been used.
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"}, "err_moved_this_turn", game.Conflict)
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
-	do(t, s, seatActor(2), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"})
+	refuseAll(t, s, seatActor(2), game.DropCard{Card: "candle", Room: "kitchen"}, "err_moved_this_turn", game.Conflict)
+	do(t, s, hostActor, game.EndTurn{})
+	do(t, s, seatActor(2), game.DropCard{Card: "candle", Room: "kitchen"})
 	kill(t, s, 4)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActPickUp, Seat: 4, Card: "candle", Room: "kitchen"}, "err_dead", game.Conflict)
+	refuseAll(t, s, hostActor, game.PickUp{Seat: 4, Card: "candle", Room: "kitchen"}, "err_dead", game.Conflict)
 	replaysTheSame(t, s)
 }
 
@@ -601,10 +601,10 @@ func TestDiscardCard(t *testing.T) {
 	// traits or when you end a turn in …"); Lights Out also ends with
 	// another explorer in the room, which the app can't see (by_hand).
 	give(t, s, 2, "webs", "grave-dirt")
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDiscardCard, Card: "webs"}, "err_event_not_cleared", game.Conflict)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDiscardCard, Card: "grave-dirt"}, "err_event_not_cleared", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.DiscardCard{Card: "webs"}, "err_event_not_cleared", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.DiscardCard{Card: "grave-dirt"}, "err_event_not_cleared", game.Conflict)
 	before := positions(s, 1)
-	evs := do(t, s, seatActor(3), game.Action{Type: game.ActDiscardCard, Card: "lights-out"})
+	evs := do(t, s, seatActor(3), game.DiscardCard{Card: "lights-out"})
 	if len(evs) != 1 || evs[0].Type != game.EvCardMoved || evs[0].How != "discard" || evs[0].Seat != 3 || evs[0].To != 0 || evs[0].Room != "" {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
@@ -617,12 +617,12 @@ func TestDiscardCard(t *testing.T) {
 		}
 	}
 	// Discarding the Bell costs its Sanity like any loss.
-	do(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: "bell"})
+	do(t, s, seatActor(1), game.DiscardCard{Card: "bell"})
 	if got := moved(before, positions(s, 1)); !maps.Equal(got, map[string]int{game.Sanity: -1}) {
 		t.Errorf("seed 000 l.633: discarding the Bell moved %v", got)
 	}
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: "bell"}, "err_not_holding", game.Conflict)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDiscardCard, Seat: 1, Card: "candle"}, "err_other_seat", game.Forbidden)
+	refuseAll(t, s, seatActor(1), game.DiscardCard{Card: "bell"}, "err_not_holding", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.DiscardCard{Seat: 1, Card: "candle"}, "err_other_seat", game.Forbidden)
 }
 
 // ---- use_card ----
@@ -632,7 +632,7 @@ func TestUseCard(t *testing.T) {
 	t.Run("a card used this turn is kept until the turn ends", func(t *testing.T) {
 		const rule = "seed 000 l.185 + l.197: 每件物件的效用仅可行使一次…行使某物件的效用后，即不可主动转交或丢弃该物件; seed 002 l.73 FAQ"
 		s := handsBoard(t)
-		evs := do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "candle"})
+		evs := do(t, s, seatActor(1), game.UseCard{Card: "candle"})
 		if len(evs) != 1 || evs[0].Type != game.EvCardUsed || evs[0].Card != "candle" || evs[0].Seat != 1 {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
@@ -640,19 +640,19 @@ func TestUseCard(t *testing.T) {
 		if !held.Used || !s.Holds(1, "candle") {
 			t.Errorf("%s: %+v", rule, held)
 		}
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2}, "err_used_this_turn", game.Conflict)
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "candle", Room: "kitchen"}, "err_used_this_turn", game.Conflict)
-		do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
-		do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
-		do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "bell", Room: "kitchen"})
+		refuseAll(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 2}, "err_used_this_turn", game.Conflict)
+		refuseAll(t, s, seatActor(1), game.DropCard{Card: "candle", Room: "kitchen"}, "err_used_this_turn", game.Conflict)
+		do(t, s, seatActor(1), game.EndTurn{})
+		do(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 2})
+		do(t, s, seatActor(1), game.DropCard{Card: "bell", Room: "kitchen"})
 	})
 	t.Run("a one-use item is discarded", func(t *testing.T) {
 		const rule = "seed 000 l.733-741: 药膏…使用后丢弃这牌"
 		s := handsBoard(t)
 		give(t, s, 2, "healing-salve")
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "healing-salve"}, "err_card_own_turn", game.Conflict)
+		refuseAll(t, s, seatActor(2), game.UseCard{Card: "healing-salve"}, "err_card_own_turn", game.Conflict)
 		turnTo(t, s, 2)
-		evs := do(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "healing-salve"})
+		evs := do(t, s, seatActor(2), game.UseCard{Card: "healing-salve"})
 		checkGroup(t, rule, evs)
 		if len(evs) != 2 || evs[0].Type != game.EvCardUsed || evs[1].Type != game.EvCardMoved || evs[1].How != "discard" || evs[1].Card != "healing-salve" {
 			t.Fatalf("%s: events %+v", rule, evs)
@@ -661,7 +661,7 @@ func TestUseCard(t *testing.T) {
 			t.Errorf("%s: salve still held or back in the deck", rule)
 		}
 		// Undo brings it back, unused.
-		do(t, s, seatActor(2), game.Action{Type: game.ActUndo})
+		do(t, s, seatActor(2), game.Undo{})
 		if !s.Holds(2, "healing-salve") || s.Hands[2][0].Used {
 			t.Errorf("app: undo of the use left %+v", s.Hands[2])
 		}
@@ -670,11 +670,11 @@ func TestUseCard(t *testing.T) {
 		const rule = "seed 000 l.517-531: 若玩家带上这面具，知识上升2个级别，神志则下降2个级别。若玩家除下这面具，知识下降2个级别，神志则上升2个级别"
 		s := started(t, fourExplorers...)
 		give(t, s, 3, "mask") // Peter: sanity 4 (pos 4), knowledge 4 (pos 3)
-		do(t, s, seatActor(3), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+		do(t, s, seatActor(3), game.HauntRoll{Total: intp(12)})
 		turnTo(t, s, 3)
 		before := positions(s, 3)
-		do(t, s, seatActor(3), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
-		evs := do(t, s, seatActor(3), game.Action{Type: game.ActUseCard, Card: "mask"})
+		do(t, s, seatActor(3), game.Roll{Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
+		evs := do(t, s, seatActor(3), game.UseCard{Card: "mask"})
 		checkGroup(t, rule, evs)
 		if len(evs) != 3 || evs[0].Type != game.EvRollApplied || evs[2].Type != game.EvTraitsChanged || evs[2].Cause != "card:mask" {
 			t.Fatalf("%s: events %+v", rule, evs)
@@ -685,10 +685,10 @@ func TestUseCard(t *testing.T) {
 		if !s.Hands[3][0].Worn {
 			t.Errorf("%s: not worn: %+v", rule, s.Hands[3])
 		}
-		do(t, s, hostActor, game.Action{Type: game.ActEndTurn}) // a new turn
+		do(t, s, hostActor, game.EndTurn{}) // a new turn
 		turnTo(t, s, 3)
-		do(t, s, seatActor(3), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(5)})
-		do(t, s, seatActor(3), game.Action{Type: game.ActUseCard, Card: "mask"})
+		do(t, s, seatActor(3), game.Roll{Trait: game.Sanity, Source: "card:mask", Total: intp(5)})
+		do(t, s, seatActor(3), game.UseCard{Card: "mask"})
 		if got := positions(s, 3); !maps.Equal(got, before) || s.Hands[3][0].Worn {
 			t.Errorf("%s: taking it off left %v (worn %v), want %v", rule, got, s.Hands[3][0].Worn, before)
 		}
@@ -698,14 +698,14 @@ func TestUseCard(t *testing.T) {
 		const rule = "seed 000 l.525-529: 除下这面具，知识下降2个级别，神志则上升2个级别 — losing it while worn takes it off"
 		s := started(t, fourExplorers...)
 		give(t, s, 3, "mask")
-		do(t, s, seatActor(3), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+		do(t, s, seatActor(3), game.HauntRoll{Total: intp(12)})
 		turnTo(t, s, 3)
 		before, other := positions(s, 3), positions(s, 4)
-		do(t, s, seatActor(3), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
-		do(t, s, seatActor(3), game.Action{Type: game.ActUseCard, Card: "mask"})
-		do(t, s, hostActor, game.Action{Type: game.ActEndTurn}) // used: it may change hands next turn
-		do(t, s, seatActor(3), game.Action{Type: game.ActGiveCard, Card: "mask", To: 4})
-		do(t, s, seatActor(4), game.Action{Type: game.ActAcceptCard, Offer: s.Offers[0].Seq})
+		do(t, s, seatActor(3), game.Roll{Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
+		do(t, s, seatActor(3), game.UseCard{Card: "mask"})
+		do(t, s, hostActor, game.EndTurn{}) // used: it may change hands next turn
+		do(t, s, seatActor(3), game.GiveCard{Card: "mask", To: 4})
+		do(t, s, seatActor(4), game.AcceptCard{Offer: s.Offers[0].Seq})
 		if got := positions(s, 3); !maps.Equal(got, before) {
 			t.Errorf("%s: giver %v, want %v", rule, got, before)
 		}
@@ -715,11 +715,11 @@ func TestUseCard(t *testing.T) {
 	})
 	t.Run("refusals", func(t *testing.T) {
 		s := handsBoard(t)
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "axe"}, "err_card_not_held", game.Conflict)
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Seat: 1, Card: "candle"}, "err_other_seat", game.Forbidden)
-		do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+		refuseAll(t, s, seatActor(1), game.UseCard{Card: "axe"}, "err_card_not_held", game.Conflict)
+		refuseAll(t, s, seatActor(2), game.UseCard{Seat: 1, Card: "candle"}, "err_other_seat", game.Forbidden)
+		do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 		kill(t, s, 1)
-		refuseAll(t, s, hostActor, game.Action{Type: game.ActUseCard, Seat: 1, Card: "candle"}, "err_dead", game.Conflict)
+		refuseAll(t, s, hostActor, game.UseCard{Seat: 1, Card: "candle"}, "err_dead", game.Conflict)
 	})
 }
 
@@ -728,8 +728,8 @@ func TestUseCardOncePerTurn(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 物件 l.185: 在玩家回合中，每件物件的效用仅可行使一次; seed 003 l.141: 一回合可以使用一次此物品牌"
 	s := handsBoard(t)
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
-	if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"}, t0); err == nil {
+	do(t, s, seatActor(1), game.UseCard{Card: "amulet-of-the-ages"})
+	if _, err := s.Decide(seatActor(1), game.UseCard{Card: "amulet-of-the-ages"}, t0); err == nil {
 		t.Errorf("cards.go decideUseCard accepts use_card of the Amulet a second time in the same turn (HeldCard.Used is set but never checked); want err_used_this_turn (%s)", rule)
 	}
 }
@@ -740,9 +740,9 @@ func TestTradedCardRestsForTheTurn(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 002 l.73 FAQ: 对每个物品…的回合中只能进行下面的动作之一:使用物品转交物品丢弃物品偷窃物品或捡拾物品; seed 003 l.159-165"
 	s := handsBoard(t)
-	do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
-	do(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: s.Offers[0].Seq})
-	if _, err := s.Decide(seatActor(2), game.Action{Type: game.ActGiveCard, Card: "candle", To: 1}, t0); err == nil {
+	do(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 2})
+	do(t, s, seatActor(2), game.AcceptCard{Offer: s.Offers[0].Seq})
+	if _, err := s.Decide(seatActor(2), game.GiveCard{Card: "candle", To: 1}, t0); err == nil {
 		t.Errorf("cards.go foldCardMoved clears HeldCard.Used on every move, so the Candle given 1→2 can go straight back 2→1 (or be dropped) in the same turn; want err_used_this_turn (%s)", rule)
 	}
 }
@@ -758,7 +758,7 @@ func TestAmuletOfTheAges(t *testing.T) {
 	if got := moved(start, positions(s, 1)); !maps.Equal(got, all(1)) {
 		t.Errorf("%s: gain moved %v", rule, got)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "amulet-of-the-ages", Room: "kitchen"})
+	do(t, s, seatActor(1), game.DropCard{Card: "amulet-of-the-ages", Room: "kitchen"})
 	// −3 from 6/4/4/4: speed 3, the others stop at 1 before the haunt.
 	want := map[string]game.TraitState{game.Speed: pos(3), game.Might: pos(1), game.Sanity: pos(1), game.Knowledge: pos(1)}
 	if got := positions(s, 1); !maps.Equal(got, want) {
@@ -767,7 +767,7 @@ func TestAmuletOfTheAges(t *testing.T) {
 	// Picked up by seat 4 at the top of Knowledge: the +1 is remembered.
 	force(t, s, 4, map[string]game.TraitState{game.Knowledge: pos(8)})
 	turnTo(t, s, 4)
-	do(t, s, seatActor(4), game.Action{Type: game.ActPickUp, Card: "amulet-of-the-ages", Room: "kitchen"})
+	do(t, s, seatActor(4), game.PickUp{Card: "amulet-of-the-ages", Room: "kitchen"})
 	if got := s.SeatByID(4).Traits[game.Knowledge]; got != (game.TraitState{Position: 8, Overflow: 1}) {
 		t.Errorf("seed 003 l.197: knowledge %+v, want 8 with 1 over", got)
 	}
@@ -809,10 +809,10 @@ func TestOverflow(t *testing.T) {
 				t.Errorf("%s: after gaining %s: %+v, want %+v", c.rule, c.card, got, c.afterGain)
 			}
 			if s.OwesHauntRoll(1) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+				do(t, s, seatActor(1), game.HauntRoll{Total: intp(12)})
 			}
-			do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: c.card, To: 2})
-			do(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: s.Offers[0].Seq})
+			do(t, s, seatActor(1), game.GiveCard{Card: c.card, To: 2})
+			do(t, s, seatActor(2), game.AcceptCard{Offer: s.Offers[0].Seq})
 			if got := s.SeatByID(1).Traits[game.Sanity]; got != c.afterLoss {
 				t.Errorf("%s: after losing %s: %+v, want %+v", c.rule, c.card, got, c.afterLoss)
 			}
@@ -839,12 +839,12 @@ func TestBellBookCandle(t *testing.T) {
 	if got := moved(start, positions(s, 1)); !maps.Equal(got, want) || !s.SetBonus[1] || !s.SetBonusUsed[1] {
 		t.Errorf("%s: moved %v (want %v), bonus %v used %v", rule, got, want, s.SetBonus[1], s.SetBonusUsed[1])
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(12)})
 
 	// Losing one of the three takes the 2 back.
 	mid := positions(s, 1)
-	evs = do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
-	evs = do(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: evs[0].Seq})
+	evs = do(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 2})
+	evs = do(t, s, seatActor(2), game.AcceptCard{Offer: evs[0].Seq})
 	if got := moved(mid, positions(s, 1)); !maps.Equal(got, all(-2)) || s.SetBonus[1] || !s.SetBonusUsed[1] {
 		t.Errorf("%s: losing the Candle moved %v, bonus %v", rule, got, s.SetBonus[1])
 	}
@@ -857,15 +857,15 @@ func TestBellBookCandle(t *testing.T) {
 	}
 
 	// Back together: the bonus is given once per explorer.
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.EndTurn{})
 	back := positions(s, 1)
-	evs = do(t, s, seatActor(2), game.Action{Type: game.ActGiveCard, Card: "candle", To: 1})
-	do(t, s, seatActor(1), game.Action{Type: game.ActAcceptCard, Offer: evs[0].Seq})
+	evs = do(t, s, seatActor(2), game.GiveCard{Card: "candle", To: 1})
+	do(t, s, seatActor(1), game.AcceptCard{Offer: evs[0].Seq})
 	if got := moved(back, positions(s, 1)); len(got) != 0 || s.SetBonus[1] {
 		t.Errorf("%s (once per explorer): regaining the set moved %v, bonus %v", rule, got, s.SetBonus[1])
 	}
 	// And losing it again costs nothing more.
-	do(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: "bell"})
+	do(t, s, seatActor(1), game.DiscardCard{Card: "bell"})
 	if got := moved(back, positions(s, 1)); !maps.Equal(got, map[string]int{game.Sanity: -1}) {
 		t.Errorf("%s: losing the Bell after the bonus was taken back moved %v, want only the Bell's −1 Sanity", rule, got)
 	}
@@ -876,7 +876,7 @@ func TestBellBookCandle(t *testing.T) {
 	give(t, s, 1, "bell", "candle")
 	two := positions(s, 1)
 	give(t, s, 1, "book")
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	do(t, s, hostActor, game.Undo{})
 	if got := positions(s, 1); !maps.Equal(got, two) || s.SetBonus[1] || s.SetBonusUsed[1] || s.Holds(1, "book") {
 		t.Errorf("app: undo of the Book left %v, bonus %v used %v", got, s.SetBonus[1], s.SetBonusUsed[1])
 	}
@@ -888,7 +888,7 @@ func give1(t testing.TB, s *game.State, seatID int, card string) []game.Event {
 	if catalog.Box().Card(card).Deck == "omen" {
 		return drawOmen(t, s, seatID, card, "kitchen")
 	}
-	return do(t, s, hostActor, game.Action{Type: game.ActDrawCard, Seat: s.SeatNumber(seatID), Card: card})
+	return do(t, s, hostActor, game.DrawCard{Seat: s.SeatNumber(seatID), Card: card})
 }
 
 // ---- death drops every card ----
@@ -900,7 +900,7 @@ func TestDeathDropsEveryCard(t *testing.T) {
 	give(t, s, 3, "candle", "bell", "dog")
 	force(t, s, 3, map[string]game.TraitState{game.Might: pos(1)})
 	held := hand(s, 3)
-	evs := do(t, s, hostActor, game.Action{Type: game.ActTakeDamage, Seat: 3, Kind: "physical", Split: map[string]int{game.Might: 1}})
+	evs := do(t, s, hostActor, game.TakeDamage{Seat: 3, Kind: "physical", Split: map[string]int{game.Might: 1}})
 	checkGroup(t, rule, evs)
 	if s.Alive(s.SeatByID(3)) || len(evs) != 1+len(held) {
 		t.Fatalf("%s: events %+v", rule, evs)
@@ -917,11 +917,11 @@ func TestDeathDropsEveryCard(t *testing.T) {
 	}
 	// The Dog follows the first explorer to come by, with its gains.
 	before := positions(s, 4)
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn}) // 2 → 4 (3 is dead)
+	do(t, s, hostActor, game.EndTurn{}) // 2 → 4 (3 is dead)
 	if s.Turn != 4 {
 		t.Fatalf("turn %d", s.Turn)
 	}
-	do(t, s, seatActor(4), game.Action{Type: game.ActPickUp, Card: "dog", Room: pile})
+	do(t, s, seatActor(4), game.PickUp{Card: "dog", Room: pile})
 	if got := moved(before, positions(s, 4)); !maps.Equal(got, map[string]int{game.Might: 1, game.Sanity: 1}) || !s.Holds(4, "dog") {
 		t.Errorf("seed 000 l.479-483: the Dog's new friend moved %v", got)
 	}
@@ -929,7 +929,7 @@ func TestDeathDropsEveryCard(t *testing.T) {
 
 	// Undo takes back the pick-up, the turn, then the death with its drops.
 	for range 3 {
-		do(t, s, hostActor, game.Action{Type: game.ActUndo})
+		do(t, s, hostActor, game.Undo{})
 	}
 	if !s.Alive(s.SeatByID(3)) || !slices.Equal(hand(s, 3), held) || len(s.Piles[pile]) != 0 {
 		t.Errorf("app: undo of the death: alive %v hand %v pile %v", s.Alive(s.SeatByID(3)), hand(s, 3), s.Piles[pile])
@@ -939,8 +939,8 @@ func TestDeathDropsEveryCard(t *testing.T) {
 	s = started(t, fourExplorers...)
 	give(t, s, 3, "candle")
 	force(t, s, 3, map[string]game.TraitState{game.Might: pos(1)})
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActTakeDamage, Seat: 3, Kind: "physical", Split: map[string]int{game.Might: 1}}, "err_no_change", game.Conflict)
-	do(t, s, hostActor, game.Action{Type: game.ActTakeDamage, Seat: 3, Kind: "physical", Split: map[string]int{game.Might: 1, game.Speed: 1}})
+	refuseAll(t, s, hostActor, game.TakeDamage{Seat: 3, Kind: "physical", Split: map[string]int{game.Might: 1}}, "err_no_change", game.Conflict)
+	do(t, s, hostActor, game.TakeDamage{Seat: 3, Kind: "physical", Split: map[string]int{game.Might: 1, game.Speed: 1}})
 	if !s.Holds(3, "candle") || s.SeatByID(3).Traits[game.Might] != pos(1) {
 		t.Errorf("seed 000 l.225-227: 在进入作祟前，任何人物皆不会死亡: hand %v might %+v", hand(s, 3), s.SeatByID(3).Traits[game.Might])
 	}
@@ -981,8 +981,8 @@ func TestDeathByLosingACardKeepsOneCopy(t *testing.T) {
 	t.Run("given away", func(t *testing.T) {
 		s := setup(t)
 		turnTo(t, s, 3) // a trade is on the giver's or receiver's turn (seed 003 l.149-151)
-		do(t, s, seatActor(3), game.Action{Type: game.ActGiveCard, Card: "amulet-of-the-ages", To: 4})
-		do(t, s, seatActor(4), game.Action{Type: game.ActAcceptCard, Offer: s.Offers[0].Seq})
+		do(t, s, seatActor(3), game.GiveCard{Card: "amulet-of-the-ages", To: 4})
+		do(t, s, seatActor(4), game.AcceptCard{Offer: s.Offers[0].Seq})
 		if s.Alive(s.SeatByID(3)) {
 			t.Fatal("the Amulet's −3 should kill seat 3 (might 3)")
 		}
@@ -995,7 +995,7 @@ func TestDeathByLosingACardKeepsOneCopy(t *testing.T) {
 	})
 	t.Run("dropped", func(t *testing.T) {
 		s := setup(t)
-		do(t, s, seatActor(3), game.Action{Type: game.ActDropCard, Card: "amulet-of-the-ages", Room: "kitchen"})
+		do(t, s, seatActor(3), game.DropCard{Card: "amulet-of-the-ages", Room: "kitchen"})
 		if s.Alive(s.SeatByID(3)) {
 			t.Fatal("the Amulet's −3 should kill seat 3")
 		}
@@ -1005,7 +1005,7 @@ func TestDeathByLosingACardKeepsOneCopy(t *testing.T) {
 	})
 	t.Run("discarded", func(t *testing.T) {
 		s := setup(t)
-		do(t, s, seatActor(3), game.Action{Type: game.ActDiscardCard, Card: "amulet-of-the-ages"})
+		do(t, s, seatActor(3), game.DiscardCard{Card: "amulet-of-the-ages"})
 		if n := count(s, "amulet-of-the-ages"); n != 0 {
 			bugs = append(bugs, "discard_card (the discarded Amulet lies in the remains pile)")
 		}
@@ -1022,15 +1022,15 @@ func TestDeathOnPickUpDropsThatCardToo(t *testing.T) {
 	const rule = "seed 000 l.509-513 (疯汉 神志下降1个级别) + 袭击 l.227: 人物死亡后，其保有的物件皆会掉在其死处"
 	s := traitorBoard(t)
 	drawOmen(t, s, 2, "madman", "kitchen")
-	do(t, s, seatActor(2), game.Action{Type: game.ActEndTurn}) // → 3
+	do(t, s, seatActor(2), game.EndTurn{}) // → 3
 	// Seat 2 dies (killed outside Decide); the Madman waits in the remains.
-	do(t, s, hostActor, game.Action{Type: game.ActTakeDamage, Seat: 2, Kind: "physical", Split: map[string]int{game.Might: 8}})
+	do(t, s, hostActor, game.TakeDamage{Seat: 2, Kind: "physical", Split: map[string]int{game.Might: 8}})
 	pile := game.RemainsPile(2)
 	if !slices.Contains(s.Piles[pile], "madman") {
 		t.Fatalf("madman not in the remains: %v", s.Piles)
 	}
 	force(t, s, 3, map[string]game.TraitState{game.Sanity: pos(1)})
-	do(t, s, seatActor(3), game.Action{Type: game.ActPickUp, Card: "madman", Room: pile})
+	do(t, s, seatActor(3), game.PickUp{Card: "madman", Room: pile})
 	if s.Alive(s.SeatByID(3)) {
 		t.Fatal("the Madman's −1 Sanity should kill seat 3 at sanity 1")
 	}

@@ -1,64 +1,6 @@
 package game
 
-import (
-	"encoding/json"
-	"strings"
-	"time"
-)
-
-// Action is a request to change the game, as phones and the API send it.
-// Seat fields are 1-based seat numbers in seating order.
-type Action struct {
-	Type string `json:"type"`
-	// Version is the game version the request was built on. When set, the
-	// action is refused if what it acts on changed since.
-	Version *int `json:"version,omitempty"`
-
-	Seat      int            `json:"seat,omitempty"`
-	Trait     string         `json:"trait,omitempty"`
-	Position  *int           `json:"position,omitempty"`
-	Delta     int            `json:"delta,omitempty"`
-	Kind      string         `json:"kind,omitempty"`
-	Split     map[string]int `json:"split,omitempty"`
-	Phase     string         `json:"phase,omitempty"`
-	FirstSeat int            `json:"first_seat,omitempty"`
-	Order     []int          `json:"order,omitempty"`
-	Name      string         `json:"name,omitempty"`
-	Lang      string         `json:"lang,omitempty"`
-	Explorer  string         `json:"explorer,omitempty"`
-
-	// Dice rolls (see rolls.go). Faces or Total carry real dice typed in;
-	// without them the server rolls.
-	Dice      int      `json:"dice,omitempty"`
-	Purpose   string   `json:"purpose,omitempty"`
-	Need      int      `json:"need,omitempty"` // a roll's target: "4+" is 4
-	Modifiers []string `json:"modifiers,omitempty"`
-	Choose    *int     `json:"choose,omitempty"`
-	Faces     []int    `json:"faces,omitempty"`
-	Total     *int     `json:"total,omitempty"`
-	Card      string   `json:"card,omitempty"`
-	Indexes   []int    `json:"indexes,omitempty"`
-	Omen      string   `json:"omen,omitempty"`
-	Room      string   `json:"room,omitempty"`
-	Floor     string   `json:"floor,omitempty"`
-
-	// Cards (see cards.go) and guided effects (effects.go).
-	To      int    `json:"to,omitempty"`     // receiving seat number
-	Offer   int    `json:"offer,omitempty"`  // the offer's seq
-	Source  string `json:"source,omitempty"` // "card:<id>" or "room:<id>"
-	Bracket *int   `json:"bracket,omitempty"`
-
-	// The haunt's second half (attack.go, monsters.go).
-	Target  Target         `json:"target,omitempty"`
-	Weapon  string         `json:"weapon,omitempty"`
-	Ranged  bool           `json:"ranged,omitempty"`
-	Monster string         `json:"monster,omitempty"`
-	Count   int            `json:"count,omitempty"`
-	Traits  map[string]int `json:"traits,omitempty"`
-	Value   *int           `json:"value,omitempty"`
-	Label   string         `json:"label,omitempty"`
-	Side    string         `json:"side,omitempty"`
-}
+import "time"
 
 // Action types.
 const (
@@ -100,21 +42,6 @@ const (
 	ActReselect     = "reselect_haunt"
 )
 
-// DecodeAction parses an action from JSON, refusing unknown fields so a typo
-// is reported instead of silently ignored.
-func DecodeAction(raw []byte) (Action, error) {
-	var a Action
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		return Action{}, refuse(Invalid, "err_bad_json")
-	}
-	if dec.More() {
-		return Action{}, refuse(Invalid, "err_bad_json")
-	}
-	return a, nil
-}
-
 // Decide checks an action against the rules and returns the events it causes,
 // with sequence numbers following the state's version. It never changes s.
 func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
@@ -138,10 +65,10 @@ func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {
 // admits is what decide asks of any action first: a seated actor, a game
 // not over.
 func (s *State) admits(actor Actor, a Action) error {
-	if !actor.Host && a.Type != ActJoin && s.SeatByID(actor.Seat) == nil {
+	if !actor.Host && a.ActionType() != ActJoin && s.SeatByID(actor.Seat) == nil {
 		return refuse(Forbidden, "err_not_seated")
 	}
-	if s.Ended != nil && a.Type != ActUndo {
+	if s.Ended != nil && a.ActionType() != ActUndo {
 		return refuse(Conflict, "err_game_over")
 	}
 	return nil
@@ -151,17 +78,13 @@ func (s *State) admits(actor Actor, a Action) error {
 // refused. What Decide adds after it (cards a change clears, deaths, the
 // events' numbers) never refuses, so a dry run (Options) stops here.
 func (s *State) decide(actor Actor, a Action) ([]Event, error) {
+	if a == nil {
+		return nil, refuse(Invalid, "err_no_type")
+	}
 	if err := s.admits(actor, a); err != nil {
 		return nil, err
 	}
-	if a.Type == "" {
-		return nil, refuse(Invalid, "err_no_type")
-	}
-	decide, ok := deciders[a.Type]
-	if !ok {
-		return nil, refuse(Invalid, "err_unknown_action", a.Type)
-	}
-	evs, err := decide(s, actor, a)
+	evs, err := a.decide(s, actor)
 	if err != nil {
 		return nil, err
 	}
@@ -169,29 +92,6 @@ func (s *State) decide(actor Actor, a Action) ([]Event, error) {
 		return nil, refuse(Conflict, "err_no_change")
 	}
 	return evs, nil
-}
-
-// decider decides one type of action: its events, or why it is refused.
-type decider func(s *State, actor Actor, a Action) ([]Event, error)
-
-// deciders are every action type's decider, gathered from the topics'
-// tables: each topic's file lists the actions it decides.
-var deciders = gatherDeciders(seatActions, traitActions, turnActions, rollActions, hauntActions,
-	cardActions, effectActions, roomActions, attackActions, monsterActions)
-
-// gatherDeciders joins the topics' tables; an action type two topics claim
-// is a programming error.
-func gatherDeciders(tables ...map[string]decider) map[string]decider {
-	out := map[string]decider{}
-	for _, t := range tables {
-		for typ, d := range t {
-			if _, dup := out[typ]; dup {
-				panic("game: two deciders for action " + typ)
-			}
-			out[typ] = d
-		}
-	}
-	return out
 }
 
 // deaths drops the cards of anyone these events kill: after the haunt, a
@@ -227,7 +127,3 @@ func (s *State) deaths(evs []Event) []Event {
 	}
 	return out
 }
-
-// stale reports whether an action built on version v missed a change made
-// after it, as seen by the version of the thing it acts on.
-func stale(a Action, changedAt int) bool { return a.Version != nil && *a.Version < changedAt }

@@ -329,7 +329,7 @@ func rollBoard(t testing.TB) *game.State {
 // storeMeantToBe stores an "It Is Meant to Be" result for a seat.
 func storeMeantToBe(t testing.TB, s *game.State, seatID int, faces ...int) {
 	t.Helper()
-	do(t, s, seatActor(seatID), game.Action{Type: game.ActRoll, Purpose: game.ModMeantToBe, Faces: faces})
+	do(t, s, seatActor(seatID), game.Roll{Purpose: game.ModMeantToBe, Faces: faces})
 }
 
 func mods(m ...string) []string { return m }
@@ -474,7 +474,7 @@ func TestRoll(t *testing.T) {
 			actor: seatActor(2), act: game.Action{Dice: 3, Modifiers: mods(game.ModMomentOfHope)}, err: "err_trait_roll_only", kind: game.Invalid},
 		{name: "hope once the phase is set to the haunt by hand", rule: "seed 000 l.1189: every hero — with no traitor named, everyone is a hero",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 			},
 			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope), Total: intp(8)},
 			wantDice: 4, total: 8, manual: true, success: true, purpose: "trait"},
@@ -483,7 +483,7 @@ func TestRoll(t *testing.T) {
 				revealHaunt(t, s, 1, 1)
 				before := map[string]game.TraitState{game.Might: s.SeatByID(3).Traits[game.Might]}
 				kill(t, s, 3)
-				do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 3})
+				do(t, s, hostActor, game.JoinTraitor{Seat: 3})
 				force(t, s, 3, before) // a haunt brings them back for the traitor
 			},
 			actor: seatActor(3), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
@@ -623,13 +623,13 @@ func TestRoll(t *testing.T) {
 			actor: seatActor(9), act: game.Action{Trait: game.Might}, err: "err_not_seated", kind: game.Forbidden},
 		{name: "the dead don't roll", rule: "seed 000 伤害: after the haunt a skull kills",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				force(t, s, 2, map[string]game.TraitState{game.Might: {Position: 0}})
 			},
 			actor: seatActor(2), act: game.Action{Dice: 2}, err: "err_dead", kind: game.Conflict},
 		{name: "the host can't roll for the dead", rule: "seed 000 伤害",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				force(t, s, 2, map[string]game.TraitState{game.Sanity: {Position: 0}})
 			},
 			actor: hostActor, act: game.Action{Seat: 2, Dice: 2}, err: "err_dead", kind: game.Conflict},
@@ -709,12 +709,7 @@ func TestRoll(t *testing.T) {
 func TestDiceAndOmensNeedAStartedGame(t *testing.T) {
 	t.Parallel()
 	s := lobby(t, "ox-bellows", "missy-dubourde")
-	for _, a := range []game.Action{
-		{Type: game.ActRoll, Dice: 2},
-		{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}},
-		{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"},
-		{Type: game.ActHauntRoll, Total: intp(0)},
-	} {
+	for _, a := range []game.Action{game.Roll{Dice: 2}, game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}}, game.DrawOmen{Omen: "girl", Room: "catacombs"}, game.HauntRoll{Total: intp(0)}} {
 		mustRefuse(t, s, seatActor(1), a, "err_not_started", game.Conflict)
 	}
 }
@@ -730,7 +725,7 @@ func TestMeantToBeIsUsedOnce(t *testing.T) {
 	if got := s.MeantToBe[1]; got != 1 {
 		t.Fatalf("%s: stored %d, want 1", rule, got)
 	}
-	use := game.Action{Type: game.ActRoll, Trait: game.Speed, Modifiers: mods(game.ModMeantToBe)}
+	use := game.Roll{Trait: game.Speed, Modifiers: mods(game.ModMeantToBe)}
 	do(t, s, seatActor(1), use)
 	if r := s.LastRoll(1); r.Total != 1 || r.Dice != 0 || len(r.Faces) != 0 {
 		t.Errorf("%s: used roll %+v", rule, r)
@@ -742,7 +737,7 @@ func TestMeantToBeIsUsedOnce(t *testing.T) {
 
 	// The host rolling for the seat uses the seat's own stored result.
 	storeMeantToBe(t, s, 1, 1, 1, 1, 1)
-	do(t, s, hostActor, game.Action{Type: game.ActRoll, Seat: 1, Dice: 3, Modifiers: mods(game.ModMeantToBe)})
+	do(t, s, hostActor, game.Roll{Seat: 1, Dice: 3, Modifiers: mods(game.ModMeantToBe)})
 	if r := s.LastRoll(1); r.Total != 4 {
 		t.Errorf("%s: host's roll for seat 1 used %+v", rule, r)
 	}
@@ -771,7 +766,7 @@ func TestModifierOrderDoesNotMatter(t *testing.T) {
 		give(t, s, 2, game.ModCandle)
 		turnTo(t, s, 2) // the Candle is used on your own turn
 		s.SetRandom(facesRandom(1, 1, 1))
-		do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Sanity, Purpose: "event", Modifiers: order})
+		do(t, s, seatActor(2), game.Roll{Trait: game.Sanity, Purpose: "event", Modifiers: order})
 		if got := s.LastRoll(2).Dice; got != 1 {
 			t.Errorf("%s: sanity 1 with %v rolls %d dice, want 1+1−1 = 1", rule, order, got)
 		}
@@ -787,7 +782,7 @@ func TestAngelFeatherWithAdrenaline(t *testing.T) {
 	for _, order := range [][]string{{game.ModAngelFeather, game.ModAdrenaline}, {game.ModAdrenaline, game.ModAngelFeather}} {
 		s := rollBoard(t)
 		give(t, s, 1, game.ModAngelFeather, game.ModAdrenaline)
-		mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Might, Modifiers: order, Choose: intp(3)}, "err_modifier_clash", game.Invalid)
+		mustRefuse(t, s, seatActor(1), game.Roll{Trait: game.Might, Modifiers: order, Choose: intp(3)}, "err_modifier_clash", game.Invalid)
 		if !s.Holds(1, game.ModAngelFeather) || !s.Holds(1, game.ModAdrenaline) {
 			t.Errorf("%s: a refused roll spent a card", rule)
 		}
@@ -804,12 +799,12 @@ func TestTraitRollModifiersNeedATraitRoll(t *testing.T) {
 			s := rollBoard(t)
 			revealHaunt(t, s, 1, 1) // heroes exist: seats 2 and 3
 			give(t, s, 2, game.ModAdrenaline, game.ModCandle)
-			ge := refusal(t, s, seatActor(2), game.Action{Type: game.ActRoll, Dice: 2, Purpose: "event", Modifiers: mods(m), Total: intp(1)})
+			ge := refusal(t, s, seatActor(2), game.Roll{Dice: 2, Purpose: "event", Modifiers: mods(m), Total: intp(1)})
 			if ge.Key != "err_trait_roll_only" || ge.Kind != game.Invalid || len(ge.Args) != 1 || ge.Args[0] != catalog.Box().Card(m).Name {
 				t.Errorf("%s: %s on a plain 2-dice roll refused with %+v, want err_trait_roll_only naming it", rule, m, ge)
 			}
 			// The same card on a trait roll is fine.
-			do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Might, Purpose: "event", Modifiers: mods(m), Total: intp(1)})
+			do(t, s, seatActor(2), game.Roll{Trait: game.Might, Purpose: "event", Modifiers: mods(m), Total: intp(1)})
 		})
 	}
 }
@@ -820,7 +815,7 @@ func TestTraitRollModifiersNeedATraitRoll(t *testing.T) {
 // (total 4) against 5.
 func rolledMight5(t testing.TB, s *game.State) {
 	s.SetRandom(facesRandom(0, 0, 1, 1, 2))
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Might, Need: 5})
+	do(t, s, seatActor(1), game.Roll{Trait: game.Might, Need: 5})
 }
 
 func TestReroll(t *testing.T) {
@@ -858,14 +853,14 @@ func TestReroll(t *testing.T) {
 		{name: "lucky stone then rabbit's foot", rule: "seed 000 l.747 + l.803: two different cards",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
-				do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
+				do(t, s, seatActor(1), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{1}}, dice: []int{2},
 			faces: []int{1, 2, 1, 1, 2}, total: 7, success: true, mods: mods(game.ModLuckyStone, game.ModRabbitsFoot)},
 		{name: "total keeps the adrenaline bonus", rule: "seed 000 l.585-587 + l.747: the +4 stays on the rerolled result",
 			setup: func(t testing.TB, s *game.State) {
 				s.SetRandom(facesRandom(0, 0, 0))
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Need: 8, Modifiers: mods(game.ModAdrenaline)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Need: 8, Modifiers: mods(game.ModAdrenaline)})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0, 2}}, dice: []int{2, 2},
 			faces: []int{2, 0, 2}, total: 8, success: true, mods: mods(game.ModAdrenaline, game.ModLuckyStone)},
@@ -891,26 +886,26 @@ func TestReroll(t *testing.T) {
 		{name: "lucky stone twice", rule: "seed 000 l.747-749: 重掷…一次。使用后丢弃这牌 — the stone is gone after the first reroll",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
-				do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
+				do(t, s, seatActor(1), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{1}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "lucky stone not held", rule: "seed 000 l.745-747: 人物…即可选择使用这物品 — their own item",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
-				do(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: game.ModLuckyStone})
+				do(t, s, seatActor(1), game.DiscardCard{Card: game.ModLuckyStone})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "rabbit's foot held by another seat", rule: "seed 000 l.803: the holder's own rolls",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
-				do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: game.ModRabbitsFoot, To: 2})
-				do(t, s, seatActor(2), game.Action{Type: game.ActAcceptCard, Offer: s.Offers[0].Seq})
+				do(t, s, seatActor(1), game.GiveCard{Card: game.ModRabbitsFoot, To: 2})
+				do(t, s, seatActor(2), game.AcceptCard{Offer: s.Offers[0].Seq})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "rabbit's foot twice on one roll", rule: "seed 000 l.805: 重掷其中一颗骰子一次",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
-				do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{0}, Faces: []int{1}})
+				do(t, s, seatActor(1), game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{0}, Faces: []int{1}})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{1}}, err: "err_rerolled_already", kind: game.Conflict},
 		{name: "nothing rolled yet", rule: "seed 000 l.747: 在掷出结果后",
@@ -921,24 +916,24 @@ func TestReroll(t *testing.T) {
 			setup: rolledMight5, actor: seatActor(2), act: game.Action{Seat: 1, Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "typed-in total can't be rerolled", rule: "app: real dice are rerolled on the table",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Might, Total: intp(3)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Might, Total: intp(3)})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "typed-in faces can't be rerolled", rule: "app: real dice are rerolled on the table",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 2, Faces: []int{0, 0}})
+				do(t, s, seatActor(1), game.Roll{Dice: 2, Faces: []int{0, 0}})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "angel feather result has no dice", rule: "seed 000 l.605: 即不用掷骰",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(2)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(2)})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "not the haunt roll", rule: "seed 000 作祟 l.255-261: the haunt roll is not a trait roll (app: no rerolls)",
 			setup: func(t testing.TB, s *game.State) {
 				drawOmen(t, s, 1, "girl", "catacombs")
 				s.SetRandom(facesRandom(2, 2, 2, 2, 2, 2))
-				do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll})
+				do(t, s, seatActor(1), game.HauntRoll{})
 			},
 			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 	}
@@ -1003,7 +998,7 @@ func TestRollsAreUndoBarriers(t *testing.T) {
 	const rule = "app: a roll was made on the board as it stood; undo stops at rolls"
 	s := rollBoard(t)
 	give(t, s, 1, game.ModLuckyStone)
-	do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1})
+	do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1})
 	if s.LastUndoable() == nil {
 		t.Fatal("a trait change is undoable")
 	}
@@ -1011,20 +1006,20 @@ func TestRollsAreUndoBarriers(t *testing.T) {
 	if e := s.LastUndoable(); e != nil {
 		t.Errorf("%s: %+v undoable past a roll", rule, e)
 	}
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
-	do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{2}})
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+	mustRefuse(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
+	do(t, s, seatActor(1), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{2}})
+	mustRefuse(t, s, seatActor(1), game.Undo{}, "err_nothing_to_undo", game.Conflict)
 	// A change after the roll is undoable, and only it.
-	do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Speed, Delta: 1})
+	do(t, s, seatActor(1), game.StepTrait{Trait: game.Speed, Delta: 1})
 	step := s.Version
-	evs := do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+	evs := do(t, s, seatActor(1), game.Undo{})
 	if evs[0].Target != step {
 		t.Errorf("%s: undo took back %d, want %d", rule, evs[0].Target, step)
 	}
 	if r := s.LastRoll(1); r == nil || !slices.Contains(r.Modifiers, game.ModLuckyStone) {
 		t.Errorf("%s: undo lost the rerolled roll: %+v", rule, r)
 	}
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+	mustRefuse(t, s, seatActor(1), game.Undo{}, "err_nothing_to_undo", game.Conflict)
 
 	// The log replays, through JSON too, to the same dice.
 	replayed, err := game.Replay(s.Code, s.Events)
@@ -1041,20 +1036,20 @@ func TestRabbitsFootOnlyOnYourTurn(t *testing.T) {
 	s := rollBoard(t) // seat 1's turn
 	give(t, s, 2, game.ModLuckyStone, game.ModRabbitsFoot)
 	s.SetRandom(facesRandom(0, 0, 0))
-	do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Might})
+	do(t, s, seatActor(2), game.Roll{Trait: game.Might})
 	// Lucky Stone out of turn: fine.
-	do(t, s, seatActor(2), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
-	ge := refusal(t, s, seatActor(2), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{1}})
+	do(t, s, seatActor(2), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
+	ge := refusal(t, s, seatActor(2), game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{1}})
 	if ge.Key != "err_card_own_turn" || ge.Kind != game.Conflict {
 		t.Errorf("%s: Rabbit's Foot out of turn refused with %+v, want err_card_own_turn", rule, ge)
 	}
 	// The host can't use it for them out of turn either.
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActReroll, Seat: 2, Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{1}}, "err_card_own_turn", game.Conflict)
+	mustRefuse(t, s, hostActor, game.Reroll{Seat: 2, Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{1}}, "err_card_own_turn", game.Conflict)
 	// On seat 2's own turn it works.
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.EndTurn{})
 	s.SetRandom(facesRandom(0, 0, 0))
-	do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Might})
-	do(t, s, seatActor(2), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{2}})
+	do(t, s, seatActor(2), game.Roll{Trait: game.Might})
+	do(t, s, seatActor(2), game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{1}, Faces: []int{2}})
 	if r := s.LastRoll(2); r.Total != 2 || !s.Holds(2, game.ModRabbitsFoot) {
 		t.Errorf("%s: rerolled %+v; the foot is kept (no 使用后丢弃)", rule, r)
 	}

@@ -15,9 +15,24 @@ import (
 // card's or room's data (catalog.Effect); this file turns it into events.
 
 // effectActions are the actions this file decides.
-var effectActions = map[string]decider{
-	ActApplyEffect: (*State).decideApplyEffect,
+var effectActions = []Action{ApplyEffect{}}
+
+// ApplyEffect applies a card's or a room's outcome.
+type ApplyEffect struct {
+	Basis
+	Seat    int            `json:"seat,omitempty"`
+	Source  string         `json:"source,omitempty"`
+	Trait   string         `json:"trait,omitempty"`
+	Card    string         `json:"card,omitempty"`
+	To      int            `json:"to,omitempty"`
+	Split   map[string]int `json:"split,omitempty"`
+	Room    string         `json:"room,omitempty"`
+	Bracket *int           `json:"bracket,omitempty"`
+	Total   *int           `json:"total,omitempty"`
+	Faces   []int          `json:"faces,omitempty"`
 }
+
+func (ApplyEffect) ActionType() string { return ActApplyEffect }
 
 // effectSource finds the roll and once-per-explorer data of "card:<id>" or
 // "room:<id>".
@@ -81,7 +96,7 @@ func removedEvent(seat *Seat, room *catalog.Room, card *catalog.Card) Event {
 // end-of-turn damage (Crypt, Furnace Room). Gains and restores are applied;
 // damage waits for the player's split. A room's effect also ends the
 // lingering events it clears (Lights Out in the Furnace Room).
-func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
+func (a ApplyEffect) decide(s *State, actor Actor) ([]Event, error) {
 	evs, err := s.applyEffect(actor, a)
 	if err != nil {
 		return nil, err
@@ -89,7 +104,7 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 	if _, room, _, _ := effectSource(a.Source); room != nil {
 		// evs may be empty (a gain at the trait's cap): the seat comes
 		// from the action, as applyEffect found it.
-		seat, err := s.actingSeat(actor, a, true)
+		seat, err := s.actingSeat(actor, a.Seat, true)
 		if err != nil {
 			return nil, err
 		}
@@ -98,8 +113,8 @@ func (s *State) decideApplyEffect(actor Actor, a Action) ([]Event, error) {
 	return evs, nil
 }
 
-func (s *State) applyEffect(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, true)
+func (s *State) applyEffect(actor Actor, a ApplyEffect) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, true)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +185,7 @@ func (s *State) mayApply(actor Actor, seat *Seat, source string, roll *catalog.R
 
 // applyWithoutRoll applies a card whose effect needs no roll at all
 // (Healing Salve, Smelling Salts): the holder's card applies.
-func (s *State) applyWithoutRoll(seat *Seat, card *catalog.Card, held bool, roll *catalog.Roll, a Action) ([]Event, error) {
+func (s *State) applyWithoutRoll(seat *Seat, card *catalog.Card, held bool, roll *catalog.Roll, a ApplyEffect) ([]Event, error) {
 	if card != nil && card.Deck != "event" && !held {
 		return nil, refuse(Conflict, "err_card_not_held", card.Name)
 	}
@@ -199,7 +214,7 @@ func (s *State) applyWithoutRoll(seat *Seat, card *catalog.Card, held bool, roll
 
 // applyRolled applies the outcome of the seat's last roll for the source,
 // or its share of another explorer's outcome every explorer takes.
-func (s *State) applyRolled(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, roll *catalog.Roll, a Action) ([]Event, error) {
+func (s *State) applyRolled(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, roll *catalog.Roll, a ApplyEffect) ([]Event, error) {
 	last := s.LastRoll(seat.ID)
 	if last == nil || last.Source != a.Source || last.Applied {
 		if shared, b := s.ShareOwed(seat.ID, a.Source); shared != nil {
@@ -219,7 +234,7 @@ func (s *State) applyRolled(seat *Seat, room *catalog.Room, card *catalog.Card, 
 
 // applyEndTurnDamage applies a room's end-of-turn damage (the Crypt, the
 // Furnace Room).
-func (s *State) applyEndTurnDamage(seat *Seat, room *catalog.Room, a Action) ([]Event, error) {
+func (s *State) applyEndTurnDamage(seat *Seat, room *catalog.Room, a ApplyEffect) ([]Event, error) {
 	evs := s.effectEvents(seat, catalog.Effect{Damage: room.EndTurnDamage}, a.Source, "")
 	if len(evs) == 0 {
 		if _, c := s.damageReduction(seat.ID, room.EndTurnDamage.Kind); c != nil {
@@ -247,7 +262,7 @@ func (s *State) afterUse(seat *Seat, card *catalog.Card) []Event {
 // leaves it for the attack), an event the outcome ends is discarded, a
 // token it removes or a room it empties can't be rolled for again, and an
 // attack it makes begins.
-func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, eff catalog.Effect, roll RollRecord, a Action) ([]Event, error) {
+func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, eff catalog.Effect, roll RollRecord, a ApplyEffect) ([]Event, error) {
 	evs := []Event{{Type: EvRollApplied, Seat: seat.ID, Target: roll.Seq}}
 	target, err := s.effectTarget(seat, card, eff, a)
 	if err != nil {
@@ -280,7 +295,7 @@ func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card
 // is applied to: for another explorer (Medical Kit) only what it gives
 // them; for the roller, what they choose (a trait, a heal's split), then
 // the effect from the clips the choice moved.
-func (s *State) outcomeTraits(seat, target *Seat, name catalog.Text, eff catalog.Effect, roll RollRecord, a Action) ([]Event, error) {
+func (s *State) outcomeTraits(seat, target *Seat, name catalog.Text, eff catalog.Effect, roll RollRecord, a ApplyEffect) ([]Event, error) {
 	var evs []Event
 	if target != seat {
 		// Applied to another explorer (Medical Kit): only what the outcome
@@ -336,7 +351,7 @@ func (s *State) outcomeCard(seat *Seat, card *catalog.Card, held bool, eff catal
 
 // outcomeAfter is what an outcome does last: the card dropped (Music Box),
 // the turn ended, an attack the card makes begun.
-func (s *State) outcomeAfter(seat *Seat, card *catalog.Card, eff catalog.Effect, a Action) ([]Event, error) {
+func (s *State) outcomeAfter(seat *Seat, card *catalog.Card, eff catalog.Effect, a ApplyEffect) ([]Event, error) {
 	var evs []Event
 	if eff.Drop && card != nil {
 		dropped, err := s.dropEvents(seat, card, a)
@@ -346,7 +361,7 @@ func (s *State) outcomeAfter(seat *Seat, card *catalog.Card, eff catalog.Effect,
 		evs = append(evs, dropped...)
 	}
 	if eff.EndTurn && s.Turn == seat.ID {
-		ended, err := s.decideEndTurn(Actor{Host: true}, Action{})
+		ended, err := EndTurn{}.decide(s, Actor{Host: true})
 		if err != nil {
 			return nil, err
 		}
@@ -356,7 +371,7 @@ func (s *State) outcomeAfter(seat *Seat, card *catalog.Card, eff catalog.Effect,
 		if s.attackOpen() {
 			return nil, refuse(Conflict, "err_attack_in_progress")
 		}
-		at, err := s.cardAttackEvent(seat, card.ID, eff.Attack, Action{})
+		at, err := s.cardAttackEvent(seat, card.ID, eff.Attack, nil, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -440,7 +455,7 @@ func withBonus(eff, bonus catalog.Effect) catalog.Effect {
 // another living explorer named in "to" when the card allows (Medical Kit,
 // Healing Salve: "yourself or another living explorer in your room"; the
 // room is the table's to judge).
-func (s *State) effectTarget(seat *Seat, card *catalog.Card, eff catalog.Effect, a Action) (*Seat, error) {
+func (s *State) effectTarget(seat *Seat, card *catalog.Card, eff catalog.Effect, a ApplyEffect) (*Seat, error) {
 	if a.To == 0 || s.SeatAt(a.To) == seat {
 		return seat, nil
 	}
@@ -522,7 +537,7 @@ func (s *State) ShareOwed(seatID int, source string) (*RollRecord, *catalog.Brac
 // shareEvents take the seat's share of another's outcome: its chosen gain
 // or loss, in the trait the seat names, marked as the seat's roll_applied
 // of that roll so it is taken once.
-func (s *State) shareEvents(seat *Seat, card *catalog.Card, b *catalog.Bracket, shared *RollRecord, a Action) ([]Event, error) {
+func (s *State) shareEvents(seat *Seat, card *catalog.Card, b *catalog.Bracket, shared *RollRecord, a ApplyEffect) ([]Event, error) {
 	name := catalog.Text{}
 	if card != nil {
 		name = card.Name

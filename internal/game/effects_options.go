@@ -15,11 +15,11 @@ import (
 // applyAllowed reports whether a source's effect may be applied now, with
 // the trait its outcome asks the player to choose if it asks for one.
 func (s *State) applyAllowed(d *dryRun, source string) bool {
-	return d.allows(Action{Type: ActApplyEffect, Source: source}) ||
-		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Trait: t}) }) ||
+	return d.allows(ApplyEffect{Source: source}) ||
+		slices.ContainsFunc(Traits, func(t string) bool { return d.allows(ApplyEffect{Source: source, Trait: t}) }) ||
 		// or with the room or the item it names (Music Box, Shrieking Wind)
-		d.allows(Action{Type: ActApplyEffect, Source: source, Room: catalog.Box().Rooms[0].ID}) ||
-		slices.ContainsFunc(s.itemsHeld(d.actor.Seat), func(c string) bool { return d.allows(Action{Type: ActApplyEffect, Source: source, Card: c}) })
+		d.allows(ApplyEffect{Source: source, Room: catalog.Box().Rooms[0].ID}) ||
+		slices.ContainsFunc(s.itemsHeld(d.actor.Seat), func(c string) bool { return d.allows(ApplyEffect{Source: source, Card: c}) })
 }
 
 // ApplyRoll is the seat's last roll whose outcome may be applied now.
@@ -56,11 +56,11 @@ type HealSplit struct {
 
 // guidedRollAction is the roll a card or room asks for, as the phone's
 // one-tap form sends it; ok is false when it asks for none.
-func guidedRollAction(r *catalog.Roll, source, purpose string) (Action, bool) {
+func guidedRollAction(r *catalog.Roll, source, purpose string) (Roll, bool) {
 	if r == nil || len(r.Brackets) == 0 {
-		return Action{}, false
+		return Roll{}, false
 	}
-	a := Action{Type: ActRoll, Source: source, Purpose: purpose, Total: &zeroTotal}
+	a := Roll{Source: source, Purpose: purpose, Total: &zeroTotal}
 	switch {
 	case r.Trait != "":
 		a.Trait = r.Trait
@@ -69,7 +69,7 @@ func guidedRollAction(r *catalog.Roll, source, purpose string) (Action, bool) {
 	case r.Dice > 0:
 		a.Dice = r.Dice
 	default:
-		return Action{}, false // applied without a roll (Healing Salve)
+		return Roll{}, false // applied without a roll (Healing Salve)
 	}
 	return a, true
 }
@@ -78,14 +78,14 @@ func guidedRollAction(r *catalog.Roll, source, purpose string) (Action, bool) {
 // choose: the traits it takes when it takes no plain Apply, and the other
 // seats it may be applied to.
 func (s *State) applyChoices(d *dryRun, me *Seat, ar *ApplyRoll) {
-	plain := Action{Type: ActApplyEffect, Source: ar.Source}
+	plain := ApplyEffect{Source: ar.Source}
 	if !d.allows(plain) {
 		for _, item := range s.itemsHeld(me.ID) {
-			if d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Card: item}) {
+			if d.allows(ApplyEffect{Source: ar.Source, Card: item}) {
 				ar.Items = append(ar.Items, item)
 			}
 		}
-		ar.Room = d.allows(Action{Type: ActApplyEffect, Source: ar.Source, Room: catalog.Box().Rooms[0].ID})
+		ar.Room = d.allows(ApplyEffect{Source: ar.Source, Room: catalog.Box().Rooms[0].ID})
 		for _, t := range Traits {
 			a := plain
 			a.Trait = t
@@ -127,7 +127,7 @@ func (s *State) healSplit(d *dryRun, me *Seat, ar *ApplyRoll) *HealSplit {
 	// The roller, or another explorer it may be applied to.
 	for _, to := range append([]int{0}, ar.To...) {
 		for _, t := range h.Traits {
-			if d.allows(Action{Type: ActApplyEffect, Source: ar.Source, To: to, Split: map[string]int{t: 1}}) {
+			if d.allows(ApplyEffect{Source: ar.Source, To: to, Split: map[string]int{t: 1}}) {
 				return &HealSplit{Traits: h.Traits, Most: h.Amount}
 			}
 		}
@@ -171,15 +171,15 @@ func (s *State) cardRollOptions(d *dryRun, me *Seat) []CardRollOption {
 		if !token && rescued == 0 && !each && !every {
 			continue
 		}
-		try := []Action{{Dice: roll.Dice}}
+		try := []Roll{{Dice: roll.Dice}}
 		if traits := roll.RollTraits(); traits != nil {
 			try = nil
 			for _, t := range traits {
-				try = append(try, Action{Trait: t})
+				try = append(try, Roll{Trait: t})
 			}
 		}
 		for _, a := range try {
-			a.Type, a.Source, a.Purpose, a.Total = ActRoll, src, "event", &zeroTotal
+			a.Source, a.Purpose, a.Total = src, "event", &zeroTotal
 			if d.allows(a) {
 				out = append(out, CardRollOption{Card: c.ID, Trait: a.Trait, Dice: a.Dice, Holder: s.SeatNumber(rescued), Owed: each || every})
 				break
@@ -213,7 +213,7 @@ func (s *State) drawEffectOptions(d *dryRun, me *Seat) []DrawEffectOption {
 		if c.Effect == nil || !s.Gone[c.ID] || s.EffectDone[c.ID] {
 			continue
 		}
-		a := Action{Type: ActApplyEffect, Source: "card:" + c.ID}
+		a := ApplyEffect{Source: "card:" + c.ID}
 		opt := DrawEffectOption{Card: c.ID}
 		if c.Effect.GiveBack || c.Effect.DiscardItem {
 			for _, item := range s.itemsHeld(me.ID) {
@@ -265,7 +265,7 @@ func (s *State) shareOption(d *dryRun, me *Seat) *ShareOption {
 		}
 		o := &ShareOption{Source: src, Roll: r.Seq, Seat: s.SeatNumber(r.Seat), Total: r.Total, Bracket: bracketIndex(catalog.Box().Card(c).Roll, *r)}
 		for _, t := range Traits {
-			if d.allows(Action{Type: ActApplyEffect, Source: src, Trait: t}) {
+			if d.allows(ApplyEffect{Source: src, Trait: t}) {
 				o.Traits = append(o.Traits, t)
 			}
 		}

@@ -16,7 +16,7 @@ import (
 // trait of their choice (Possession 4+), or the trait rolled dropping to
 // its lowest value above the skull, another named trait if it is there
 // already (Possession 0–3).
-func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, rolled string, a Action) ([]Event, error) {
+func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, rolled string, a ApplyEffect) ([]Event, error) {
 	var evs []Event
 	if g := eff.GainChosen; g != nil {
 		if !slices.Contains(g.Traits, a.Trait) {
@@ -56,7 +56,7 @@ func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, 
 // never above a trait's starting value: the split the player names (a
 // "split", or all on one "trait"), or, when every point below the starting
 // values fits, all of them without asking (Medical Kit).
-func (s *State) healEvents(target *Seat, card catalog.Text, h *catalog.Heal, a Action, cause string) ([]Event, error) {
+func (s *State) healEvents(target *Seat, card catalog.Text, h *catalog.Heal, a ApplyEffect, cause string) ([]Event, error) {
 	below := func(t string) int {
 		return max(0, target.ExplorerData().Traits[t].Start-target.Traits[t].Position)
 	}
@@ -189,7 +189,7 @@ type PendingDamage struct {
 // drawEffectEvents apply what a card drawn without a roll does, once: its
 // gain or damage, an item of the player's naming put back into its deck
 // (Image in the Mirror B) or discarded (Whoops!).
-func (s *State) drawEffectEvents(actor Actor, seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
+func (s *State) drawEffectEvents(actor Actor, seat *Seat, card *catalog.Card, a ApplyEffect) ([]Event, error) {
 	eff := *card.Effect
 	if s.EffectDone[card.ID] {
 		return nil, refuse(Conflict, "err_effect_done", card.Name)
@@ -270,7 +270,7 @@ func (s *State) ifHeldEvents(seat *Seat, card *catalog.Card, h *catalog.IfHeld) 
 // takeItemEvents take one item card (not an omen) another living explorer
 // holds: "to" names them, "card" the item (Pickpocket's Gloves; the room is
 // the table's to judge).
-func (s *State) takeItemEvents(seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
+func (s *State) takeItemEvents(seat *Seat, card *catalog.Card, a ApplyEffect) ([]Event, error) {
 	from := s.SeatAt(a.To)
 	if from == nil || from.ID == seat.ID {
 		return nil, refuse(Invalid, "err_take_from", card.Name)
@@ -288,7 +288,7 @@ func (s *State) takeItemEvents(seat *Seat, card *catalog.Card, a Action) ([]Even
 
 // putItemEvents put one of the roller's item cards, named in "card", on a
 // room's pile (Shrieking Wind 0: the Entrance Hall); nothing without items.
-func (s *State) putItemEvents(seat *Seat, name catalog.Text, room string, a Action) ([]Event, error) {
+func (s *State) putItemEvents(seat *Seat, name catalog.Text, room string, a ApplyEffect) ([]Event, error) {
 	items := s.itemsHeld(seat.ID)
 	if len(items) == 0 {
 		return nil, nil
@@ -302,7 +302,7 @@ func (s *State) putItemEvents(seat *Seat, name catalog.Text, room string, a Acti
 
 // dropEvents drop a card its roller carries on the pile of the room named
 // (Music Box 0–3: a mesmerised carrier drops it, and it stays open).
-func (s *State) dropEvents(seat *Seat, card *catalog.Card, a Action) ([]Event, error) {
+func (s *State) dropEvents(seat *Seat, card *catalog.Card, a ApplyEffect) ([]Event, error) {
 	if !s.Holds(seat.ID, card.ID) {
 		return nil, nil
 	}
@@ -316,9 +316,9 @@ func (s *State) dropEvents(seat *Seat, card *catalog.Card, a Action) ([]Event, e
 // cardAttackEvent is an attack a card makes on the seat that drew it: the
 // player on the right rolls its dice (typed in, or the server's), and the
 // seat defends as against a monster (seed 002 FAQ: 被咬就像是被怪物攻击).
-func (s *State) cardAttackEvent(seat *Seat, card string, atk *catalog.CardAttack, a Action) (Event, error) {
+func (s *State) cardAttackEvent(seat *Seat, card string, atk *catalog.CardAttack, faces []int, total *int) (Event, error) {
 	rec := RollRecord{Purpose: "attack", Trait: atk.Trait, Source: "card:" + card}
-	if err := s.resolveDice(&rec, rollPlan{dice: min(atk.Dice, MaxDice)}, a.Faces, a.Total); err != nil {
+	if err := s.resolveDice(&rec, rollPlan{dice: min(atk.Dice, MaxDice)}, faces, total); err != nil {
 		return Event{}, err
 	}
 	return Event{Type: EvAttacked, Seat: seat.ID, Attack: &AttackState{

@@ -79,7 +79,7 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 			before := positions(s, 1)
 			r := facesRandom(c.dice...)
 			s.SetRandom(r)
-			evs := do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: roll.Source})
+			evs := do(t, s, seatActor(1), game.ApplyEffect{Source: roll.Source})
 			checkGroup(t, c.rule, evs)
 			if evs[0].Type != game.EvRollApplied || evs[0].Target != rolled[0].Seq || evs[0].Seat != 1 {
 				t.Fatalf("%s: events %+v", c.rule, evs)
@@ -135,24 +135,24 @@ func TestApplyEffectRefusals(t *testing.T) {
 			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "the last roll was for something else", rule: "app: the outcome of the roll for that card",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:silence", Total: intp(0)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:silence", Total: intp(0)})
 			},
 			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "the last roll had no source", rule: "app",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Total: intp(0)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Total: intp(0)})
 			},
 			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "applied already", rule: "seed 003 l.195: 在同一回合中你不能嘗試同一個檢定超過一次 — one roll, one outcome",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
-				do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:rotten"})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
+				do(t, s, seatActor(1), game.ApplyEffect{Source: "card:rotten"})
 			},
 			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "another seat's roll", rule: "app: each applies their own result",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
+				do(t, s, seatActor(2), game.Roll{Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
 			},
 			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "unknown card", rule: "app: sources name a card or a room",
@@ -171,7 +171,7 @@ func TestApplyEffectRefusals(t *testing.T) {
 			actor: seatActor(2), act: game.Action{Seat: 1, Source: "room:chapel"}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "the dead", rule: "seed 000 袭击 l.225: 玩家立即出局",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 1)
 			},
 			actor: hostActor, act: game.Action{Seat: 1, Source: "room:chapel"}, err: "err_dead", kind: game.Conflict},
@@ -189,11 +189,11 @@ func TestApplyEffectRefusals(t *testing.T) {
 	}
 	t.Run("a roll for an unknown source", func(t *testing.T) {
 		s := started(t, fourExplorers...)
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:horseshoe"}, "err_unknown_source", game.Invalid)
+		refuseAll(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:horseshoe"}, "err_unknown_source", game.Invalid)
 	})
 	t.Run("not started", func(t *testing.T) {
 		s := lobby(t, "ox-bellows")
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"}, "err_not_started", game.Conflict)
+		refuseAll(t, s, seatActor(1), game.ApplyEffect{Source: "room:chapel"}, "err_not_started", game.Conflict)
 	})
 }
 
@@ -202,8 +202,8 @@ func TestPendingDamage(t *testing.T) {
 	const rule = "seed 000 袭击 l.217-221: 损伤的分配由败方决定 — the card deals it, the player splits it"
 	setup := func(t *testing.T) *game.State {
 		s := started(t, fourExplorers...)
-		do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Speed, Source: "card:dynamite", Total: intp(0)})
-		do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:dynamite"})
+		do(t, s, seatActor(1), game.Roll{Trait: game.Speed, Source: "card:dynamite", Total: intp(0)})
+		do(t, s, seatActor(1), game.ApplyEffect{Source: "card:dynamite"})
 		if p := s.Pending[1]; p == nil || p.Amount != 4 || p.Kind != "physical" {
 			t.Fatalf("pending %+v", p)
 		}
@@ -211,13 +211,13 @@ func TestPendingDamage(t *testing.T) {
 	}
 	t.Run("the split that matches clears it", func(t *testing.T) {
 		s := setup(t)
-		evs := do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Might: 3, game.Speed: 1}})
+		evs := do(t, s, seatActor(1), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 3, game.Speed: 1}})
 		checkGroup(t, rule, evs)
 		if len(evs) != 2 || evs[1].Type != game.EvEffectPending || evs[1].Pending != nil || s.Pending[1] != nil {
 			t.Errorf("%s: events %+v, pending %+v", rule, evs, s.Pending[1])
 		}
 		// Undo brings the damage back to split.
-		do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+		do(t, s, seatActor(1), game.Undo{})
 		if p := s.Pending[1]; p == nil || p.Amount != 4 {
 			t.Errorf("app: undo of the split left pending %+v", p)
 		}
@@ -225,21 +225,21 @@ func TestPendingDamage(t *testing.T) {
 	})
 	t.Run("the wrong amount leaves it", func(t *testing.T) {
 		s := setup(t)
-		do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Might: 3}})
+		do(t, s, seatActor(1), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 3}})
 		if p := s.Pending[1]; p == nil || p.Amount != 4 {
 			t.Errorf("%s: pending %+v after 3 of 4", rule, p)
 		}
 	})
 	t.Run("the wrong kind leaves it", func(t *testing.T) {
 		s := setup(t)
-		do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: "mental", Split: map[string]int{game.Sanity: 2, game.Knowledge: 2}})
+		do(t, s, seatActor(1), game.TakeDamage{Kind: "mental", Split: map[string]int{game.Sanity: 2, game.Knowledge: 2}})
 		if p := s.Pending[1]; p == nil || p.Amount != 4 {
 			t.Errorf("seed 000 袭击 l.215-219: physical damage is split between Might and Speed; pending %+v", p)
 		}
 	})
 	t.Run("another seat's damage is theirs", func(t *testing.T) {
 		s := setup(t)
-		do(t, s, seatActor(2), game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Might: 2, game.Speed: 2}})
+		do(t, s, seatActor(2), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 2, game.Speed: 2}})
 		if s.Pending[1] == nil || s.Pending[2] != nil {
 			t.Errorf("app: pending %+v", s.Pending)
 		}
@@ -252,14 +252,14 @@ func TestDamageDiceAreNotANewRoll(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 003 l.195: 在同一回合中你不能嘗試同一個檢定超過一次 — one roll, one outcome"
 	s := started(t, fourExplorers...)
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(2)})
+	do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(2)})
 	s.SetRandom(facesRandom(2))
-	do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:silence"}) // 1 die: 2 mental
+	do(t, s, seatActor(1), game.ApplyEffect{Source: "card:silence"}) // 1 die: 2 mental
 	if p := s.Pending[1]; p == nil || p.Amount != 2 {
 		t.Fatalf("pending %+v", p)
 	}
 	s.SetRandom(facesRandom(2))
-	if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:silence"}, t0); err == nil {
+	if _, err := s.Decide(seatActor(1), game.ApplyEffect{Source: "card:silence"}, t0); err == nil {
 		t.Errorf("effects.go effectEvents records the damage dice as a roll with Source %q and Applied false, so LastRoll is that damage roll and apply_effect applies Silence again (another die of damage), without limit; want err_roll_first (%s)", "card:silence", rule)
 	}
 }
@@ -271,13 +271,13 @@ func TestRestoreWithoutARoll(t *testing.T) {
 	const rule = "seed 000 l.733-741: 药膏…被医治的人物若其力量及速度…低于基本值…即可回复至基本值 (no roll); data/items.json healing-salve: a zero-dice roll with one bracket that always applies, so the app can act on it"
 	s := started(t, fourExplorers...)
 	// There is no way to roll zero dice for it…
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 0, Source: "card:healing-salve"}, "err_dice_count", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.Roll{Dice: 0, Source: "card:healing-salve"}, "err_dice_count", game.Invalid)
 	// …and without the card in hand it can't be used…
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:healing-salve"}, "err_card_not_held", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.ApplyEffect{Source: "card:healing-salve"}, "err_card_not_held", game.Conflict)
 	// …so held, the outcome applies without a roll and the salve is used up.
 	give(t, s, 1, "healing-salve")
 	force(t, s, 1, map[string]game.TraitState{game.Might: pos(1)})
-	do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "card:healing-salve"})
+	do(t, s, seatActor(1), game.ApplyEffect{Source: "card:healing-salve"})
 	if got := s.SeatByID(1).Traits[game.Might].Position; got != s.SeatByID(1).ExplorerData().Traits[game.Might].Start {
 		t.Errorf("%s: Might at position %d after the salve", rule, got)
 	}
@@ -303,7 +303,7 @@ func TestOncePerExplorerRooms(t *testing.T) {
 			s := started(t, fourExplorers...)
 			src := "room:" + c.room
 			before := positions(s, 1)
-			evs := do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: src})
+			evs := do(t, s, seatActor(1), game.ApplyEffect{Source: src})
 			checkGroup(t, c.rule, evs)
 			if len(evs) != 2 || evs[0].Type != game.EvRoomGain || evs[0].Room != c.room || evs[1].Type != game.EvTraitsChanged || evs[1].Cause != src {
 				t.Fatalf("%s: events %+v", c.rule, evs)
@@ -314,24 +314,24 @@ func TestOncePerExplorerRooms(t *testing.T) {
 			if !s.RoomGains[1][c.room] {
 				t.Errorf("%s: gain not remembered: %v", c.rule, s.RoomGains)
 			}
-			refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: src}, "err_room_gain_used", game.Conflict)
+			refuseAll(t, s, seatActor(1), game.ApplyEffect{Source: src}, "err_room_gain_used", game.Conflict)
 			// Another turn changes nothing.
-			do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
-			refuseAll(t, s, hostActor, game.Action{Type: game.ActApplyEffect, Seat: 1, Source: src}, "err_room_gain_used", game.Conflict)
+			do(t, s, seatActor(1), game.EndTurn{})
+			refuseAll(t, s, hostActor, game.ApplyEffect{Seat: 1, Source: src}, "err_room_gain_used", game.Conflict)
 			// Every explorer gets it once.
-			do(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: src})
-			refuseAll(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: src}, "err_room_gain_used", game.Conflict)
+			do(t, s, seatActor(2), game.ApplyEffect{Source: src})
+			refuseAll(t, s, seatActor(2), game.ApplyEffect{Source: src}, "err_room_gain_used", game.Conflict)
 			// The other rooms are still there for seat 1.
 			for _, other := range cases {
 				if other.room != c.room {
-					do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + other.room})
+					do(t, s, seatActor(1), game.ApplyEffect{Source: "room:" + other.room})
 				}
 			}
 			replaysTheSame(t, s)
 			// Undo gives the room back: seat 1's three other rooms, seat
 			// 2's, the turn, then seat 1's first.
 			for range 6 {
-				do(t, s, hostActor, game.Action{Type: game.ActUndo})
+				do(t, s, hostActor, game.Undo{})
 			}
 			if s.RoomGains[1][c.room] || !maps.Equal(positions(s, 1), before) {
 				t.Errorf("app: after undo gains %v, traits %v", s.RoomGains, positions(s, 1))
@@ -368,10 +368,10 @@ func TestEndTurnDamageRooms(t *testing.T) {
 			}
 			before := positions(s, 1)
 			if c.pending == nil {
-				refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + c.room}, "err_damage_reduced", game.Conflict)
+				refuseAll(t, s, seatActor(1), game.ApplyEffect{Source: "room:" + c.room}, "err_damage_reduced", game.Conflict)
 				return
 			}
-			do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + c.room})
+			do(t, s, seatActor(1), game.ApplyEffect{Source: "room:" + c.room})
 			got := s.Pending[1]
 			if (got == nil) != (c.pending == nil) || (got != nil && *got != *c.pending) {
 				t.Errorf("%s: pending %+v, want %+v", c.rule, got, c.pending)
@@ -387,11 +387,11 @@ func TestEndTurnDamageRooms(t *testing.T) {
 			}
 			// Every turn ended there hurts again.
 			pair := map[string]string{"mental": game.Sanity, "physical": game.Might}
-			do(t, s, seatActor(1), game.Action{Type: game.ActTakeDamage, Kind: c.pending.Kind, Split: map[string]int{pair[c.pending.Kind]: 1}})
+			do(t, s, seatActor(1), game.TakeDamage{Kind: c.pending.Kind, Split: map[string]int{pair[c.pending.Kind]: 1}})
 			if s.Pending[1] != nil {
 				t.Fatalf("%s: pending %+v after the split", c.rule, s.Pending[1])
 			}
-			do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + c.room})
+			do(t, s, seatActor(1), game.ApplyEffect{Source: "room:" + c.room})
 			if s.Pending[1] == nil {
 				t.Errorf("%s: the room hurt only once", c.rule)
 			}
@@ -405,11 +405,11 @@ func TestTraitorIgnoresDamageRooms(t *testing.T) {
 	const rule = "seed 003 l.579 (地窖) and l.585 (暖爐室): 叛徒或怪物不會因此受傷; seed 003 l.341: 同時忽略任何有害的文字"
 	s := traitorBoard(t) // seat 1 is the traitor
 	for _, room := range []string{"crypt", "furnace-room"} {
-		wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:" + room}, "err_traitor_immune", game.Conflict)
+		wantRefusal(t, s, seatActor(1), game.ApplyEffect{Source: "room:" + room}, "err_traitor_immune", game.Conflict)
 	}
 	// A hero still takes it.
 	turnTo(t, s, 2)
-	if evs := do(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: "room:crypt"}); s.Pending[2] == nil {
+	if evs := do(t, s, seatActor(2), game.ApplyEffect{Source: "room:crypt"}); s.Pending[2] == nil {
 		t.Errorf("%s: a hero in the Crypt: %+v", rule, evs)
 	}
 }
@@ -425,13 +425,13 @@ func TestRoomGainAtTheTop(t *testing.T) {
 	const rule = "seed 003 l.197 (overflow above the top) and l.615 (Chapel: +1 Sanity, once per explorer)"
 	s := started(t, fourExplorers...)
 	force(t, s, 1, map[string]game.TraitState{game.Sanity: {Position: 8}})
-	evs := do(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"})
+	evs := do(t, s, seatActor(1), game.ApplyEffect{Source: "room:chapel"})
 	if len(evs) != 2 || evs[0].Type != game.EvRoomGain || evs[1].Type != game.EvTraitsChanged {
 		t.Fatalf("%s: events %+v, want the room's gain and the trait change", rule, evs)
 	}
 	if got := s.SeatByID(1).Traits[game.Sanity]; got != (game.TraitState{Position: 8, Overflow: 1}) {
 		t.Errorf("%s: Sanity %+v, want the top (8) with 1 over", rule, got)
 	}
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"}, "err_room_gain_used", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.ApplyEffect{Source: "room:chapel"}, "err_room_gain_used", game.Conflict)
 	replaysTheSame(t, s)
 }

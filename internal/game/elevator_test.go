@@ -13,7 +13,7 @@ import (
 func TestMysticElevatorOncePerTurn(t *testing.T) {
 	t.Parallel()
 	const rule = `seed 000 升降梯: "每回合升降梯Mystic Elevator只会移动一次"; seed 002: "升降梯每回合限1次，是指任何玩家/怪物的回合中都只能用1次"; rooms.csv Mystic Elevator: "Once per turn roll 2 dice"`
-	ride := game.Action{Type: game.ActRoll, Purpose: "room", Source: "room:mystic-elevator", Dice: 2, Total: intp(0)}
+	ride := game.Roll{Purpose: "room", Source: "room:mystic-elevator", Dice: 2, Total: intp(0)}
 	cases := []struct {
 		name   string
 		actor  game.Actor
@@ -25,7 +25,7 @@ func TestMysticElevatorOncePerTurn(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := started(t, fourExplorers...)
-			do(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: "mystic-elevator", Floor: game.FloorGround})
+			do(t, s, seatActor(1), game.DiscoverRoom{Room: "mystic-elevator", Floor: game.FloorGround})
 			if !roomOption(optionsFor(s, 1), "mystic-elevator").Roll {
 				t.Fatalf("%s: the first ride is not offered", rule)
 			}

@@ -16,7 +16,7 @@ const (
 
 // GuidedRoll is the roll a card's or room's source asks for, as the phone
 // sends it (guidedRollAction).
-func GuidedRoll(r *catalog.Roll, source, purpose string) (Action, bool) {
+func GuidedRoll(r *catalog.Roll, source, purpose string) (Roll, bool) {
 	return guidedRollAction(r, source, purpose)
 }
 

@@ -24,7 +24,7 @@ func give(t testing.TB, s *game.State, seatID int, cards ...string) {
 			drawOmen(t, s, seatID, id, "kitchen")
 			continue
 		}
-		do(t, s, hostActor, game.Action{Type: game.ActDrawCard, Seat: s.SeatNumber(seatID), Card: id})
+		do(t, s, hostActor, game.DrawCard{Seat: s.SeatNumber(seatID), Card: id})
 	}
 }
 
@@ -74,7 +74,7 @@ func refuseAll(t testing.TB, s *game.State, actor game.Actor, a game.Action, key
 	before := richView(t, s)
 	mustRefuse(t, s, actor, a, key, kind)
 	if after := richView(t, s); after != before {
-		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", a.Type, before, after)
+		t.Errorf("refused %s changed the state:\nbefore %s\nafter  %s", a.ActionType(), before, after)
 	}
 }
 
@@ -158,7 +158,7 @@ func turnTo(t testing.TB, s *game.State, seatID int) {
 		if s.Turn == seatID {
 			return
 		}
-		do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+		do(t, s, hostActor, game.EndTurn{})
 	}
 	t.Fatalf("turnTo: seat %d never got the turn", seatID)
 }

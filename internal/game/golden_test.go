@@ -231,7 +231,7 @@ func decideRecorded(t testing.TB, s *game.State, actor game.Actor, a game.Action
 	s.SetRandom(dice)
 	evs, err := s.Decide(actor, a, t0)
 	s.SetRandom(dice.inner)
-	raw, merr := json.Marshal(a)
+	raw, merr := game.EncodeAction(a)
 	if merr != nil {
 		t.Fatal(merr)
 	}

@@ -11,12 +11,46 @@ import (
 // haunt.
 
 // hauntActions are the actions this file decides.
-var hauntActions = map[string]decider{
-	ActDrawOmen:    (*State).decideDrawOmen,
-	ActHauntRoll:   (*State).decideHauntRoll,
-	ActRevealToken: (*State).decideRevealToken,
-	ActReselect:    (*State).decideReselectHaunt,
+var hauntActions = []Action{DrawOmen{}, HauntRoll{}, RevealToken{}, ReselectHaunt{}}
+
+// DrawOmen draws an omen in a room.
+type DrawOmen struct {
+	Basis
+	Seat  int    `json:"seat,omitempty"`
+	Omen  string `json:"omen,omitempty"`
+	Room  string `json:"room,omitempty"`
+	Total *int   `json:"total,omitempty"`
+	Faces []int  `json:"faces,omitempty"`
 }
+
+func (DrawOmen) ActionType() string { return ActDrawOmen }
+
+// HauntRoll makes the haunt roll.
+type HauntRoll struct {
+	Basis
+	Seat  int   `json:"seat,omitempty"`
+	Faces []int `json:"faces,omitempty"`
+	Total *int  `json:"total,omitempty"`
+}
+
+func (HauntRoll) ActionType() string { return ActHauntRoll }
+
+// RevealToken turns a hidden traitor's token face up.
+type RevealToken struct {
+	Basis
+	Seat int `json:"seat,omitempty"`
+}
+
+func (RevealToken) ActionType() string { return ActRevealToken }
+
+// ReselectHaunt selects another haunt right after the reveal (host).
+type ReselectHaunt struct {
+	Basis
+	Room string `json:"room,omitempty"`
+	Omen string `json:"omen,omitempty"`
+}
+
+func (ReselectHaunt) ActionType() string { return ActReselect }
 
 // HauntState is the haunt once revealed.
 type HauntState struct {
@@ -233,8 +267,8 @@ func (s *State) foldHauntRevealed(e Event) {
 }
 
 // decideDrawOmen records an omen drawn in a room.
-func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, false)
+func (a DrawOmen) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
 		return nil, err
 	}
@@ -258,12 +292,12 @@ func (s *State) decideDrawOmen(actor Actor, a Action) ([]Event, error) {
 			return nil, refuse(Conflict, "err_omen_drawn")
 		}
 	}
-	if stale(a, s.Version) {
+	if a.stale(s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	card := catalog.Box().Card(a.Omen)
 	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
-	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, card, a)
+	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, card, a.Faces, a.Total)
 }
 
 // OwesHauntRoll reports whether the seat must make a haunt roll now.
@@ -275,8 +309,8 @@ func (s *State) OwesHauntRoll(seatID int) bool {
 // begins iff the total is less than the omens drawn so far, that one
 // included (seed 000, 作祟; seed 002). The haunt comes from the chart by the
 // omen and its room, and the traitor from the haunt's rule.
-func (s *State) decideHauntRoll(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, false)
+func (a HauntRoll) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +360,7 @@ func (s *State) revealEvent(revealer int, omen, room string, count int) Event {
 // no room gives a new haunt, a new omen drawn in place of the revealer's,
 // which goes back into the deck. Only the host, and only right after the
 // reveal, before anything else happened.
-func (s *State) decideReselectHaunt(actor Actor, a Action) ([]Event, error) {
+func (a ReselectHaunt) decide(s *State, actor Actor) ([]Event, error) {
 	if !actor.Host {
 		return nil, refuse(Forbidden, "err_host_only")
 	}
@@ -421,11 +455,11 @@ func (s *State) foldOmenReplaced(e Event) {
 
 // decideRevealToken turns a seat's hidden-traitor token face up; a hidden
 // traitor may do so at any time (seed 002, 内奸).
-func (s *State) decideRevealToken(actor Actor, a Action) ([]Event, error) {
+func (a RevealToken) decide(s *State, actor Actor) ([]Event, error) {
 	if s.Haunt == nil || !s.Haunt.Hidden() {
 		return nil, refuse(Conflict, "err_no_hidden_traitor")
 	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.targetSeat(actor, a.Seat)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ type HauntRollOption struct {
 
 // hauntRollOption is the haunt roll the seat owes now, nil when none.
 func (s *State) hauntRollOption(d *dryRun) *HauntRollOption {
-	if !d.allows(Action{Type: ActHauntRoll, Total: &zeroTotal}) {
+	if !d.allows(HauntRoll{Total: &zeroTotal}) {
 		return nil
 	}
 	return &HauntRollOption{Dice: HauntRollDice, OmenCount: len(s.Omens), Chance: ChanceBelow(HauntRollDice, len(s.Omens))}
@@ -39,12 +39,12 @@ func (s *State) reselectOptions(d *dryRun) *ReselectOptions {
 	}
 	r := &ReselectOptions{}
 	for _, room := range catalog.Chart().Rooms {
-		if d.allows(Action{Type: ActReselect, Room: room}) {
+		if d.allows(ReselectHaunt{Room: room}) {
 			r.Rooms = append(r.Rooms, room)
 		}
 	}
 	for _, omen := range catalog.Chart().Omens {
-		if d.allows(Action{Type: ActReselect, Omen: omen}) {
+		if d.allows(ReselectHaunt{Omen: omen}) {
 			r.Omens = append(r.Omens, omen)
 		}
 	}

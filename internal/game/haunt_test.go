@@ -51,9 +51,9 @@ func drawOmen(t testing.TB, s *game.State, seatID int, omen, room string) []game
 	t.Helper()
 	// A card's attack on the drawer (Bite) rolls 0 and is defended with 0:
 	// a tie, so the omen's other rules are tested on their own.
-	evs := do(t, s, hostActor, game.Action{Type: game.ActDrawOmen, Seat: s.SeatNumber(seatID), Omen: omen, Room: room, Total: intp(0)})
+	evs := do(t, s, hostActor, game.DrawOmen{Seat: s.SeatNumber(seatID), Omen: omen, Room: room, Total: intp(0)})
 	if at := s.Attack; at != nil && at.Attacker.Card == omen && at.Defense == nil {
-		do(t, s, hostActor, game.Action{Type: game.ActDefend, Total: intp(0)})
+		do(t, s, hostActor, game.Defend{Total: intp(0)})
 	}
 	return evs
 }
@@ -84,7 +84,7 @@ func reveal(t testing.TB, s *game.State, revealer, number int, keepGains bool) [
 	if !keepGains && !mapsEqualTraits(before, s.SeatByID(revealer).Traits) {
 		force(t, s, revealer, before)
 	}
-	evs := do(t, s, seatActor(revealer), game.Action{Type: game.ActHauntRoll, Total: intp(0)})
+	evs := do(t, s, seatActor(revealer), game.HauntRoll{Total: intp(0)})
 	if len(evs) != 2 || evs[1].Type != game.EvHauntRevealed || s.Haunt == nil || s.Haunt.Number != number {
 		t.Fatalf("haunt %d did not start: %+v", number, evs)
 	}
@@ -169,7 +169,7 @@ func TestDrawOmen(t *testing.T) {
 			actor: seatActor(2), act: game.Action{Omen: "book", Room: "kitchen"}, seat: 2, owed: false, count: 2},
 		{name: "phase set to haunt by hand: no haunt roll", rule: "seed 000 作祟 l.253",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 			},
 			actor: seatActor(1), act: game.Action{Omen: "book", Room: "kitchen"}, seat: 1, owed: false, count: 1},
 
@@ -195,18 +195,18 @@ func TestDrawOmen(t *testing.T) {
 		{name: "an omen from an earlier turn", rule: "seed 000 l.25: 预兆牌Omen card 13张",
 			setup: func(t testing.TB, s *game.State) {
 				drawOmen(t, s, 1, "bite", "kitchen")
-				do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
-				do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+				do(t, s, seatActor(1), game.HauntRoll{Total: intp(12)})
+				do(t, s, seatActor(1), game.EndTurn{})
 			},
 			actor: seatActor(2), act: game.Action{Omen: "bite", Room: "gallery"}, err: "err_omen_drawn", kind: game.Conflict},
 		{name: "stale", rule: "app: refuse an action built on an older table",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1})
+				do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1})
 			},
 			actor: seatActor(1), act: game.Action{Omen: "girl", Room: "catacombs", Version: intp(0)}, err: "err_stale", kind: game.Conflict},
 		{name: "the dead draw nothing", rule: "seed 000 伤害: the dead are out",
 			setup: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 2)
 			},
 			actor: hostActor, act: game.Action{Seat: 2, Omen: "girl", Room: "catacombs"}, err: "err_dead", kind: game.Conflict},
@@ -255,26 +255,26 @@ func TestEndTurnWaitsForTheHauntRoll(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 作祟 l.251: 在该玩家完结其回合后，必须试图揭露真相Haunt Roll"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "kitchen"})
-	ge := refusal(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.DrawOmen{Omen: "dog", Room: "kitchen"})
+	ge := refusal(t, s, seatActor(1), game.EndTurn{})
 	if ge.Key != "err_haunt_roll_owed" || ge.Kind != game.Conflict || len(ge.Args) != 1 || ge.Args[0] != "P1" {
 		t.Errorf("%s: end_turn refused with %+v, want err_haunt_roll_owed naming P1", rule, ge)
 	}
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActEndTurn}, "err_haunt_roll_owed", game.Conflict)
+	mustRefuse(t, s, hostActor, game.EndTurn{}, "err_haunt_roll_owed", game.Conflict)
 	// Only the seat that drew owes the roll.
-	mustRefuse(t, s, seatActor(2), game.Action{Type: game.ActHauntRoll, Total: intp(12)}, "err_no_haunt_roll_owed", game.Conflict)
+	mustRefuse(t, s, seatActor(2), game.HauntRoll{Total: intp(12)}, "err_no_haunt_roll_owed", game.Conflict)
 	if s.OwesHauntRoll(2) || !s.OwesHauntRoll(1) {
 		t.Errorf("%s: owed by 1: %v, by 2: %v", rule, s.OwesHauntRoll(1), s.OwesHauntRoll(2))
 	}
-	evs := do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(1)}) // 1 omen, total 1: no haunt
+	evs := do(t, s, seatActor(1), game.HauntRoll{Total: intp(1)}) // 1 omen, total 1: no haunt
 	if len(evs) != 1 || s.Haunt != nil || s.Phase != game.PhaseExploration {
 		t.Fatalf("%s: total 1 against 1 omen started the haunt: %+v", rule, evs)
 	}
 	if s.OwesHauntRoll(1) || len(s.OwedHauntRolls) != 0 {
 		t.Errorf("%s: still owed after the roll: %v", rule, s.OwedHauntRolls)
 	}
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)}, "err_no_haunt_roll_owed", game.Conflict)
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	mustRefuse(t, s, seatActor(1), game.HauntRoll{Total: intp(12)}, "err_no_haunt_roll_owed", game.Conflict)
+	do(t, s, seatActor(1), game.EndTurn{})
 	if s.Turn != 2 {
 		t.Errorf("turn %d, want 2", s.Turn)
 	}
@@ -284,38 +284,38 @@ func TestTwoOmensOweTwoHauntRolls(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 作祟 l.251-257: each omen owes a haunt roll against the omens drawn (包括刚翻开的)"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "kitchen"})
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "ring", Room: "gallery"})
+	do(t, s, seatActor(1), game.DrawOmen{Omen: "dog", Room: "kitchen"})
+	do(t, s, seatActor(1), game.DrawOmen{Omen: "ring", Room: "gallery"})
 	if len(s.OwedHauntRolls) != 2 {
 		t.Fatalf("%s: owed %v", rule, s.OwedHauntRolls)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(2)})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(2)})
 	if r := s.LastRoll(1); r.Purpose != "haunt" || r.OmenCount != 2 || r.Dice != game.HauntRollDice {
 		t.Errorf("%s: first haunt roll %+v, want 6 dice against 2 omens", rule, r)
 	}
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActEndTurn}, "err_haunt_roll_owed", game.Conflict)
+	mustRefuse(t, s, seatActor(1), game.EndTurn{}, "err_haunt_roll_owed", game.Conflict)
 	if !s.OwesHauntRoll(1) || len(s.OwedHauntRolls) != 1 {
 		t.Fatalf("%s: owed %v after one roll", rule, s.OwedHauntRolls)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(3)})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(3)})
 	if r := s.LastRoll(1); r.OmenCount != 2 {
 		t.Errorf("%s: second haunt roll %+v", rule, r)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.EndTurn{})
 
 	// Two omens where the first roll starts the haunt: the second is no
 	// longer owed, and the haunt comes from the first omen's cell.
 	s = started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"})
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "ring", Room: "gallery"})
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(1)})
+	do(t, s, seatActor(1), game.DrawOmen{Omen: "girl", Room: "catacombs"})
+	do(t, s, seatActor(1), game.DrawOmen{Omen: "ring", Room: "gallery"})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(1)})
 	if s.Haunt == nil || s.Haunt.Number != 1 || s.Haunt.OmenCount != 2 {
 		t.Fatalf("%s: haunt %+v, want #1 against 2 omens", rule, s.Haunt)
 	}
 	if len(s.OwedHauntRolls) != 0 || s.OwesHauntRoll(1) {
 		t.Errorf("seed 000 作祟 l.253: rolls still owed in the haunt: %v", s.OwedHauntRolls)
 	}
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(0)}, "err_haunt_started", game.Conflict)
+	mustRefuse(t, s, seatActor(1), game.HauntRoll{Total: intp(0)}, "err_haunt_started", game.Conflict)
 }
 
 // ---- the haunt roll ----
@@ -327,10 +327,10 @@ func TestBiteCountsAsAnOmen(t *testing.T) {
 	const rule = "seed 000 l.183: (噬咬Bite除外) is no object you keep, yet an omen card (l.25); 作祟 l.255: 已翻开的预兆牌数目"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	drawOmen(t, s, 1, "bite", "kitchen")
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(1)})
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
-	do(t, s, seatActor(2), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "gymnasium"})
-	evs := do(t, s, seatActor(2), game.Action{Type: game.ActHauntRoll, Total: intp(1)})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(1)})
+	do(t, s, seatActor(1), game.EndTurn{})
+	do(t, s, seatActor(2), game.DrawOmen{Omen: "dog", Room: "gymnasium"})
+	evs := do(t, s, seatActor(2), game.HauntRoll{Total: intp(1)})
 	if len(evs) != 2 || evs[0].Roll.OmenCount != 2 {
 		t.Fatalf("%s: total 1 against Bite + Dog: %+v", rule, evs)
 	}
@@ -343,7 +343,7 @@ func TestBiteCountsAsAnOmen(t *testing.T) {
 
 	s = started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	drawOmen(t, s, 1, "bite", "gymnasium")
-	evs = do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(0)})
+	evs = do(t, s, seatActor(1), game.HauntRoll{Total: intp(0)})
 	if len(evs) != 2 || evs[1].Haunt.Number != 35 || evs[1].Haunt.Omen != "bite" {
 		t.Errorf("%s: Bite in the Gymnasium: %+v, want haunt 35", rule, evs)
 	}
@@ -357,14 +357,14 @@ func omensThen(t testing.TB, s *game.State, before []string) int {
 	for _, omen := range before {
 		id := s.Turn
 		drawOmen(t, s, id, omen, "kitchen")
-		evs := do(t, s, seatActor(id), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
+		evs := do(t, s, seatActor(id), game.HauntRoll{Total: intp(12)})
 		if len(evs) != 1 {
 			t.Fatalf("total 12 against %d omens started the haunt", len(s.Omens))
 		}
-		do(t, s, seatActor(id), game.Action{Type: game.ActEndTurn})
+		do(t, s, seatActor(id), game.EndTurn{})
 	}
 	id := s.Turn
-	do(t, s, seatActor(id), game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"})
+	do(t, s, seatActor(id), game.DrawOmen{Omen: "girl", Room: "catacombs"})
 	return id
 }
 
@@ -410,7 +410,7 @@ func TestHauntRollThreshold(t *testing.T) {
 			id := omensThen(t, s, otherOmens[:c.omens-1])
 			r := facesRandom(c.dice...)
 			s.SetRandom(r)
-			evs := do(t, s, seatActor(id), game.Action{Type: game.ActHauntRoll, Total: c.total, Faces: c.faces})
+			evs := do(t, s, seatActor(id), game.HauntRoll{Total: c.total, Faces: c.faces})
 			roll := evs[0].Roll
 			if evs[0].Type != game.EvRolled || roll == nil || roll.Purpose != "haunt" || roll.Dice != game.HauntRollDice || roll.OmenCount != c.omens || roll.Seat != id {
 				t.Fatalf("%s: roll event %+v", c.rule, evs[0])
@@ -487,12 +487,12 @@ func TestHauntRollRefusals(t *testing.T) {
 	}
 	t.Run("not started", func(t *testing.T) {
 		s := lobby(t, "ox-bellows")
-		mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll}, "err_not_started", game.Conflict)
+		mustRefuse(t, s, seatActor(1), game.HauntRoll{}, "err_not_started", game.Conflict)
 	})
 	t.Run("the host rolls for the seat that owes it", func(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 		owing(t, s)
-		evs := do(t, s, hostActor, game.Action{Type: game.ActHauntRoll, Seat: 1, Total: intp(0)})
+		evs := do(t, s, hostActor, game.HauntRoll{Seat: 1, Total: intp(0)})
 		if len(evs) != 2 || evs[1].Haunt.Revealer != 1 {
 			t.Errorf("events %+v", evs)
 		}
@@ -525,8 +525,8 @@ func TestHauntFromTheChart(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.omen+"@"+c.room, func(t *testing.T) {
 			s := started(t, fourExplorers...)
-			do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: c.omen, Room: c.room})
-			evs := do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(0)})
+			do(t, s, seatActor(1), game.DrawOmen{Omen: c.omen, Room: c.room})
+			evs := do(t, s, seatActor(1), game.HauntRoll{Total: intp(0)})
 			if len(evs) != 2 {
 				t.Fatalf("%s: no haunt: %+v", c.rule, evs)
 			}
@@ -1029,20 +1029,20 @@ func TestRevealToken(t *testing.T) {
 	const rule = "seed 002 l.73 内奸: 任何时间当内奸觉得必要时他可以将标记主动翻开以表明他是内奸"
 	s, _ := hiddenGame(t) // seat 4 holds token 1
 
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActRevealToken, Seat: 4}, "err_other_seat", game.Forbidden)
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActRevealToken, Seat: 4}, "err_other_seat", game.Forbidden)
-	mustRefuse(t, s, seatActor(9), game.Action{Type: game.ActRevealToken}, "err_not_seated", game.Forbidden)
+	mustRefuse(t, s, hostActor, game.RevealToken{Seat: 4}, "err_other_seat", game.Forbidden)
+	mustRefuse(t, s, seatActor(1), game.RevealToken{Seat: 4}, "err_other_seat", game.Forbidden)
+	mustRefuse(t, s, seatActor(9), game.RevealToken{}, "err_not_seated", game.Forbidden)
 
-	evs := do(t, s, seatActor(4), game.Action{Type: game.ActRevealToken})
+	evs := do(t, s, seatActor(4), game.RevealToken{})
 	if len(evs) != 1 || evs[0].Type != game.EvTokenRevealed || evs[0].Seat != 4 || evs[0].Token != 1 || evs[0].Secret != nil {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
 	if s.Haunt.PublicTraitor() != 4 || s.Haunt.Shown[4] != 1 || !s.Haunt.IsTraitor(4) {
 		t.Errorf("%s: after the reveal PublicTraitor %d, shown %v", rule, s.Haunt.PublicTraitor(), s.Haunt.Shown)
 	}
-	mustRefuse(t, s, seatActor(4), game.Action{Type: game.ActRevealToken}, "err_no_change", game.Conflict)
+	mustRefuse(t, s, seatActor(4), game.RevealToken{}, "err_no_change", game.Conflict)
 	// Turning a token up is final.
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+	mustRefuse(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
 
 	// Replay of the stored log, straight and through JSON, deals the same
 	// tokens and shows the same token.
@@ -1073,13 +1073,13 @@ func TestRevealToken(t *testing.T) {
 func TestRevealTokenNeedsAHiddenTraitor(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActRevealToken}, "err_no_hidden_traitor", game.Conflict)
-	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActRevealToken}, "err_no_hidden_traitor", game.Conflict)
+	mustRefuse(t, s, seatActor(1), game.RevealToken{}, "err_no_hidden_traitor", game.Conflict)
+	do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
+	mustRefuse(t, s, seatActor(1), game.RevealToken{}, "err_no_hidden_traitor", game.Conflict)
 
 	s = started(t, fourExplorers...)
 	revealHaunt(t, s, 1, 1) // The Mummy Walks: a known traitor
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActRevealToken}, "err_no_hidden_traitor", game.Conflict)
+	mustRefuse(t, s, seatActor(1), game.RevealToken{}, "err_no_hidden_traitor", game.Conflict)
 }
 
 // Heroes keep their tokens face down unless they die; then it turns up by
@@ -1089,7 +1089,7 @@ func TestHeroesDontTurnTheirTokens(t *testing.T) {
 	const rule = "seed 002 l.73 内奸: 当有探险者死亡时翻开他自己的标记以表明身份除此之外任何英雄不可主动翻开自己的标记"
 	s, _ := hiddenGame(t) // seat 1 holds token 2, seat 4 token 1
 	for _, id := range []int{1, 2, 3} {
-		mustRefuse(t, s, seatActor(id), game.Action{Type: game.ActRevealToken}, "err_hero_token", game.Conflict)
+		mustRefuse(t, s, seatActor(id), game.RevealToken{}, "err_hero_token", game.Conflict)
 	}
 	if len(s.Haunt.Shown) != 0 {
 		t.Fatalf("%s: tokens shown %v", rule, s.Haunt.Shown)
@@ -1097,7 +1097,7 @@ func TestHeroesDontTurnTheirTokens(t *testing.T) {
 
 	// Seat 1 dies of damage: its token turns up with the death.
 	force(t, s, 1, map[string]game.TraitState{game.Might: {Position: 1}})
-	evs := do(t, s, hostActor, game.Action{Type: game.ActTakeDamage, Seat: 1, Kind: "physical", Split: map[string]int{game.Might: 1}})
+	evs := do(t, s, hostActor, game.TakeDamage{Seat: 1, Kind: "physical", Split: map[string]int{game.Might: 1}})
 	var shown *game.Event
 	for i := range evs {
 		if evs[i].Type == game.EvTokenRevealed {
@@ -1114,21 +1114,21 @@ func TestHeroesDontTurnTheirTokens(t *testing.T) {
 		t.Errorf("%s: shown %v, public traitor %d", rule, s.Haunt.Shown, s.Haunt.PublicTraitor())
 	}
 	// Shown once: nothing more to turn.
-	mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActRevealToken}, "err_no_change", game.Conflict)
+	mustRefuse(t, s, seatActor(1), game.RevealToken{}, "err_no_change", game.Conflict)
 	// Turning a token is final, so the death can't be undone either.
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+	mustRefuse(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
 
 	// A seat killed outside Decide (an event applied directly) may still
 	// turn its own token up: the rule is about the living.
 	kill(t, s, 2)
-	do(t, s, seatActor(2), game.Action{Type: game.ActRevealToken})
+	do(t, s, seatActor(2), game.RevealToken{})
 	if s.Haunt.Shown[2] != 3 {
 		t.Errorf("%s: dead seat 2's token: shown %v", rule, s.Haunt.Shown)
 	}
 
 	// The hidden traitor dying shows token 1 too.
 	force(t, s, 4, map[string]game.TraitState{game.Sanity: {Position: 1}})
-	do(t, s, hostActor, game.Action{Type: game.ActTakeDamage, Seat: 4, Kind: "mental", Split: map[string]int{game.Sanity: 1}})
+	do(t, s, hostActor, game.TakeDamage{Seat: 4, Kind: "mental", Split: map[string]int{game.Sanity: 1}})
 	if s.Haunt.Shown[4] != 1 || s.Haunt.PublicTraitor() != 4 {
 		t.Errorf("%s: dead traitor: shown %v, public traitor %d", rule, s.Haunt.Shown, s.Haunt.PublicTraitor())
 	}
@@ -1143,7 +1143,7 @@ func TestHiddenTraitorDoesNotLeakThroughMomentOfHope(t *testing.T) {
 	const rule = "seed 002 l.73 内奸: 其他人都不清楚; the host may not learn a seat's token (decideRevealToken)"
 	s, _ := hiddenGame(t) // seat 4 holds token 1
 	hope := func(seatID int) error {
-		_, err := s.Decide(hostActor, game.Action{Type: game.ActRoll, Seat: s.SeatNumber(seatID), Trait: game.Might, Modifiers: mods(game.ModMomentOfHope), Total: intp(1)}, t0)
+		_, err := s.Decide(hostActor, game.Roll{Seat: s.SeatNumber(seatID), Trait: game.Might, Modifiers: mods(game.ModMomentOfHope), Total: intp(1)}, t0)
 		return err
 	}
 	for _, seat := range s.Seats {
@@ -1152,8 +1152,8 @@ func TestHiddenTraitorDoesNotLeakThroughMomentOfHope(t *testing.T) {
 		}
 	}
 	// Once the traitor shows the token, the card no longer helps them.
-	do(t, s, seatActor(4), game.Action{Type: game.ActRevealToken})
-	mustRefuse(t, s, hostActor, game.Action{Type: game.ActRoll, Seat: 4, Trait: game.Might, Modifiers: mods(game.ModMomentOfHope), Total: intp(1)}, "err_modifier_heroes_only", game.Invalid)
+	do(t, s, seatActor(4), game.RevealToken{})
+	mustRefuse(t, s, hostActor, game.Roll{Seat: 4, Trait: game.Might, Modifiers: mods(game.ModMomentOfHope), Total: intp(1)}, "err_modifier_heroes_only", game.Invalid)
 	for _, id := range []int{1, 2, 3} {
 		if err := hope(id); err != nil {
 			t.Errorf("seed 002 l.73 FAQ (MomentofHope: 每个英雄): hero %d refused: %v", id, err)
@@ -1169,8 +1169,8 @@ func TestOmenUndo(t *testing.T) {
 	t.Run("undo a draw", func(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 		before := fullSnapshot(s)
-		draw := do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"})
-		do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+		draw := do(t, s, seatActor(1), game.DrawOmen{Omen: "girl", Room: "catacombs"})
+		do(t, s, seatActor(1), game.Undo{})
 		for _, e := range draw {
 			if !s.IsUndone(e.Seq) {
 				t.Errorf("%s: %s %d not undone", rule, e.Type, e.Seq)
@@ -1184,52 +1184,52 @@ func TestOmenUndo(t *testing.T) {
 			!mapsEqualTraits(before.Seats[0].Traits, after.Seats[0].Traits) {
 			t.Errorf("%s: undo did not restore the table", rule)
 		}
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "kitchen"}) // the card is back in the deck
-		do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
-		do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+		do(t, s, seatActor(1), game.DrawOmen{Omen: "girl", Room: "kitchen"}) // the card is back in the deck
+		do(t, s, seatActor(1), game.Undo{})
+		do(t, s, seatActor(1), game.EndTurn{})
 	})
 	t.Run("undo the second of two draws", func(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"})
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "kitchen"})
-		do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+		do(t, s, seatActor(1), game.DrawOmen{Omen: "girl", Room: "catacombs"})
+		do(t, s, seatActor(1), game.DrawOmen{Omen: "dog", Room: "kitchen"})
+		do(t, s, seatActor(1), game.Undo{})
 		if len(s.Omens) != 1 || s.Omens[0].Omen != "girl" || !slices.Equal(s.OwedHauntRolls, []int{0}) {
 			t.Errorf("%s: omens %v owed %v", rule, s.Omens, s.OwedHauntRolls)
 		}
 	})
 	t.Run("a haunt roll fixes the draw", func(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"})
-		do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(5)})
-		mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
-		mustRefuse(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+		do(t, s, seatActor(1), game.DrawOmen{Omen: "girl", Room: "catacombs"})
+		do(t, s, seatActor(1), game.HauntRoll{Total: intp(5)})
+		mustRefuse(t, s, seatActor(1), game.Undo{}, "err_nothing_to_undo", game.Conflict)
+		mustRefuse(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
 		// A later change undoes, and only it.
-		step := do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1})
-		evs := do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+		step := do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1})
+		evs := do(t, s, seatActor(1), game.Undo{})
 		if evs[0].Target != step[0].Seq {
 			t.Errorf("%s: undid %d, want the step %d", rule, evs[0].Target, step[0].Seq)
 		}
 		if len(s.Omens) != 1 || len(s.Rolls) != 1 {
 			t.Errorf("%s: undo of a later change lost the omen or roll: %v %v", rule, s.Omens, s.Rolls)
 		}
-		mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+		mustRefuse(t, s, seatActor(1), game.Undo{}, "err_nothing_to_undo", game.Conflict)
 	})
 	t.Run("the reveal is final", func(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 		revealHaunt(t, s, 1, 1)
-		mustRefuse(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+		mustRefuse(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
 		// An omen drawn during the haunt is undoable again.
-		draw := do(t, s, seatActor(s.Turn), game.Action{Type: game.ActDrawOmen, Omen: "dog", Room: "kitchen"})
-		evs := do(t, s, hostActor, game.Action{Type: game.ActUndo})
+		draw := do(t, s, seatActor(s.Turn), game.DrawOmen{Omen: "dog", Room: "kitchen"})
+		evs := do(t, s, hostActor, game.Undo{})
 		if !s.IsUndone(draw[0].Seq) || s.Haunt == nil || s.Phase != game.PhaseHaunt || len(s.Omens) != 1 {
 			t.Errorf("%s: undo in the haunt: %+v, haunt %v phase %s omens %v", rule, evs, s.Haunt != nil, s.Phase, s.Omens)
 		}
 	})
 	t.Run("a dice roll fixes what came before it", func(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"})
-		do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 1, Total: intp(1)})
-		mustRefuse(t, s, seatActor(1), game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+		do(t, s, seatActor(1), game.DrawOmen{Omen: "girl", Room: "catacombs"})
+		do(t, s, seatActor(1), game.Roll{Dice: 1, Total: intp(1)})
+		mustRefuse(t, s, seatActor(1), game.Undo{}, "err_nothing_to_undo", game.Conflict)
 		if !s.OwesHauntRoll(1) {
 			t.Errorf("%s: a plain roll paid the haunt roll", rule)
 		}
@@ -1245,11 +1245,11 @@ func TestHauntGameReplays(t *testing.T) {
 	s.SetRandom(newPCG(11))
 	id := omensThen(t, s, []string{"bite", "dog"})
 	give(t, s, id, game.ModLuckyStone)
-	do(t, s, seatActor(id), game.Action{Type: game.ActRoll, Trait: game.Might})
-	do(t, s, seatActor(id), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0, 1}})
-	do(t, s, seatActor(id), game.Action{Type: game.ActHauntRoll, Total: intp(0)})
-	do(t, s, seatActor(s.Turn), game.Action{Type: game.ActStepTrait, Trait: game.Sanity, Delta: -1})
-	do(t, s, seatActor(s.Turn), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(id), game.Roll{Trait: game.Might})
+	do(t, s, seatActor(id), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0, 1}})
+	do(t, s, seatActor(id), game.HauntRoll{Total: intp(0)})
+	do(t, s, seatActor(s.Turn), game.StepTrait{Trait: game.Sanity, Delta: -1})
+	do(t, s, seatActor(s.Turn), game.EndTurn{})
 	if s.Haunt == nil {
 		t.Fatal("no haunt")
 	}
@@ -1283,7 +1283,7 @@ func endTurn(t testing.TB, s *game.State) int {
 	if s.Turn == game.MonstersTurn {
 		actor = seatActor(s.TurnTraitor()) // who runs the monsters, haunt 9 too
 	}
-	do(t, s, actor, game.Action{Type: game.ActEndTurn})
+	do(t, s, actor, game.EndTurn{})
 	return s.Turn
 }
 
@@ -1317,7 +1317,7 @@ func TestHauntTurnOrder(t *testing.T) {
 	})
 	t.Run("then the monsters", func(t *testing.T) {
 		s := newGame(t)
-		do(t, s, seatActor(2), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
+		do(t, s, seatActor(2), game.AddMonster{Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
 		walk(t, s, 4, 1, 2, game.MonstersTurn, 3, 4, 1, 2, game.MonstersTurn, 3)
 		if s.MonsterTurns != 2 {
 			t.Errorf("%s: %d monster turns, want 2", rule, s.MonsterTurns)
@@ -1325,12 +1325,12 @@ func TestHauntTurnOrder(t *testing.T) {
 	})
 	t.Run("who ends the monsters' turn", func(t *testing.T) {
 		s := newGame(t)
-		do(t, s, hostActor, game.Action{Type: game.ActAddMonster, Kind: "Bat", Count: 1, Traits: map[string]int{game.Speed: 6}})
+		do(t, s, hostActor, game.AddMonster{Kind: "Bat", Count: 1, Traits: map[string]int{game.Speed: 6}})
 		walk(t, s, 4, 1, 2, game.MonstersTurn)
 		for _, id := range []int{1, 3, 4} {
-			mustRefuse(t, s, seatActor(id), game.Action{Type: game.ActEndTurn}, "err_not_your_turn", game.Forbidden)
+			mustRefuse(t, s, seatActor(id), game.EndTurn{}, "err_not_your_turn", game.Forbidden)
 		}
-		do(t, s, hostActor, game.Action{Type: game.ActEndTurn}) // the host may
+		do(t, s, hostActor, game.EndTurn{}) // the host may
 		if s.Turn != 3 {
 			t.Errorf("%s: after the monsters' turn: %d, want 3", rule, s.Turn)
 		}
@@ -1345,7 +1345,7 @@ func TestHauntTurnOrder(t *testing.T) {
 	// seed 002 l.73 FAQ: 死去的奸徒在其回合仍可移动怪物; seed 003 l.333.
 	t.Run("a dead traitor keeps the turn to run the monsters", func(t *testing.T) {
 		s := newGame(t)
-		do(t, s, seatActor(2), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
+		do(t, s, seatActor(2), game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
 		kill(t, s, 2)
 		walk(t, s, 4, 1, 2, game.MonstersTurn, 3)
 	})
@@ -1365,7 +1365,7 @@ func TestHauntTurnOrder(t *testing.T) {
 			kill(t, s, id)
 		}
 		// The traitor alone, no monsters: the turn comes back to them.
-		do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+		do(t, s, hostActor, game.EndTurn{})
 		if s.Turn != 2 {
 			t.Fatalf("%s: turn %d, want the traitor 2", rule, s.Turn)
 		}
@@ -1376,23 +1376,23 @@ func TestHauntTurnOrder(t *testing.T) {
 			kill(t, s, id)
 		}
 		for range 4 {
-			do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+			do(t, s, hostActor, game.EndTurn{})
 			if s.Turn != 3 {
 				t.Fatalf("%s: turn passed to %d; only hero 3 lives (traitor 2 dead, no monsters)", rule, s.Turn)
 			}
 		}
 		// Nobody alive: nothing to pass to.
 		kill(t, s, 3)
-		mustRefuse(t, s, hostActor, game.Action{Type: game.ActEndTurn}, "err_no_change", game.Conflict)
+		mustRefuse(t, s, hostActor, game.EndTurn{}, "err_no_change", game.Conflict)
 	})
 	t.Run("an attack in progress holds the turn", func(t *testing.T) {
 		s := newGame(t)
-		do(t, s, seatActor(3), game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: intp(2)})
-		mustRefuse(t, s, seatActor(3), game.Action{Type: game.ActEndTurn}, "err_attack_in_progress", game.Conflict)
+		do(t, s, seatActor(3), game.Attack{Target: game.Target{Seat: 2}, Total: intp(2)})
+		mustRefuse(t, s, seatActor(3), game.EndTurn{}, "err_attack_in_progress", game.Conflict)
 	})
 	t.Run("replay", func(t *testing.T) {
 		s := newGame(t)
-		do(t, s, seatActor(2), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
+		do(t, s, seatActor(2), game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
 		walk(t, s, 4, 1, 2, game.MonstersTurn, 3)
 		replaysTheSame(t, s)
 	})
@@ -1406,11 +1406,11 @@ func TestDeadHeroEndsTheirOwnTurn(t *testing.T) {
 	s := started(t, fourExplorers...)
 	revealHaunt(t, s, 1, 16) // traitor 2; heroes 3, 4, 1; seat 3 plays
 	force(t, s, 3, map[string]game.TraitState{game.Might: {Position: 1}})
-	do(t, s, seatActor(3), game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Might: 1}})
+	do(t, s, seatActor(3), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 1}})
 	if s.Alive(s.SeatByID(3)) {
 		t.Fatal("seat 3 should be dead")
 	}
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	do(t, s, hostActor, game.EndTurn{})
 	if s.Turn != 4 {
 		t.Errorf("monsters.go nextTurn: hero 3 died on their own turn; end_turn passes to the traitor (%d) instead of the next living hero 4, skipping heroes 4 and 1 (%s)", s.Turn, rule)
 	}

@@ -92,7 +92,7 @@ func lobby(t testing.TB, explorers ...string) *game.State {
 	t.Helper()
 	s := game.New("TEST1")
 	for i, ex := range explorers {
-		do(t, s, game.Actor{}, game.Action{Type: game.ActJoin, Name: fmt.Sprintf("P%d", i+1), Explorer: ex})
+		do(t, s, game.Actor{}, game.Join{Name: fmt.Sprintf("P%d", i+1), Explorer: ex})
 	}
 	return s
 }
@@ -101,7 +101,7 @@ func lobby(t testing.TB, explorers ...string) *game.State {
 func started(t testing.TB, explorers ...string) *game.State {
 	t.Helper()
 	s := lobby(t, explorers...)
-	do(t, s, hostActor, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	do(t, s, hostActor, game.StartGame{FirstSeat: 1})
 	return s
 }
 
@@ -109,7 +109,7 @@ func started(t testing.TB, explorers ...string) *game.State {
 func haunted(t testing.TB, explorers ...string) *game.State {
 	t.Helper()
 	s := started(t, explorers...)
-	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+	do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 	return s
 }
 

@@ -12,7 +12,7 @@ import (
 func TestLookAlikeNamesCantJoin(t *testing.T) {
 	t.Parallel()
 	join := func(name, explorer string) game.Action {
-		return game.Action{Type: game.ActJoin, Name: name, Explorer: explorer}
+		return game.Join{Name: name, Explorer: explorer}
 	}
 	for name, raw := range map[string]string{
 		"Cyrillic A":              "\u0410nn",
@@ -48,10 +48,10 @@ func TestLookAlikeNamesCantJoin(t *testing.T) {
 func TestShownTextsFollowNameRules(t *testing.T) {
 	t.Parallel()
 	addMonster := func(kind string) game.Action {
-		return game.Action{Type: game.ActAddMonster, Kind: kind, Count: 1, Traits: map[string]int{game.Might: 4}}
+		return game.AddMonster{Kind: kind, Count: 1, Traits: map[string]int{game.Might: 4}}
 	}
 	setTrack := func(label string) game.Action {
-		return game.Action{Type: game.ActSetTrack, Value: intp(2), Label: label}
+		return game.SetTrack{Value: intp(2), Label: label}
 	}
 	for _, c := range []struct {
 		name string

@@ -11,14 +11,61 @@ import (
 // stunned), the haunt's track, sides and the game's end.
 
 // monsterActions are the actions this file decides.
-var monsterActions = map[string]decider{
-	ActAddMonster:  (*State).decideAddMonster,
-	ActMonsterMove: (*State).decideMonsterMove,
-	ActStun:        (*State).decideStun,
-	ActSetTrack:    (*State).decideSetTrack,
-	ActDeclareWin:  (*State).decideDeclareWinner,
-	ActJoinTraitor: (*State).decideJoinTraitor,
+var monsterActions = []Action{AddMonster{}, MonsterMoveRoll{}, Stun{}, SetTrack{}, DeclareWinner{}, JoinTraitor{}}
+
+// AddMonster puts monsters in the house.
+type AddMonster struct {
+	Basis
+	Seat   int            `json:"seat,omitempty"`
+	Kind   string         `json:"kind,omitempty"`
+	Count  int            `json:"count,omitempty"`
+	Traits map[string]int `json:"traits,omitempty"`
 }
+
+func (AddMonster) ActionType() string { return ActAddMonster }
+
+// MonsterMoveRoll rolls a kind of monster's move.
+type MonsterMoveRoll struct {
+	Basis
+	Kind  string `json:"kind,omitempty"`
+	Total *int   `json:"total,omitempty"`
+	Faces []int  `json:"faces,omitempty"`
+}
+
+func (MonsterMoveRoll) ActionType() string { return ActMonsterMove }
+
+// Stun marks a monster stunned.
+type Stun struct {
+	Basis
+	Monster string `json:"monster,omitempty"`
+}
+
+func (Stun) ActionType() string { return ActStun }
+
+// SetTrack moves the haunt's track.
+type SetTrack struct {
+	Basis
+	Value *int   `json:"value,omitempty"`
+	Label string `json:"label,omitempty"`
+}
+
+func (SetTrack) ActionType() string { return ActSetTrack }
+
+// DeclareWinner ends the game with a side's win.
+type DeclareWinner struct {
+	Basis
+	Side string `json:"side,omitempty"`
+}
+
+func (DeclareWinner) ActionType() string { return ActDeclareWin }
+
+// JoinTraitor moves a seat to the traitor's side (host).
+type JoinTraitor struct {
+	Basis
+	Seat int `json:"seat,omitempty"`
+}
+
+func (JoinTraitor) ActionType() string { return ActJoinTraitor }
 
 // Monster is one monster token the traitor runs.
 type Monster struct {
@@ -86,7 +133,7 @@ func slug(s string) string {
 	return out
 }
 
-func (s *State) decideAddMonster(actor Actor, a Action) ([]Event, error) {
+func (a AddMonster) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.Started || !s.hauntStarted() {
 		return nil, refuse(Conflict, "err_attack_before_haunt")
 	}
@@ -140,7 +187,7 @@ func (s *State) decideAddMonster(actor Actor, a Action) ([]Event, error) {
 
 // decideMonsterMove rolls a kind's movement once for all its tokens: dice
 // equal to its Speed, and it moves at least 1 whatever the roll (seed 000, 怪物).
-func (s *State) decideMonsterMove(actor Actor, a Action) ([]Event, error) {
+func (a MonsterMoveRoll) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.controlsMonsters(actor) {
 		return nil, refuse(Forbidden, "err_not_traitor")
 	}
@@ -174,7 +221,7 @@ func MoveOf(r RollRecord) int { return max(r.Total, 1) }
 // living explorer whose card or room beat it outside a fight (seed 002 FAQ,
 // Dynamite: a monster failing its Speed roll is beaten as in a fight, so
 // stunned). The dead play no cards; a dead traitor still runs the monsters.
-func (s *State) decideStun(actor Actor, a Action) ([]Event, error) {
+func (a Stun) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.controlsMonsters(actor) {
 		seat := s.SeatByID(actor.Seat)
 		if s.Haunt == nil || seat == nil {
@@ -194,7 +241,7 @@ func (s *State) decideStun(actor Actor, a Action) ([]Event, error) {
 	return []Event{{Type: EvStunned, Monster: m.ID}}, nil
 }
 
-func (s *State) decideSetTrack(actor Actor, a Action) ([]Event, error) {
+func (a SetTrack) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.controlsMonsters(actor) {
 		return nil, refuse(Forbidden, "err_not_traitor")
 	}
@@ -213,7 +260,7 @@ func (s *State) decideSetTrack(actor Actor, a Action) ([]Event, error) {
 
 // decideDeclareWinner ends the game: either side, or the host, records who
 // won by the haunt's own conditions (seed 000, 胜负).
-func (s *State) decideDeclareWinner(actor Actor, a Action) ([]Event, error) {
+func (a DeclareWinner) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.Started {
 		return nil, refuse(Conflict, "err_not_started")
 	}
@@ -241,7 +288,7 @@ func (s *State) decideDeclareWinner(actor Actor, a Action) ([]Event, error) {
 // decideJoinTraitor moves a hero to the traitor's side when a haunt says
 // so (host only): a dead hero, or — in a haunt with no traitor at first
 // (haunt 9) — a living one who turns during play.
-func (s *State) decideJoinTraitor(actor Actor, a Action) ([]Event, error) {
+func (a JoinTraitor) decide(s *State, actor Actor) ([]Event, error) {
 	if !actor.Host {
 		return nil, refuse(Forbidden, "err_host_only")
 	}

@@ -34,7 +34,7 @@ func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
 	if !s.controlsMonsters(d.actor) {
 		mo := &MonsterOptions{}
 		for _, m := range s.Monsters {
-			if d.allows(Action{Type: ActStun, Monster: m.ID}) {
+			if d.allows(Stun{Monster: m.ID}) {
 				mo.Stun = append(mo.Stun, m.ID)
 			}
 		}
@@ -45,14 +45,14 @@ func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
 	}
 	mo := &MonsterOptions{}
 	for _, m := range s.Monsters {
-		targets := allowedTargets(d, Action{Monster: m.ID}, s.targets(Target{Monster: m.ID}), []string{Might})
+		targets := allowedTargets(d, Attack{Monster: m.ID}, s.targets(Target{Monster: m.ID}), []string{Might})
 		if len(targets) > 0 {
 			mo.Attack = append(mo.Attack, MonsterAttack{Monster: m.ID, Targets: targets})
 		}
-		if !slices.Contains(mo.Move, m.Kind) && d.allows(Action{Type: ActMonsterMove, Kind: m.Kind, Total: &zeroTotal}) {
+		if !slices.Contains(mo.Move, m.Kind) && d.allows(MonsterMoveRoll{Kind: m.Kind, Total: &zeroTotal}) {
 			mo.Move = append(mo.Move, m.Kind)
 		}
-		if d.allows(Action{Type: ActStun, Monster: m.ID}) {
+		if d.allows(Stun{Monster: m.ID}) {
 			mo.Stun = append(mo.Stun, m.ID)
 		}
 	}

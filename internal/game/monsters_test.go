@@ -101,7 +101,7 @@ func TestAddMonster(t *testing.T) {
 				seen[m.ID] = true
 			}
 			// Undo takes them off the board.
-			do(t, s, c.actor, game.Action{Type: game.ActUndo})
+			do(t, s, c.actor, game.Undo{})
 			if len(s.Monsters) != n {
 				t.Errorf("app: undo left %d monsters", len(s.Monsters))
 			}
@@ -109,16 +109,16 @@ func TestAddMonster(t *testing.T) {
 	}
 	t.Run("before the haunt", func(t *testing.T) {
 		s := started(t, fourExplorers...)
-		refuseAll(t, s, hostActor, game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}, "err_attack_before_haunt", game.Conflict)
+		refuseAll(t, s, hostActor, game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}, "err_attack_before_haunt", game.Conflict)
 	})
 	t.Run("a hidden traitor keeps the secret", func(t *testing.T) {
 		const rule = "seed 002 l.73 内奸: 谁拿到编号为1的标记即知道自己为奸徒但其他人都不清楚"
 		s, _ := hiddenGame(t) // seat 4 holds token 1
-		a := game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}
+		a := game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}
 		for _, id := range []int{1, 4} {
 			refuseAll(t, s, seatActor(id), a, "err_not_traitor", game.Forbidden)
 		}
-		do(t, s, seatActor(4), game.Action{Type: game.ActRevealToken})
+		do(t, s, seatActor(4), game.RevealToken{})
 		do(t, s, seatActor(4), a)
 		if len(s.Monsters) != 1 {
 			t.Errorf("%s: the shown traitor could not add a monster", rule)
@@ -147,7 +147,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := traitorBoard(t)
-			do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 2, Traits: c.traits})
+			do(t, s, seatActor(1), game.AddMonster{Kind: "Zombie", Count: 2, Traits: c.traits})
 			turnTo(t, s, game.MonstersTurn)
 			a := c.act
 			a.Type, a.Kind = game.ActMonsterMove, "Zombie"
@@ -175,11 +175,11 @@ func TestMonsterMoveRoll(t *testing.T) {
 	s := traitorBoard(t)
 	zombie(t, s)
 	turnTo(t, s, game.MonstersTurn)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActMonsterMove, Kind: "Zombie"}, "err_not_traitor", game.Forbidden)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActMonsterMove, Kind: "Ghost"}, "err_unknown_monster", game.NotFound)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActMonsterMove, Kind: "zombie-1"}, "err_unknown_monster", game.NotFound)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActMonsterMove, Kind: "Zombie", Total: intp(5)}, "err_total_range", game.Invalid)
-	do(t, s, hostActor, game.Action{Type: game.ActMonsterMove, Kind: "Zombie", Total: intp(4)})
+	refuseAll(t, s, seatActor(2), game.MonsterMoveRoll{Kind: "Zombie"}, "err_not_traitor", game.Forbidden)
+	refuseAll(t, s, seatActor(1), game.MonsterMoveRoll{Kind: "Ghost"}, "err_unknown_monster", game.NotFound)
+	refuseAll(t, s, seatActor(1), game.MonsterMoveRoll{Kind: "zombie-1"}, "err_unknown_monster", game.NotFound)
+	refuseAll(t, s, seatActor(1), game.MonsterMoveRoll{Kind: "Zombie", Total: intp(5)}, "err_total_range", game.Invalid)
+	do(t, s, hostActor, game.MonsterMoveRoll{Kind: "Zombie", Total: intp(4)})
 }
 
 func TestStunAndRecovery(t *testing.T) {
@@ -187,12 +187,12 @@ func TestStunAndRecovery(t *testing.T) {
 	const rule = "seed 000 怪物 l.387-391: 被击昏的怪物将丧失其游戏回合; seed 002 l.73: 当该怪物下回合结束后将其标记翻转回平常状态; seed 003 l.241: 在怪物的回合結束時將它翻回正面"
 	setup := func(t *testing.T) *game.State {
 		s := traitorBoard(t)
-		do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
+		do(t, s, seatActor(1), game.AddMonster{Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
 		return s
 	}
 	stunned := func(s *game.State, id string) bool { return s.Monster(id).Stunned }
 	attack := func(monster string) game.Action {
-		return game.Action{Type: game.ActAttack, Monster: monster, Target: seatTarget(2), Total: intp(1)}
+		return game.Attack{Monster: monster, Target: seatTarget(2), Total: intp(1)}
 	}
 
 	t.Run("stunned in the heroes' turns: loses the next monsters' turn", func(t *testing.T) {
@@ -209,7 +209,7 @@ func TestStunAndRecovery(t *testing.T) {
 		// Its lost turn: it can't attack; the other can.
 		refuseAll(t, s, seatActor(1), attack("zombie-1"), "err_monster_stunned", game.Conflict)
 		do(t, s, seatActor(1), attack("zombie-2"))
-		do(t, s, seatActor(2), game.Action{Type: game.ActDefend, Total: intp(1)})
+		do(t, s, seatActor(2), game.Defend{Total: intp(1)})
 		endTurn(t, s) // the monsters' turn ends: it stands up
 		if stunned(s, "zombie-1") || s.Turn != 2 {
 			t.Errorf("%s: after its lost turn: stunned %v, turn %d", rule, stunned(s, "zombie-1"), s.Turn)
@@ -222,7 +222,7 @@ func TestStunAndRecovery(t *testing.T) {
 			endTurn(t, s)
 		}
 		do(t, s, seatActor(1), attack("zombie-2"))
-		do(t, s, seatActor(2), game.Action{Type: game.ActDefend, Total: intp(4)}) // the hero wins: zombie-2 stunned
+		do(t, s, seatActor(2), game.Defend{Total: intp(4)}) // the hero wins: zombie-2 stunned
 		if !stunned(s, "zombie-2") {
 			t.Fatalf("%s: %+v", rule, s.Attack)
 		}
@@ -239,21 +239,21 @@ func TestStunAndRecovery(t *testing.T) {
 	t.Run("the stun action", func(t *testing.T) {
 		const rule = "seed 000 l.705-711 (饰物: 房间内的怪物全数陷入昏迷) and 炸药 l.725 (怪物则陷入昏迷): cards stun monsters too"
 		s := setup(t)
-		evs := do(t, s, seatActor(3), game.Action{Type: game.ActStun, Monster: "zombie-2"}) // any explorer in the haunt
+		evs := do(t, s, seatActor(3), game.Stun{Monster: "zombie-2"}) // any explorer in the haunt
 		if len(evs) != 1 || evs[0].Type != game.EvStunned || evs[0].Monster != "zombie-2" || !stunned(s, "zombie-2") {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActStun, Monster: "zombie-2"}, "err_no_change", game.Conflict)
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActStun, Monster: "ghost-1"}, "err_unknown_monster", game.NotFound)
-		refuseAll(t, s, seatActor(9), game.Action{Type: game.ActStun, Monster: "zombie-1"}, "err_not_seated", game.Forbidden)
-		do(t, s, seatActor(3), game.Action{Type: game.ActUndo})
+		refuseAll(t, s, seatActor(1), game.Stun{Monster: "zombie-2"}, "err_no_change", game.Conflict)
+		refuseAll(t, s, seatActor(1), game.Stun{Monster: "ghost-1"}, "err_unknown_monster", game.NotFound)
+		refuseAll(t, s, seatActor(9), game.Stun{Monster: "zombie-1"}, "err_not_seated", game.Forbidden)
+		do(t, s, seatActor(3), game.Undo{})
 		if stunned(s, "zombie-2") {
 			t.Errorf("app: undo of a stun")
 		}
 	})
 	t.Run("before the haunt", func(t *testing.T) {
 		s := started(t, fourExplorers...)
-		refuseAll(t, s, seatActor(1), game.Action{Type: game.ActStun, Monster: "zombie-1"}, "err_not_traitor", game.Forbidden)
+		refuseAll(t, s, seatActor(1), game.Stun{Monster: "zombie-1"}, "err_not_traitor", game.Forbidden)
 	})
 }
 
@@ -261,47 +261,47 @@ func TestMonsterAttacks(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 002 l.73 怪物: 怪物Monster每回合只能以力量Might攻击一次; seed 000 作祟 l.347: 所有怪物皆交由充当奸徒的玩家控制"
 	s := traitorBoard(t)
-	do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
-	do(t, s, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Wisp", Count: 1, Traits: map[string]int{game.Speed: 4, game.Sanity: 3}})
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)}, "err_not_traitor", game.Forbidden)
+	do(t, s, seatActor(1), game.AddMonster{Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4, game.Speed: 2}})
+	do(t, s, seatActor(1), game.AddMonster{Kind: "Wisp", Count: 1, Traits: map[string]int{game.Speed: 4, game.Sanity: 3}})
+	refuseAll(t, s, seatActor(2), game.Attack{Monster: "zombie-1", Target: seatTarget(3)}, "err_not_traitor", game.Forbidden)
 	// Monsters act on their own turn, after the traitor's (seed 000 l.347;
 	// seed 003 l.329): not on a hero's, nor for the host.
 	for _, who := range []game.Actor{seatActor(1), hostActor} {
-		refuseAll(t, s, who, game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)}, "err_not_monsters_turn", game.Conflict)
+		refuseAll(t, s, who, game.Attack{Monster: "zombie-1", Target: seatTarget(3)}, "err_not_monsters_turn", game.Conflict)
 	}
 	if m := s.Options(hostActor).Monsters; m == nil || len(m.Attack) != 0 {
 		t.Errorf("seed 000 l.347: no monster attack offered on seat 2's turn: %+v", m)
 	}
 	turnTo(t, s, game.MonstersTurn)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "zombie-1", Trait: game.Speed, Target: seatTarget(3)}, "err_monster_might_only", game.Invalid)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "ghost-1", Target: seatTarget(3)}, "err_unknown_monster", game.NotFound)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3), Total: intp(9)}, "err_total_range", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.Attack{Monster: "zombie-1", Trait: game.Speed, Target: seatTarget(3)}, "err_monster_might_only", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.Attack{Monster: "ghost-1", Target: seatTarget(3)}, "err_unknown_monster", game.NotFound)
+	refuseAll(t, s, seatActor(1), game.Attack{Monster: "zombie-1", Target: seatTarget(3), Total: intp(9)}, "err_total_range", game.Invalid)
 
 	r := facesRandom()
 	s.SetRandom(r)
-	evs := do(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)})
+	evs := do(t, s, seatActor(1), game.Attack{Monster: "zombie-1", Target: seatTarget(3)})
 	at := s.Attack
 	if evs[0].Type != game.EvAttacked || at.Attacker != (game.Target{Monster: "zombie-1"}) || at.Defender != seatTarget(3) || at.Attack.Dice != 4 || at.Trait != game.Might || len(r.asked) != 4 {
 		t.Fatalf("%s: %+v", rule, at)
 	}
-	refuseAll(t, s, seatActor(4), game.Action{Type: game.ActDefend}, "err_other_seat", game.Forbidden)
-	do(t, s, seatActor(3), game.Action{Type: game.ActDefend, Total: intp(at.Attack.Total)}) // a tie
+	refuseAll(t, s, seatActor(4), game.Defend{}, "err_other_seat", game.Forbidden)
+	do(t, s, seatActor(3), game.Defend{Total: intp(at.Attack.Total)}) // a tie
 	if !s.Attack.Done {
 		t.Fatalf("seed 000 袭击 l.209: a tie: %+v", s.Attack)
 	}
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(2)}, "err_attacked_this_turn", game.Conflict)
+	refuseAll(t, s, seatActor(1), game.Attack{Monster: "zombie-1", Target: seatTarget(2)}, "err_attacked_this_turn", game.Conflict)
 	// Each monster attacks once; the host may roll for it.
-	do(t, s, hostActor, game.Action{Type: game.ActAttack, Monster: "zombie-2", Target: seatTarget(2), Total: intp(8)})
-	do(t, s, hostActor, game.Action{Type: game.ActDefend, Total: intp(0)}) // the host rolls for the hero
+	do(t, s, hostActor, game.Attack{Monster: "zombie-2", Target: seatTarget(2), Total: intp(8)})
+	do(t, s, hostActor, game.Defend{Total: intp(0)}) // the host rolls for the hero
 	if at := s.Attack; at.Loser != seatTarget(2) || at.Damage != 8 || at.CanSteal {
 		t.Errorf("seed 000 怪物 l.395 (怪物不可进行偷窃): %+v", at)
 	}
-	do(t, s, seatActor(2), game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Might: 4, game.Speed: 4}})
+	do(t, s, seatActor(2), game.ResolveDamage{Split: map[string]int{game.Might: 4, game.Speed: 4}})
 	if s.Alive(s.SeatByID(2)) {
 		t.Errorf("8 physical damage should kill Missy (might 3 at position 4)")
 	}
 	// A monster without Might still attacks with one die.
-	do(t, s, seatActor(1), game.Action{Type: game.ActAttack, Monster: "wisp-1", Target: seatTarget(4), Total: intp(2)})
+	do(t, s, seatActor(1), game.Attack{Monster: "wisp-1", Target: seatTarget(4), Total: intp(2)})
 	if s.Attack.Attack.Dice != 1 {
 		t.Errorf("app: a monster without Might rolls %d dice", s.Attack.Attack.Dice)
 	}
@@ -312,26 +312,26 @@ func TestSetTrack(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 002 l.73 准备: 将塑胶别针夹在记录表TurnDamageTrack上 — the haunt says what it counts"
 	s := traitorBoard(t)
-	evs := do(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(3), Label: "  Turns left  "})
+	evs := do(t, s, seatActor(1), game.SetTrack{Value: intp(3), Label: "  Turns left  "})
 	if len(evs) != 1 || evs[0].Type != game.EvTrackSet || s.Track == nil || *s.Track != (game.Track{Value: 3, Label: "Turns left"}) {
 		t.Fatalf("%s: %+v, track %+v", rule, evs, s.Track)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(2)})
+	do(t, s, seatActor(1), game.SetTrack{Value: intp(2)})
 	if *s.Track != (game.Track{Value: 2, Label: "Turns left"}) {
 		t.Errorf("%s: the label is kept when omitted: %+v", rule, s.Track)
 	}
-	do(t, s, hostActor, game.Action{Type: game.ActSetTrack, Value: intp(0), Label: "Damage"})
-	do(t, s, hostActor, game.Action{Type: game.ActSetTrack, Value: intp(99)})
+	do(t, s, hostActor, game.SetTrack{Value: intp(0), Label: "Damage"})
+	do(t, s, hostActor, game.SetTrack{Value: intp(99)})
 	if *s.Track != (game.Track{Value: 99, Label: "Damage"}) {
 		t.Errorf("%s: %+v", rule, s.Track)
 	}
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActSetTrack, Value: intp(1)}, "err_not_traitor", game.Forbidden)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActSetTrack}, "err_track_value", game.Invalid)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(100)}, "err_track_value", game.Invalid)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(-1)}, "err_track_value", game.Invalid)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(1), Label: strings.Repeat("x", 81)}, "err_track_label", game.Invalid)
-	do(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(1), Label: strings.Repeat("轮", 80)})
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	refuseAll(t, s, seatActor(2), game.SetTrack{Value: intp(1)}, "err_not_traitor", game.Forbidden)
+	refuseAll(t, s, seatActor(1), game.SetTrack{}, "err_track_value", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.SetTrack{Value: intp(100)}, "err_track_value", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.SetTrack{Value: intp(-1)}, "err_track_value", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.SetTrack{Value: intp(1), Label: strings.Repeat("x", 81)}, "err_track_label", game.Invalid)
+	do(t, s, seatActor(1), game.SetTrack{Value: intp(1), Label: strings.Repeat("轮", 80)})
+	do(t, s, hostActor, game.Undo{})
 	if *s.Track != (game.Track{Value: 99, Label: "Damage"}) {
 		t.Errorf("app: undo of the track: %+v", s.Track)
 	}
@@ -339,7 +339,7 @@ func TestSetTrack(t *testing.T) {
 
 	// Before any haunt only the host keeps a track.
 	s = started(t, fourExplorers...)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(1)}, "err_not_traitor", game.Forbidden)
+	refuseAll(t, s, seatActor(1), game.SetTrack{Value: intp(1)}, "err_not_traitor", game.Forbidden)
 }
 
 func TestDeclareWinner(t *testing.T) {
@@ -349,7 +349,7 @@ func TestDeclareWinner(t *testing.T) {
 		t.Run(side, func(t *testing.T) {
 			s := traitorBoard(t)
 			give(t, s, 2, "candle")
-			evs := do(t, s, seatActor(2), game.Action{Type: game.ActDeclareWin, Side: side})
+			evs := do(t, s, seatActor(2), game.DeclareWinner{Side: side})
 			if len(evs) != 1 || evs[0].Type != game.EvGameEnded || evs[0].Side != side || s.Ended == nil || s.Ended.Side != side {
 				t.Fatalf("%s: %+v, ended %+v", rule, evs, s.Ended)
 			}
@@ -358,37 +358,37 @@ func TestDeclareWinner(t *testing.T) {
 				actor game.Actor
 				act   game.Action
 			}{
-				{seatActor(2), game.Action{Type: game.ActEndTurn}},
-				{seatActor(2), game.Action{Type: game.ActRoll, Dice: 2}},
-				{seatActor(2), game.Action{Type: game.ActDrawCard, Card: "axe"}},
-				{seatActor(2), game.Action{Type: game.ActGiveCard, Card: "candle", To: 3}},
-				{seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1)}},
-				{seatActor(1), game.Action{Type: game.ActDeclareWin, Side: game.SideTraitor}},
-				{hostActor, game.Action{Type: game.ActSetTrait, Seat: 1, Trait: game.Might, Position: intp(4)}},
-				{hostActor, game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}},
-				{hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseExploration}},
+				{seatActor(2), game.EndTurn{}},
+				{seatActor(2), game.Roll{Dice: 2}},
+				{seatActor(2), game.DrawCard{Card: "axe"}},
+				{seatActor(2), game.GiveCard{Card: "candle", To: 3}},
+				{seatActor(2), game.Attack{Target: seatTarget(1)}},
+				{seatActor(1), game.DeclareWinner{Side: game.SideTraitor}},
+				{hostActor, game.SetTrait{Seat: 1, Trait: game.Might, Position: intp(4)}},
+				{hostActor, game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}},
+				{hostActor, game.SetPhase{Phase: game.PhaseExploration}},
 				{hostActor, game.Action{Type: "nonsense"}},
 			} {
 				refuseAll(t, s, a.actor, a.act, "err_game_over", game.Conflict)
 			}
 			replaysTheSame(t, s)
 			// Undo is allowed: a wrong tap is taken back and play goes on.
-			do(t, s, seatActor(2), game.Action{Type: game.ActUndo})
+			do(t, s, seatActor(2), game.Undo{})
 			if s.Ended != nil {
 				t.Fatalf("app: undo left the game ended: %+v", s.Ended)
 			}
-			do(t, s, seatActor(2), game.Action{Type: game.ActEndTurn})
+			do(t, s, seatActor(2), game.EndTurn{})
 		})
 	}
 	t.Run("refusals", func(t *testing.T) {
 		s := traitorBoard(t)
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDeclareWin, Side: "monsters"}, "err_bad_side", game.Invalid)
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDeclareWin}, "err_bad_side", game.Invalid)
+		refuseAll(t, s, seatActor(2), game.DeclareWinner{Side: "monsters"}, "err_bad_side", game.Invalid)
+		refuseAll(t, s, seatActor(2), game.DeclareWinner{}, "err_bad_side", game.Invalid)
 		s = started(t, fourExplorers...)
-		refuseAll(t, s, seatActor(2), game.Action{Type: game.ActDeclareWin, Side: game.SideHeroes}, "err_no_haunt_yet", game.Conflict)
-		do(t, s, hostActor, game.Action{Type: game.ActDeclareWin, Side: game.SideTraitor}) // the host may end any game
+		refuseAll(t, s, seatActor(2), game.DeclareWinner{Side: game.SideHeroes}, "err_no_haunt_yet", game.Conflict)
+		do(t, s, hostActor, game.DeclareWinner{Side: game.SideTraitor}) // the host may end any game
 		s = lobby(t, fourExplorers...)
-		refuseAll(t, s, hostActor, game.Action{Type: game.ActDeclareWin, Side: game.SideHeroes}, "err_not_started", game.Conflict)
+		refuseAll(t, s, hostActor, game.DeclareWinner{Side: game.SideHeroes}, "err_not_started", game.Conflict)
 	})
 }
 
@@ -400,7 +400,7 @@ func TestHeroesNeedASurvivorToWin(t *testing.T) {
 	for _, id := range []int{2, 3, 4} {
 		kill(t, s, id)
 	}
-	if _, err := s.Decide(seatActor(1), game.Action{Type: game.ActDeclareWin, Side: game.SideHeroes}, t0); err == nil {
+	if _, err := s.Decide(seatActor(1), game.DeclareWinner{Side: game.SideHeroes}, t0); err == nil {
 		t.Errorf("monsters.go decideDeclareWinner lets the heroes win with every hero dead (%s)", rule)
 	}
 }
@@ -409,35 +409,35 @@ func TestJoinTraitor(t *testing.T) {
 	t.Parallel()
 	const rule = "app (haunt books: some haunts move dead heroes to the traitor's side); seed 000 作祟 l.359: 奸徒与怪物同属于一方"
 	s := traitorBoard(t)
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActJoinTraitor, Seat: 3}, "err_host_only", game.Forbidden)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 3}, "err_not_dead_hero", game.Conflict)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 7}, "err_unknown_seat", game.NotFound)
+	refuseAll(t, s, seatActor(1), game.JoinTraitor{Seat: 3}, "err_host_only", game.Forbidden)
+	refuseAll(t, s, hostActor, game.JoinTraitor{Seat: 3}, "err_not_dead_hero", game.Conflict)
+	refuseAll(t, s, hostActor, game.JoinTraitor{Seat: 7}, "err_unknown_seat", game.NotFound)
 	kill(t, s, 1)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 1}, "err_not_dead_hero", game.Conflict) // the traitor is on that side
+	refuseAll(t, s, hostActor, game.JoinTraitor{Seat: 1}, "err_not_dead_hero", game.Conflict) // the traitor is on that side
 	kill(t, s, 3)
 	if s.SideOf(3) != game.SideHeroes || s.SideOf(1) != game.SideTraitor {
 		t.Fatalf("%s: sides %s / %s", rule, s.SideOf(3), s.SideOf(1))
 	}
-	evs := do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 3})
+	evs := do(t, s, hostActor, game.JoinTraitor{Seat: 3})
 	if len(evs) != 1 || evs[0].Type != game.EvSideChanged || evs[0].Seat != 3 || evs[0].Side != game.SideTraitor || s.SideOf(3) != game.SideTraitor {
 		t.Fatalf("%s: %+v, side %s", rule, evs, s.SideOf(3))
 	}
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 3}, "err_not_dead_hero", game.Conflict)
+	refuseAll(t, s, hostActor, game.JoinTraitor{Seat: 3}, "err_not_dead_hero", game.Conflict)
 	// On the traitor's side they run monsters with the traitor.
-	do(t, s, seatActor(3), game.Action{Type: game.ActAddMonster, Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}})
-	do(t, s, seatActor(3), game.Action{Type: game.ActSetTrack, Value: intp(5)})
+	do(t, s, seatActor(3), game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}})
+	do(t, s, seatActor(3), game.SetTrack{Value: intp(5)})
 	replaysTheSame(t, s)
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	do(t, s, hostActor, game.Undo{})
+	do(t, s, hostActor, game.Undo{})
+	do(t, s, hostActor, game.Undo{})
 	if s.SideOf(3) != game.SideHeroes {
 		t.Errorf("app: undo of join_traitor: %s", s.SideOf(3))
 	}
 
 	s = started(t, fourExplorers...)
-	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+	do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 	kill(t, s, 2)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 2}, "err_no_haunt_yet", game.Conflict)
+	refuseAll(t, s, hostActor, game.JoinTraitor{Seat: 2}, "err_no_haunt_yet", game.Conflict)
 }
 
 // cyclic reports whether order is one round of want, starting anywhere.
@@ -461,7 +461,7 @@ func TestNoTraitorAtFirstMonstersTurn(t *testing.T) {
 	if got := s.TurnOrder(); !cyclic(got, []int{1, 2, 3, 4}) {
 		t.Fatalf("haunt 9, nobody turned yet: play passes to the left: %v", got)
 	}
-	do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 2})
+	do(t, s, hostActor, game.JoinTraitor{Seat: 2})
 	if s.TurnTraitor() != 2 {
 		t.Fatalf("%s: seat 2 takes the traitor's turn, got %d", rule, s.TurnTraitor())
 	}
@@ -469,20 +469,20 @@ func TestNoTraitorAtFirstMonstersTurn(t *testing.T) {
 		t.Errorf("%s: turn order %v, want heroes from seat 2's left, seat 2, then the monsters", rule, got)
 	}
 	turnTo(t, s, 3)
-	do(t, s, seatActor(3), game.Action{Type: game.ActStun, Monster: "zombie-1"})
+	do(t, s, seatActor(3), game.Stun{Monster: "zombie-1"})
 	turnTo(t, s, game.MonstersTurn)
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Monster: "zombie-1", Target: seatTarget(3)}, "err_monster_stunned", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Attack{Monster: "zombie-1", Target: seatTarget(3)}, "err_monster_stunned", game.Conflict)
 	if got := endTurn(t, s); got != 3 || s.Monster("zombie-1").Stunned {
 		t.Errorf("seed 000 怪物: the stun wears off at the end of its lost turn: turn %d, %+v", got, s.Monster("zombie-1"))
 	}
 	replaysTheSame(t, s)
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	do(t, s, hostActor, game.Undo{})
 	if s.Turn != game.MonstersTurn || !s.Monster("zombie-1").Stunned {
 		t.Errorf("app: undoing the end of the monsters' turn brings it back, stunned: turn %d, %+v", s.Turn, s.Monster("zombie-1"))
 	}
 	replaysTheSame(t, s)
 	// A second seat that turns plays after seat 2, before the monsters.
-	do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 4})
+	do(t, s, hostActor, game.JoinTraitor{Seat: 4})
 	if got := s.TurnOrder(); !cyclic(got, []int{3, 1, 2, 4, game.MonstersTurn}) {
 		t.Errorf("app: a second seat on the traitor's side still plays: %v", got)
 	}
@@ -494,7 +494,7 @@ func TestStunByTheLiving(t *testing.T) {
 	s := traitorBoard(t)
 	zombie(t, s)
 	kill(t, s, 3)
-	refuseAll(t, s, seatActor(3), game.Action{Type: game.ActStun, Monster: "zombie-1"}, "err_stun_dead", game.Forbidden)
+	refuseAll(t, s, seatActor(3), game.Stun{Monster: "zombie-1"}, "err_stun_dead", game.Forbidden)
 	if m := optionsFor(s, 3).Monsters; m != nil {
 		t.Errorf("app: a dead seat is offered nothing with the monsters: %+v", m)
 	}
@@ -507,9 +507,9 @@ func TestStunByTheLiving(t *testing.T) {
 	if m := s.Options(hostActor).Monsters; m == nil || !slices.Equal(m.Stun, []string{"zombie-1"}) {
 		t.Errorf("app: the host may stun: %+v", m)
 	}
-	do(t, s, seatActor(4), game.Action{Type: game.ActStun, Monster: "zombie-1"})
+	do(t, s, seatActor(4), game.Stun{Monster: "zombie-1"})
 	// A dead traitor still runs the monsters (seed 002 FAQ: 死去的奸徒在其回合仍可移动怪物).
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	do(t, s, hostActor, game.Undo{})
 	kill(t, s, 1)
-	do(t, s, seatActor(1), game.Action{Type: game.ActStun, Monster: "zombie-1"})
+	do(t, s, seatActor(1), game.Stun{Monster: "zombie-1"})
 }

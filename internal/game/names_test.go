@@ -14,7 +14,7 @@ import (
 func TestJoinNames(t *testing.T) {
 	t.Parallel()
 	join := func(name string) game.Action {
-		return game.Action{Type: game.ActJoin, Name: name, Explorer: "peter-akimoto"}
+		return game.Join{Name: name, Explorer: "peter-akimoto"}
 	}
 	// lobby seats are named P1, P2…
 	refused := []struct{ name, raw, err string }{

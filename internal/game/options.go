@@ -135,12 +135,12 @@ func (s *State) Options(actor Actor) Options {
 	if !s.Started {
 		return o
 	}
-	o.EndTurn = d.allows(Action{Type: ActEndTurn})
+	o.EndTurn = d.allows(EndTurn{})
 	o.Defend = s.defendOption(d, me)
 	o.Monsters = s.monsterOptions(d)
-	o.RunMonsters = s.Phase == PhaseHaunt && d.allows(Action{Type: ActSetTrack, Value: &zeroTotal})
+	o.RunMonsters = s.Phase == PhaseHaunt && d.allows(SetTrack{Value: &zeroTotal})
 	for i := range s.Seats {
-		if n := i + 1; d.allows(Action{Type: ActJoinTraitor, Seat: n}) {
+		if n := i + 1; d.allows(JoinTraitor{Seat: n}) {
 			o.JoinTraitor = append(o.JoinTraitor, n)
 		}
 	}
@@ -155,7 +155,7 @@ func (s *State) Options(actor Actor) Options {
 			}
 		}
 		o.Steal = s.stealOptions(d)
-		o.DealDamage = d.allows(Action{Type: ActDealDamage})
+		o.DealDamage = d.allows(DealDamage{})
 	}
 	if me == nil || s.Ended != nil {
 		return o
@@ -168,7 +168,7 @@ func (s *State) Options(actor Actor) Options {
 	o.Attack = s.attackOptions(d, me)
 	o.Damage = s.damageOption(d, me)
 	o.Steal = s.stealOptions(d)
-	o.DealDamage = d.allows(Action{Type: ActDealDamage})
+	o.DealDamage = d.allows(DealDamage{})
 	o.Offers = s.offerOptions(d, me)
 	o.Cards = s.cardOptions(d, me)
 	o.Explore = s.exploreOptions(d, me)

@@ -59,7 +59,7 @@ func TestOptionsTurn(t *testing.T) {
 		{name: "game over", rule: "seed 000 胜负: the game ends when a side wins",
 			setup: func(t testing.TB) *game.State {
 				s := traitorBoard(t)
-				do(t, s, hostActor, game.Action{Type: game.ActDeclareWin, Side: game.SideHeroes})
+				do(t, s, hostActor, game.DeclareWinner{Side: game.SideHeroes})
 				return s
 			},
 			seat: 2, doing: game.DoingOver, turn: 2, mine: true},
@@ -93,8 +93,8 @@ func TestOptionsHauntRollOdds(t *testing.T) {
 	const rule = "seed 000 作祟 l.257: 6 dice; the haunt begins when the total is less than the omens drawn, this one included"
 	s := started(t, fourExplorers...)
 	drawOmen(t, s, 1, "book", "kitchen")
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(12)})
+	do(t, s, seatActor(1), game.EndTurn{})
 	drawOmen(t, s, 2, "ring", "kitchen")
 	o := optionsFor(s, 2)
 	if o.HauntRoll == nil || o.HauntRoll.Dice != 6 || o.HauntRoll.OmenCount != 2 || o.HauntRoll.Chance != game.ChanceBelow(6, 2) {
@@ -141,7 +141,7 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 	// Options' dice are the dice Decide rolls: a total of twice them is
 	// taken, one more refused.
 	for _, w := range want[1:] {
-		a := game.Action{Type: game.ActAttack, Target: seatTarget(1), Trait: w.Trait, Weapon: w.Card}
+		a := game.Attack{Target: seatTarget(1), Trait: w.Trait, Weapon: w.Card}
 		a.Total = intp(2*w.Rolls + 1)
 		refuseAll(t, s, seatActor(2), a, "err_total_range", game.Invalid)
 		a.Total = intp(2 * w.Rolls)
@@ -150,7 +150,7 @@ func TestOptionsAttackOpponentsOnly(t *testing.T) {
 		}
 	}
 	// Another hero is no target, and Decide agrees.
-	refuseAll(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(3)}, "err_attack_ally", game.Conflict)
+	refuseAll(t, s, seatActor(2), game.Attack{Target: seatTarget(3)}, "err_attack_ally", game.Conflict)
 
 	// The traitor attacks heroes, not the monsters.
 	turnTo(t, s, 1)
@@ -187,7 +187,7 @@ func TestOptionsAttackAnyoneWhileSidesUnknown(t *testing.T) {
 func TestOptionsDefendAndSplit(t *testing.T) {
 	t.Parallel()
 	s := traitorBoard(t)
-	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(6)})
+	do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(6)})
 	o := optionsFor(s, 1)
 	if o.Defend == nil || !o.Defend.Mine || o.Defend.Trait != game.Might || o.Defend.Dice != 5 || o.Defend.Against != 6 || o.Defend.Attacker != "P2" {
 		t.Fatalf("seed 000 袭击 l.207: the defender rolls Might: %+v", o.Defend)
@@ -202,7 +202,7 @@ func TestOptionsDefendAndSplit(t *testing.T) {
 		t.Errorf("seed 000 袭击: a bystander doesn't defend")
 	}
 	force(t, s, 1, map[string]game.TraitState{game.Might: pos(2), game.Speed: {Position: 3, Overflow: 1}})
-	do(t, s, seatActor(1), game.Action{Type: game.ActDefend, Total: intp(1)})
+	do(t, s, seatActor(1), game.Defend{Total: intp(1)})
 	o = optionsFor(s, 1)
 	d := o.Damage
 	if d == nil || d.Action != game.ActResolveDmg || d.Amount != 5 || d.Kind != "physical" || len(d.Traits) != 2 {
@@ -234,11 +234,11 @@ func TestOptionsCards(t *testing.T) {
 	if dog == nil || dog.Drop || len(dog.Give) != 0 || dog.Discard {
 		t.Errorf("seed 000 物件: the Dog is never handed over or dropped: %+v", dog)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
+	do(t, s, seatActor(1), game.UseCard{Card: "amulet-of-the-ages"})
 	if amulet := optionsFor(s, 1).Card("amulet-of-the-ages"); amulet.Use || amulet.Drop || len(amulet.Give) != 0 {
 		t.Errorf("seed 002 FAQ: an item used this turn can't be used again, handed over or dropped: %+v", amulet)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActGiveCard, Card: "candle", To: 2})
+	do(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 2})
 	offer := s.Offers[0].Seq
 	if got := optionsFor(s, 2).Offers; len(got) != 1 || got[0] != (game.OfferOption{Offer: offer, Card: "candle", From: 1, To: 2, Accept: true, Decline: true}) {
 		t.Errorf("app: the receiver may accept or decline: %+v", got)
@@ -256,7 +256,7 @@ func TestOptionsRerollsAndModifiers(t *testing.T) {
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "lucky-stone", "rabbits-foot", "candle")
 	s.SetRandom(facesRandom(0, 1, 2, 0, 1))
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Might})
+	do(t, s, seatActor(1), game.Roll{Trait: game.Might})
 	o := optionsFor(s, 1)
 	if len(o.Rerolls) != 2 || o.Rerolls[0] != (game.RerollOption{Card: "lucky-stone", Roll: s.LastRoll(1).Seq, Dice: 5}) || o.Rerolls[1].Dice != 1 {
 		t.Errorf("the Lucky Stone rerolls any dice, the Rabbit's Foot one: %+v", o.Rerolls)
@@ -272,7 +272,7 @@ func TestOptionsRerollsAndModifiers(t *testing.T) {
 	}
 	// On someone else's turn the Rabbit's Foot is out; the Lucky Stone
 	// still works (seed 002 FAQ: only Angel Feather, Lucky Stone, Skull).
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.EndTurn{})
 	if o := optionsFor(s, 1); len(o.Rerolls) != 1 || o.Rerolls[0].Card != "lucky-stone" {
 		t.Errorf("seed 002 FAQ: %+v", o.Rerolls)
 	}
@@ -289,7 +289,7 @@ func TestOptionsIsPureAndAgreesWithDecide(t *testing.T) {
 	s := traitorBoard(t)
 	zombie(t, s)
 	give(t, s, 2, "revolver", "lucky-stone", "bottle")
-	do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Might})
+	do(t, s, seatActor(2), game.Roll{Trait: game.Might})
 	r := &countingRandom{}
 	s.SetRandom(r)
 	before := richView(t, s)
@@ -299,7 +299,7 @@ func TestOptionsIsPureAndAgreesWithDecide(t *testing.T) {
 		if o.Attack != nil {
 			for _, tg := range o.Attack.Targets {
 				for _, tr := range tg.Traits {
-					a := game.Action{Type: game.ActAttack, Trait: tr, Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Total: intp(0)}
+					a := game.Attack{Trait: tr, Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Total: intp(0)}
 					if tr == game.Speed {
 						a.Weapon = "revolver"
 					}
@@ -310,7 +310,7 @@ func TestOptionsIsPureAndAgreesWithDecide(t *testing.T) {
 			}
 		}
 		for _, c := range o.Cards {
-			if _, err := s.Decide(seatActor(id), game.Action{Type: game.ActDropCard, Card: c.Card, Room: "kitchen"}, time.Time{}); (err == nil) != c.Drop {
+			if _, err := s.Decide(seatActor(id), game.DropCard{Card: c.Card, Room: "kitchen"}, time.Time{}); (err == nil) != c.Drop {
 				t.Errorf("%s: drop %s offered %v, Decide says %v", rule, c.Card, c.Drop, err)
 			}
 		}
@@ -367,7 +367,7 @@ func TestOptionsCardArea(t *testing.T) {
 			setup: func(t testing.TB) *game.State {
 				s := started(t, fourExplorers...)
 				give(t, s, 1, "mask")
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(1)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:mask", Total: intp(1)})
 				return s
 			},
 			card: "mask", use: "err_card_roll_low", applyRoll: "card:mask"},
@@ -375,7 +375,7 @@ func TestOptionsCardArea(t *testing.T) {
 			setup: func(t testing.TB) *game.State {
 				s := started(t, fourExplorers...)
 				give(t, s, 1, "mask")
-				do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
+				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
 				return s
 			},
 			card: "mask", applyRoll: "card:mask"},
@@ -396,7 +396,7 @@ func TestOptionsCardArea(t *testing.T) {
 		{name: "an item used this turn", rule: "seed 002 FAQ: 每件物品在一回合中只能使用、转交、丢弃…其中一项",
 			setup: func(t testing.TB) *game.State {
 				s := handsBoard(t)
-				do(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: "amulet-of-the-ages"})
+				do(t, s, seatActor(1), game.UseCard{Card: "amulet-of-the-ages"})
 				return s
 			},
 			card: "amulet-of-the-ages", use: "err_card_used_turn", give: "err_used_this_turn", drop: "err_used_this_turn"},
@@ -455,35 +455,35 @@ func TestOptionsPickUpAndRooms(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "axe", "bell")
-	do(t, s, seatActor(1), game.Action{Type: game.ActDropCard, Card: "axe", Room: "kitchen"})
+	do(t, s, seatActor(1), game.DropCard{Card: "axe", Room: "kitchen"})
 	want := game.PickUpOption{Pile: "kitchen", Card: "axe"}
-	_, err := s.Decide(seatActor(1), game.Action{Type: game.ActPickUp, Card: "axe", Room: "kitchen"}, time.Time{})
+	_, err := s.Decide(seatActor(1), game.PickUp{Card: "axe", Room: "kitchen"}, time.Time{})
 	if got := slices.Contains(optionsFor(s, 1).PickUp, want); got != (err == nil) {
 		t.Errorf("app: pick_up offered %v, Decide says %v", got, err)
 	}
 	if got := optionsFor(s, 2).PickUp; len(got) != 0 {
 		t.Errorf("seed 000 游玩: items are picked up on your own turn: seat 2 offered %+v", got)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.EndTurn{})
 	if got := optionsFor(s, 2).PickUp; !slices.Contains(got, want) {
 		t.Errorf("seed 000 物件: the next player may pick the Axe up: %+v", got)
 	}
 
 	// Rooms: the Chapel's gain once per explorer; the Vault's roll once per
 	// turn; once each is in the house (TestOptionsRoomsInTheHouse).
-	do(t, s, seatActor(2), game.Action{Type: game.ActDiscoverRoom, Room: "chapel", Floor: game.FloorGround})
-	do(t, s, seatActor(2), game.Action{Type: game.ActDiscoverRoom, Room: "vault", Floor: game.FloorBasement})
+	do(t, s, seatActor(2), game.DiscoverRoom{Room: "chapel", Floor: game.FloorGround})
+	do(t, s, seatActor(2), game.DiscoverRoom{Room: "vault", Floor: game.FloorBasement})
 	if r := roomOption(optionsFor(s, 2), "chapel"); !r.Apply {
 		t.Errorf("seed 000 礼拜堂: the Chapel's gain is offered once: %+v", r)
 	}
-	do(t, s, seatActor(2), game.Action{Type: game.ActApplyEffect, Source: "room:chapel"})
+	do(t, s, seatActor(2), game.ApplyEffect{Source: "room:chapel"})
 	if r := roomOption(optionsFor(s, 2), "chapel"); r.Apply {
 		t.Errorf("seed 000 礼拜堂: once per explorer: %+v", r)
 	}
 	if r := roomOption(optionsFor(s, 2), "vault"); !r.Roll {
 		t.Errorf("seed 000 保险库: the Vault may be tried: %+v", r)
 	}
-	do(t, s, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Knowledge, Purpose: "room", Source: "room:vault", Total: intp(1)})
+	do(t, s, seatActor(2), game.Roll{Trait: game.Knowledge, Purpose: "room", Source: "room:vault", Total: intp(1)})
 	if r := roomOption(optionsFor(s, 2), "vault"); r.Roll {
 		t.Errorf("seed 002 FAQ (the Vault): once per turn: %+v", r)
 	}
@@ -496,7 +496,7 @@ func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
 	const rule = "app: Options is a dry run of Decide"
 	s := traitorBoard(t)
 	give(t, s, 2, "revolver")
-	do(t, s, hostActor, game.Action{Type: game.ActDropCard, Seat: 2, Card: "revolver", Room: "kitchen"})
+	do(t, s, hostActor, game.DropCard{Seat: 2, Card: "revolver", Room: "kitchen"})
 	give(t, s, 2, "mask", "crystal-ball", "medical-kit", "healing-salve", "dog")
 	give(t, s, 3, "webs")
 	for _, id := range []int{1, 2, 3, 4} {
@@ -506,9 +506,9 @@ func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
 				allowed bool
 				a       game.Action
 			}{
-				"use":     {c.Use, game.Action{Type: game.ActUseCard, Card: c.Card}},
-				"apply":   {c.Apply, game.Action{Type: game.ActApplyEffect, Source: "card:" + c.Card}},
-				"discard": {c.Discard, game.Action{Type: game.ActDiscardCard, Card: c.Card}},
+				"use":     {c.Use, game.UseCard{Card: c.Card}},
+				"apply":   {c.Apply, game.ApplyEffect{Source: "card:" + c.Card}},
+				"discard": {c.Discard, game.DiscardCard{Card: c.Card}},
 			} {
 				if try.allowed { // the flags' own agreement is TestOptionsIsPureAndAgreesWithDecide's
 					if _, ok := c.Refused[what]; ok {
@@ -523,13 +523,13 @@ func TestOptionsCardAreaAgreesWithDecide(t *testing.T) {
 			}
 		}
 		for _, p := range o.PickUp {
-			if _, err := s.Decide(seatActor(id), game.Action{Type: game.ActPickUp, Card: p.Card, Room: p.Pile}, time.Time{}); err != nil {
+			if _, err := s.Decide(seatActor(id), game.PickUp{Card: p.Card, Room: p.Pile}, time.Time{}); err != nil {
 				t.Errorf("%s: seat %d offered %+v, refused %v", rule, id, p, err)
 			}
 		}
 		for _, r := range o.Rooms {
 			if r.Apply {
-				if _, err := s.Decide(seatActor(id), game.Action{Type: game.ActApplyEffect, Source: "room:" + r.Room}, time.Time{}); err != nil {
+				if _, err := s.Decide(seatActor(id), game.ApplyEffect{Source: "room:" + r.Room}, time.Time{}); err != nil {
 					t.Errorf("%s: seat %d offered %+v, refused %v", rule, id, r, err)
 				}
 			}
@@ -566,7 +566,7 @@ func TestOptionsJoinTraitor(t *testing.T) {
 	if got := s.Options(hostActor).JoinTraitor; !slices.Equal(got, []int{1, 2, 3, 4}) {
 		t.Errorf("haunt 9 (no traitor at first): living heroes may turn: %v, want [1 2 3 4]", got)
 	}
-	do(t, s, hostActor, game.Action{Type: game.ActJoinTraitor, Seat: 2})
+	do(t, s, hostActor, game.JoinTraitor{Seat: 2})
 	if got := s.Options(hostActor).JoinTraitor; !slices.Equal(got, []int{1, 3, 4}) {
 		t.Errorf("haunt 9: who turned is no longer offered: %v, want [1 3 4]", got)
 	}
@@ -591,7 +591,7 @@ func TestOptionsRunMonsters(t *testing.T) {
 	if m := optionsFor(s, 1).Monsters; m == nil || !slices.Equal(m.Stun, []string{id}) {
 		t.Errorf("seed 000 怪物: the traitor marks a monster stunned: %+v", m)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActStun, Monster: id})
+	do(t, s, seatActor(1), game.Stun{Monster: id})
 	if m := optionsFor(s, 1).Monsters; m != nil && slices.Contains(m.Stun, id) {
 		t.Errorf("seed 000 怪物: a stunned monster isn't stunned again: %+v", m)
 	}
@@ -619,7 +619,7 @@ func TestOptionsHostSettlesTheFight(t *testing.T) {
 	if o := optionsFor(s, 1); o.Damage != nil || o.DealDamage || len(o.Steal) != 0 {
 		t.Errorf("%s: the loser waits for the winner's choice: %+v / %v", rule, o.Damage, o.Steal)
 	}
-	do(t, s, seatActor(2), game.Action{Type: game.ActDealDamage})
+	do(t, s, seatActor(2), game.DealDamage{})
 	h = s.Options(hostActor)
 	if h.Damage == nil || h.Damage.Seat != 1 || h.Damage.Action != game.ActResolveDmg || h.Damage.Amount != at.Damage || len(h.Damage.Traits) != 2 || len(h.Steal) != 0 {
 		t.Errorf("%s: the damage chosen, the host may split the loser's damage: %+v", rule, h.Damage)
@@ -636,14 +636,14 @@ func TestOptionsDrawnEvent(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 l.151-173: 翻开…事件牌…皆可能逼使人物进行能力考验 (the roll a drawn event asks for)"
 	s := started(t, fourExplorers...)
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "angry-being"})
+	do(t, s, seatActor(1), game.DrawCard{Card: "angry-being"})
 	if got := optionsFor(s, 1).Drawn; got != "angry-being" {
 		t.Fatalf("%s: drawn %q, want angry-being", rule, got)
 	}
 	if got := optionsFor(s, 2).Drawn; got != "" {
 		t.Errorf("app: another seat drew nothing: %q", got)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Trait: game.Speed, Source: "card:angry-being", Purpose: "event", Total: intp(5)})
+	do(t, s, seatActor(1), game.Roll{Trait: game.Speed, Source: "card:angry-being", Purpose: "event", Total: intp(5)})
 	if got := optionsFor(s, 1).Drawn; got != "" {
 		t.Errorf("%s: its roll is made: drawn %q", rule, got)
 	}
@@ -677,9 +677,9 @@ func TestOptionsApplyRollNamesTheOutcome(t *testing.T) {
 	const rule = "card text (Disquieting Sounds): roll 6 dice: at least the omens revealed gains, fewer hurts"
 	s := started(t, fourExplorers...)
 	drawOmen(t, s, 1, "book", "kitchen")
-	do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(12)})
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "disquieting-sounds"})
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 6, Source: "card:disquieting-sounds", Purpose: "event", Total: intp(0)})
+	do(t, s, seatActor(1), game.HauntRoll{Total: intp(12)})
+	do(t, s, seatActor(1), game.DrawCard{Card: "disquieting-sounds"})
+	do(t, s, seatActor(1), game.Roll{Dice: 6, Source: "card:disquieting-sounds", Purpose: "event", Total: intp(0)})
 	ar := optionsFor(s, 1).ApplyRoll
 	if ar == nil || ar.Source != "card:disquieting-sounds" || ar.Bracket != 1 || ar.Release {
 		t.Fatalf("%s: a 0 against 1 omen is the second outcome (the total less the omens): %+v", rule, ar)
@@ -732,7 +732,7 @@ func TestOptionsDrawFollowsDecide(t *testing.T) {
 	t.Parallel()
 	const rule = "creepy-puppet: its attack on the drawer waits while another attack is open"
 	s := traitorBoard(t)
-	do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)}) // waits for seat 1's defence
+	do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(3)}) // waits for seat 1's defence
 	o := optionsFor(s, 2)
 	if !slices.Contains(o.Draw, "event") || !slices.Contains(o.DrawRefused, "creepy-puppet") {
 		t.Fatalf("%s: decks %v, refused %v", rule, o.Draw, o.DrawRefused)
@@ -741,9 +741,9 @@ func TestOptionsDrawFollowsDecide(t *testing.T) {
 		if !slices.Contains(o.Draw, c.Deck) || !s.InDeck(c.ID) {
 			continue
 		}
-		a := game.Action{Type: game.ActDrawCard, Card: c.ID}
+		a := game.DrawCard{Card: c.ID}
 		if c.Deck == "omen" {
-			a = game.Action{Type: game.ActDrawOmen, Omen: c.ID, Room: catalog.Chart().Rooms[0]}
+			a = game.DrawOmen{Omen: c.ID, Room: catalog.Chart().Rooms[0]}
 		}
 		_, err := s.Decide(seatActor(2), a, t0)
 		if offered := !slices.Contains(o.DrawRefused, c.ID); offered != (err == nil) {
@@ -763,9 +763,9 @@ func drawEveryCard(s *game.State, actor game.Actor) (decks, refused []string) {
 			if c.Deck != deck || !s.InDeck(c.ID) {
 				continue
 			}
-			a := game.Action{Type: game.ActDrawCard, Card: c.ID}
+			a := game.DrawCard{Card: c.ID}
 			if deck == "omen" {
-				a = game.Action{Type: game.ActDrawOmen, Omen: c.ID, Room: catalog.Chart().Rooms[0]}
+				a = game.DrawOmen{Omen: c.ID, Room: catalog.Chart().Rooms[0]}
 			}
 			if _, err := s.Decide(actor, a, t0); err == nil {
 				allowed = true
@@ -799,7 +799,7 @@ func TestOptionsDrawMatchesEveryCard(t *testing.T) {
 	}
 	attackOpen := func(t testing.TB) *game.State {
 		s := traitorBoard(t)
-		do(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Total: intp(3)})
+		do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(3)})
 		return s
 	}
 	cases := []struct {
@@ -866,7 +866,7 @@ func TestOptionsDrawMatchesEveryCard(t *testing.T) {
 		}},
 		{"over", func(t testing.TB) *game.State {
 			s := traitorBoard(t)
-			do(t, s, hostActor, game.Action{Type: game.ActDeclareWin, Side: game.SideTraitor})
+			do(t, s, hostActor, game.DeclareWinner{Side: game.SideTraitor})
 			return s
 		}},
 	}

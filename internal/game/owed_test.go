@@ -31,7 +31,7 @@ func TestEveryExplorerRollOwed(t *testing.T) {
 				t.Fatalf("%s: not marked every_explorer in the card data", tc.card)
 			}
 			s := started(t, fourExplorers...)
-			do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: tc.card})
+			do(t, s, seatActor(1), game.DrawCard{Card: tc.card})
 			if o := s.Options(seatActor(1)); o.Drawn != tc.card {
 				t.Errorf("%s: the drawer's Drawn is %q", tc.card, o.Drawn)
 			}
@@ -52,7 +52,7 @@ func TestEveryExplorerRollOwed(t *testing.T) {
 				t.Errorf("%s: seat 3's roll gone after seat 2's: %+v", tc.card, o.CardRolls)
 			}
 			// The turn it was drawn in closes it.
-			do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+			do(t, s, seatActor(1), game.EndTurn{})
 			if o := s.Options(seatActor(3)); slices.Contains(o.CardRolls, want) {
 				t.Errorf("%s: still owed after the turn: %+v", tc.card, o.CardRolls)
 			}
@@ -65,7 +65,7 @@ func TestEveryExplorerRollOwed(t *testing.T) {
 func TestDrawerOnlyEventOwesOthersNothing(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "rotten"})
+	do(t, s, seatActor(1), game.DrawCard{Card: "rotten"})
 	if o := s.Options(seatActor(2)); len(o.CardRolls) != 0 {
 		t.Errorf("rotten: seat 2 offered %+v", o.CardRolls)
 	}
@@ -79,7 +79,7 @@ func TestFootstepsZeroEachChooses(t *testing.T) {
 	t.Parallel()
 	const rule = "footsteps 0: every explorer loses 1 from a trait of their choice"
 	s := started(t, fourExplorers...)
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "footsteps"})
+	do(t, s, seatActor(1), game.DrawCard{Card: "footsteps"})
 	if o := s.Options(seatActor(2)); o.Share != nil {
 		t.Errorf("%s: a share before the roll: %+v", rule, o.Share)
 	}
@@ -127,7 +127,7 @@ func TestDrawnRollTraitsChosen(t *testing.T) {
 		"hanged-men": nil,
 	} {
 		s := started(t, fourExplorers...)
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: card})
+		do(t, s, seatActor(1), game.DrawCard{Card: card})
 		o := s.Options(seatActor(1))
 		if o.Drawn != card || !slices.Equal(o.DrawnTraits, want) {
 			t.Errorf("%s: drawn %q with traits %v, want %v", card, o.Drawn, o.DrawnTraits, want)
@@ -144,7 +144,7 @@ func TestNoWeaponUseBeforeHaunt(t *testing.T) {
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "axe", "revolver")
 	for _, w := range []string{"axe", "revolver"} {
-		wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActUseCard, Card: w}, "err_weapon_before_haunt", game.Conflict)
+		wantRefusal(t, s, seatActor(1), game.UseCard{Card: w}, "err_weapon_before_haunt", game.Conflict)
 	}
 	for _, c := range s.Options(seatActor(1)).Cards {
 		if c.Use {
@@ -160,13 +160,13 @@ func TestDrawnRollRooms(t *testing.T) {
 	t.Parallel()
 	for card, room := range map[string]string{"groundskeeper": "gardens", "footsteps": "chapel"} {
 		s := started(t, fourExplorers...)
-		do(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: room, Floor: game.FloorGround})
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: card})
+		do(t, s, seatActor(1), game.DiscoverRoom{Room: room, Floor: game.FloorGround})
+		do(t, s, seatActor(1), game.DrawCard{Card: card})
 		if o := s.Options(seatActor(1)); !slices.Equal(o.DrawnRooms, []string{room}) {
 			t.Errorf("%s: drawn rooms %v, want %s", card, o.DrawnRooms, room)
 		}
 		s = started(t, fourExplorers...)
-		do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: card})
+		do(t, s, seatActor(1), game.DrawCard{Card: card})
 		if o := s.Options(seatActor(1)); len(o.DrawnRooms) != 0 {
 			t.Errorf("%s: rooms %v offered before %s is in the house", card, o.DrawnRooms, room)
 		}
@@ -192,7 +192,7 @@ func TestAttackPlainTraits(t *testing.T) {
 		}
 		// What Plain leaves out, Decide refuses.
 		if tc.trait != game.Might {
-			if r := refusal(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Trait: tc.trait, Total: intp(0)}); r == nil {
+			if r := refusal(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Trait: tc.trait, Total: intp(0)}); r == nil {
 				t.Errorf("%s: %s without the weapon accepted", tc.weapon, tc.trait)
 			}
 		}

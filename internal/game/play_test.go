@@ -14,7 +14,7 @@ import (
 func TestWhoMayAct(t *testing.T) {
 	t.Parallel()
 	step := func(seat int) game.Action {
-		return game.Action{Type: game.ActStepTrait, Seat: seat, Trait: game.Might, Delta: 1}
+		return game.StepTrait{Seat: seat, Trait: game.Might, Delta: 1}
 	}
 	cases := []struct {
 		name     string
@@ -44,13 +44,11 @@ func TestWhoMayAct(t *testing.T) {
 		{name: "zero actor refused", rule: "seed 000, 开局 l.77: only players who picked an explorer play",
 			actor: game.Actor{}, act: step(1), err: "err_not_seated", kind: game.Forbidden},
 		{name: "seat may not change the phase", rule: "seed 000, 作祟Haunt l.249: the haunt roll, not a player, starts the haunt (host records it)",
-			actor: seatActor(1), act: game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt}, err: "err_host_only", kind: game.Forbidden},
+			actor: seatActor(1), act: game.SetPhase{Phase: game.PhaseHaunt}, err: "err_host_only", kind: game.Forbidden},
 		{name: "seat may not reorder", rule: "seed 000, 游玩 l.93 (seating is the host's)",
-			actor: seatActor(1), act: game.Action{Type: game.ActReorderSeats, Order: []int{1, 2, 3}}, err: "err_host_only", kind: game.Forbidden},
-		{name: "no type", rule: "app protocol: every action names its type",
-			actor: seatActor(1), act: game.Action{}, err: "err_no_type", kind: game.Invalid},
-		{name: "unknown type", rule: "app protocol: every action names a known type",
-			actor: seatActor(1), act: game.Action{Type: "roll_dice"}, err: "err_unknown_action", kind: game.Invalid},
+			actor: seatActor(1), act: game.ReorderSeats{Order: []int{1, 2, 3}}, err: "err_host_only", kind: game.Forbidden},
+		{name: "no action", rule: "app protocol: every action names its type",
+			actor: seatActor(1), act: nil, err: "err_no_type", kind: game.Invalid},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -79,7 +77,7 @@ func TestStale(t *testing.T) {
 	const rule = "app protocol (seed-independent): refuse an action built on a board that changed since"
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	step := func(seat int, v *int) game.Action {
-		return game.Action{Type: game.ActStepTrait, Seat: seat, Trait: game.Sanity, Delta: 1, Version: v}
+		return game.StepTrait{Basis: game.Basis{Version: v}, Seat: seat, Trait: game.Sanity, Delta: 1}
 	}
 	do(t, s, seatActor(1), step(0, nil))
 	v := s.Version // seat 1 last changed here
@@ -108,19 +106,19 @@ func TestStale(t *testing.T) {
 
 	// Ending a turn changes no board: trait actions built before it pass.
 	v = s.Version
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	do(t, s, hostActor, game.EndTurn{})
 	do(t, s, seatActor(3), step(0, intp(v)))
 
 	// Every other action is checked against the whole game's version.
 	old := intp(s.Version - 1)
-	wantRefusal(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt, Version: old}, "err_stale", game.Conflict)
-	wantRefusal(t, s, hostActor, game.Action{Type: game.ActEndTurn, Version: old}, "err_stale", game.Conflict)
-	wantRefusal(t, s, seatActor(3), game.Action{Type: game.ActUndo, Version: old}, "err_stale", game.Conflict)
+	wantRefusal(t, s, hostActor, game.SetPhase{Basis: game.Basis{Version: old}, Phase: game.PhaseHaunt}, "err_stale", game.Conflict)
+	wantRefusal(t, s, hostActor, game.EndTurn{Basis: game.Basis{Version: old}}, "err_stale", game.Conflict)
+	wantRefusal(t, s, seatActor(3), game.Undo{Basis: game.Basis{Version: old}}, "err_stale", game.Conflict)
 
 	// The haunt changes the death rule for every board: all of them are
 	// stale for actions built before it.
 	v = s.Version
-	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt, Version: intp(v)})
+	do(t, s, hostActor, game.SetPhase{Basis: game.Basis{Version: intp(v)}, Phase: game.PhaseHaunt})
 	for _, seat := range s.Seats {
 		if seat.ChangedAt != s.Version {
 			t.Errorf("%s: phase change did not touch seat %d", rule, seat.ID)
@@ -134,11 +132,11 @@ func TestStale(t *testing.T) {
 func TestUndoMakesTheUndoneBoardStale(t *testing.T) {
 	t.Parallel()
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 2})
+	do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 2})
 	seen := s.Version // seat 1's phone now shows might 5
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
+	do(t, s, hostActor, game.Undo{})
 	// Seat 1's phone, still at `seen`, spends "might 5 → 4".
-	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: -1, Version: intp(seen)}, "err_stale", game.Conflict)
+	wantRefusal(t, s, seatActor(1), game.StepTrait{Basis: game.Basis{Version: intp(seen)}, Trait: game.Might, Delta: -1}, "err_stale", game.Conflict)
 }
 
 func TestEndTurn(t *testing.T) {
@@ -146,11 +144,11 @@ func TestEndTurn(t *testing.T) {
 	const rule = "seed 000, 游玩 l.93: 若游戏尚未结束，则轮至其左方的玩家继续游戏; seed 003, 準備 l.13: 回合依順時針進行"
 	s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra")
 	// Seating order by id: 3 1 4 2.
-	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{3, 1, 4, 2}})
-	do(t, s, hostActor, game.Action{Type: game.ActStartGame, FirstSeat: 2}) // seat id 1
-	want := []int{4, 2, 3, 1, 4, 2, 3}                                      // next in seating order, wrapping
+	do(t, s, hostActor, game.ReorderSeats{Order: []int{3, 1, 4, 2}})
+	do(t, s, hostActor, game.StartGame{FirstSeat: 2}) // seat id 1
+	want := []int{4, 2, 3, 1, 4, 2, 3}                // next in seating order, wrapping
 	for _, id := range want {
-		do(t, s, seatActor(s.Turn), game.Action{Type: game.ActEndTurn})
+		do(t, s, seatActor(s.Turn), game.EndTurn{})
 		if s.Turn != id {
 			t.Fatalf("%s: turn passed to %d, want %d", rule, s.Turn, id)
 		}
@@ -175,12 +173,12 @@ func TestEndTurnRefusals(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-			wantRefusal(t, s, c.actor, game.Action{Type: game.ActEndTurn}, c.err, c.kind)
+			wantRefusal(t, s, c.actor, game.EndTurn{}, c.err, c.kind)
 		})
 	}
 	// The host may end anyone's turn.
 	s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	do(t, s, hostActor, game.EndTurn{})
 	if s.Turn != 2 {
 		t.Errorf("host end_turn passed to %d", s.Turn)
 	}
@@ -194,23 +192,23 @@ func TestEndTurnSkipsTheDead(t *testing.T) {
 	if s.Alive(s.SeatByID(2)) {
 		t.Fatal("seat 2 should be dead")
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.EndTurn{})
 	if s.Turn != 3 {
 		t.Errorf("%s: turn passed to %d, want 3", rule, s.Turn)
 	}
-	do(t, s, seatActor(3), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(3), game.EndTurn{})
 	if s.Turn != 1 {
 		t.Errorf("%s: turn passed to %d, want 1", rule, s.Turn)
 	}
 	// Everyone else dead: the turn comes back to the only survivor.
 	force(t, s, 3, map[string]game.TraitState{game.Sanity: ts(0, 0)})
-	do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(1), game.EndTurn{})
 	if s.Turn != 1 {
 		t.Errorf("%s: lone survivor's turn passed to %d", rule, s.Turn)
 	}
 	// Nobody alive: nothing to pass to.
 	force(t, s, 1, map[string]game.TraitState{game.Knowledge: ts(0, 0)})
-	wantRefusal(t, s, hostActor, game.Action{Type: game.ActEndTurn}, "err_no_change", game.Conflict)
+	wantRefusal(t, s, hostActor, game.EndTurn{}, "err_no_change", game.Conflict)
 }
 
 func TestSetPhase(t *testing.T) {
@@ -235,12 +233,12 @@ func TestSetPhase(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := started(t, "ox-bellows", "missy-dubourde")
 			if c.from == game.PhaseHaunt {
-				do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 			}
 			if c.dead {
 				force(t, s, 2, map[string]game.TraitState{game.Speed: ts(0, 0)})
 			}
-			a := game.Action{Type: game.ActSetPhase, Phase: c.phase}
+			a := game.SetPhase{Phase: c.phase}
 			if c.err != "" {
 				wantRefusal(t, s, hostActor, a, c.err, c.kind)
 				return
@@ -255,7 +253,7 @@ func TestSetPhase(t *testing.T) {
 
 func TestUndo(t *testing.T) {
 	t.Parallel()
-	step := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}
+	step := game.StepTrait{Trait: game.Might, Delta: 1}
 	cases := []struct {
 		name string
 		rule string
@@ -271,13 +269,13 @@ func TestUndo(t *testing.T) {
 			run: func(t testing.TB, s *game.State) { do(t, s, seatActor(1), step) }, actor: hostActor},
 		{name: "host's own change", rule: "app: the host may take back its own change",
 			run: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActStepTrait, Seat: 2, Trait: game.Might, Delta: 1})
+				do(t, s, hostActor, game.StepTrait{Seat: 2, Trait: game.Might, Delta: 1})
 			}, actor: hostActor},
 		{name: "another seat's change", rule: "app: only the actor or the host may undo",
 			run: func(t testing.TB, s *game.State) { do(t, s, seatActor(1), step) }, actor: seatActor(2), err: "err_undo_not_yours", kind: game.Forbidden},
 		{name: "host's change by a seat", rule: "app: only the actor or the host may undo",
 			run: func(t testing.TB, s *game.State) {
-				do(t, s, hostActor, game.Action{Type: game.ActStepTrait, Seat: 1, Trait: game.Might, Delta: 1})
+				do(t, s, hostActor, game.StepTrait{Seat: 1, Trait: game.Might, Delta: 1})
 			}, actor: seatActor(1), err: "err_undo_not_yours", kind: game.Forbidden},
 		{name: "only the last change", rule: "app: undo takes back only the newest change",
 			run: func(t testing.TB, s *game.State) {
@@ -294,11 +292,11 @@ func TestUndo(t *testing.T) {
 			s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 			c.run(t, s)
 			if c.err != "" {
-				wantRefusal(t, s, c.actor, game.Action{Type: game.ActUndo}, c.err, c.kind)
+				wantRefusal(t, s, c.actor, game.Undo{}, c.err, c.kind)
 				return
 			}
 			target := s.LastUndoable()
-			evs := do(t, s, c.actor, game.Action{Type: game.ActUndo})
+			evs := do(t, s, c.actor, game.Undo{})
 			if len(evs) != 1 || evs[0].Type != game.EvUndone || evs[0].Target != target.Seq || evs[0].Seat != target.Seat {
 				t.Fatalf("%s: events %+v for target %+v", c.rule, evs, target)
 			}
@@ -324,19 +322,19 @@ func TestChainedUndo(t *testing.T) {
 	save := func() { history = append(history, snapshot(s)) }
 
 	save()
-	do(t, s, hostActor, game.Action{Type: game.ActStepTrait, Seat: 1, Trait: game.Speed, Delta: 4}) // 8 +1 overflow
+	do(t, s, hostActor, game.StepTrait{Seat: 1, Trait: game.Speed, Delta: 4}) // 8 +1 overflow
 	save()
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	do(t, s, hostActor, game.EndTurn{})
 	save()
-	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
+	do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 	save()
-	do(t, s, hostActor, game.Action{Type: game.ActTakeDamage, Seat: 2, Kind: "mental", Split: map[string]int{game.Sanity: 9}}) // seat 2 dies
+	do(t, s, hostActor, game.TakeDamage{Seat: 2, Kind: "mental", Split: map[string]int{game.Sanity: 9}}) // seat 2 dies
 	if s.Alive(s.SeatByID(2)) {
 		t.Fatal("seat 2 should be dead")
 	}
 
 	for i := len(history) - 1; i >= 0; i-- {
-		do(t, s, hostActor, game.Action{Type: game.ActUndo})
+		do(t, s, hostActor, game.Undo{})
 		want := history[i]
 		got := snapshot(s)
 		if got.Phase != want.Phase || got.Turn != want.Turn || got.Started != want.Started || !equalSeatBoards(got.Seats, want.Seats) {
@@ -346,13 +344,13 @@ func TestChainedUndo(t *testing.T) {
 	if !s.Alive(s.SeatByID(2)) || s.Phase != game.PhaseExploration {
 		t.Errorf("%s: the dead explorer is not back", rule)
 	}
-	wantRefusal(t, s, hostActor, game.Action{Type: game.ActUndo}, "err_nothing_to_undo", game.Conflict)
+	wantRefusal(t, s, hostActor, game.Undo{}, "err_nothing_to_undo", game.Conflict)
 
 	// New changes after undos are undoable again, and undo skips what was
 	// already undone.
-	do(t, s, seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: -1})
+	do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: -1})
 	last := s.LastUndoable()
-	do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+	do(t, s, seatActor(1), game.Undo{})
 	if s.LastUndoable() != nil {
 		t.Errorf("%s: still undoable: %+v (after %+v)", rule, s.LastUndoable(), last)
 	}
@@ -385,31 +383,31 @@ func equalSeatBoards(a, b []game.Seat) bool {
 // scriptedGame plays a long mixed game and returns it.
 func scriptedGame(t testing.TB) *game.State {
 	s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra")
-	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{2, 4, 1, 3}})
-	do(t, s, hostActor, game.Action{Type: game.ActStartGame, FirstSeat: 3})
+	do(t, s, hostActor, game.ReorderSeats{Order: []int{2, 4, 1, 3}})
+	do(t, s, hostActor, game.StartGame{FirstSeat: 3})
 	for round := 0; round < 5; round++ {
 		for range s.Seats {
 			id := s.Turn
-			do(t, s, seatActor(id), game.Action{Type: game.ActStepTrait, Trait: game.Traits[round%4], Delta: 2})
-			do(t, s, seatActor(id), game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Might: 1, game.Speed: 1}})
+			do(t, s, seatActor(id), game.StepTrait{Trait: game.Traits[round%4], Delta: 2})
+			do(t, s, seatActor(id), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 1, game.Speed: 1}})
 			if round%2 == 0 {
-				do(t, s, seatActor(id), game.Action{Type: game.ActUndo})
+				do(t, s, seatActor(id), game.Undo{})
 			}
-			do(t, s, seatActor(id), game.Action{Type: game.ActEndTurn})
+			do(t, s, seatActor(id), game.EndTurn{})
 		}
 	}
-	do(t, s, hostActor, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-	do(t, s, hostActor, game.Action{Type: game.ActSetTrait, Seat: 2, Trait: game.Knowledge, Position: intp(0)})
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
-	do(t, s, hostActor, game.Action{Type: game.ActUndo})
-	do(t, s, hostActor, game.Action{Type: game.ActSetTrait, Seat: 1, Trait: game.Might, Position: intp(2)})
-	do(t, s, hostActor, game.Action{Type: game.ActRestoreTrait, Seat: 1, Trait: game.Might})
+	do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
+	do(t, s, hostActor, game.SetTrait{Seat: 2, Trait: game.Knowledge, Position: intp(0)})
+	do(t, s, hostActor, game.EndTurn{})
+	do(t, s, hostActor, game.Undo{})
+	do(t, s, hostActor, game.Undo{})
+	do(t, s, hostActor, game.SetTrait{Seat: 1, Trait: game.Might, Position: intp(2)})
+	do(t, s, hostActor, game.RestoreTrait{Seat: 1, Trait: game.Might})
 	// A seat moving to a new phone is logged but changes no board.
 	if err := s.Apply(game.Event{Seq: s.Version + 1, Type: game.EvSeatMoved, Seat: 1, Actor: hostActor, At: t0}); err != nil {
 		t.Fatal(err)
 	}
-	do(t, s, seatActor(s.Turn), game.Action{Type: game.ActEndTurn})
+	do(t, s, seatActor(s.Turn), game.EndTurn{})
 	return s
 }
 
@@ -475,7 +473,7 @@ func TestDecideStampsEvents(t *testing.T) {
 	t.Parallel()
 	s := started(t, "ox-bellows")
 	local := time.Date(2025, 3, 2, 1, 0, 0, 0, time.FixedZone("UTC+8", 8*3600))
-	evs, err := s.Decide(seatActor(1), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}, local)
+	evs, err := s.Decide(seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1}, local)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -549,7 +547,7 @@ func TestSuggestedFirstSeat(t *testing.T) {
 	}
 	// It names a stable seat id, independent of seating order.
 	s := lobby(t, explorers...)
-	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{3, 2, 1}})
+	do(t, s, hostActor, game.ReorderSeats{Order: []int{3, 2, 1}})
 	if got := s.SuggestedFirstSeat(time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC)); got != 3 {
 		t.Errorf("after reorder SuggestedFirstSeat = %d, want id 3", got)
 	}

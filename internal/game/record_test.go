@@ -81,12 +81,12 @@ func TestRecordGames(t *testing.T) {
 	end := traitorBoard(t)
 	end.SetRandom(newPCG(7))
 	give(t, end, 2, game.ModLuckyStone)
-	do(t, end, seatActor(2), game.Action{Type: game.ActRoll, Trait: game.Might})
-	do(t, end, seatActor(2), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{2}})
-	do(t, end, seatActor(1), game.Action{Type: game.ActAddMonster, Kind: "Giant Bat", Count: 2, Traits: map[string]int{game.Speed: 6, game.Might: 2}})
-	do(t, end, seatActor(2), game.Action{Type: game.ActStun, Monster: end.Monsters[0].ID})
-	do(t, end, seatActor(1), game.Action{Type: game.ActSetTrack, Value: intp(3), Label: "Turns left 剩余回合"})
-	do(t, end, hostActor, game.Action{Type: game.ActDeclareWin, Side: game.SideHeroes})
+	do(t, end, seatActor(2), game.Roll{Trait: game.Might})
+	do(t, end, seatActor(2), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{2}})
+	do(t, end, seatActor(1), game.AddMonster{Kind: "Giant Bat", Count: 2, Traits: map[string]int{game.Speed: 6, game.Might: 2}})
+	do(t, end, seatActor(2), game.Stun{Monster: end.Monsters[0].ID})
+	do(t, end, seatActor(1), game.SetTrack{Value: intp(3), Label: "Turns left 剩余回合"})
+	do(t, end, hostActor, game.DeclareWinner{Side: game.SideHeroes})
 	record("ending", end)
 	for i, start := range walkStarts {
 		for seed := uint64(1); seed <= 2; seed++ {

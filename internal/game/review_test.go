@@ -30,7 +30,7 @@ func TestDeadLoserEndsTheAttack(t *testing.T) {
 	}
 	// The loser dies of something else before splitting.
 	force(t, s, 1, map[string]game.TraitState{game.Might: pos(0)})
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	do(t, s, hostActor, game.EndTurn{})
 	if s.Turn == 2 {
 		t.Errorf("%s: the turn is stuck on the attacker", rule)
 	}
@@ -42,8 +42,8 @@ func TestRerollingAStoredRollStoresTheNewTotal(t *testing.T) {
 	s := started(t, fourExplorers...)
 	give(t, s, 1, game.ModLuckyStone)
 	s.SetRandom(facesRandom(0, 0, 1, 1))
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Purpose: game.ModMeantToBe})
-	do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModLuckyStone, Indexes: []int{0, 1}, Faces: []int{2, 2}})
+	do(t, s, seatActor(1), game.Roll{Purpose: game.ModMeantToBe})
+	do(t, s, seatActor(1), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0, 1}, Faces: []int{2, 2}})
 	if got := s.MeantToBe[1]; got != 6 {
 		t.Errorf("%s: stored %d after the reroll, want 6", rule, got)
 	}
@@ -54,7 +54,7 @@ func TestOmenThatKillsDropsToo(t *testing.T) {
 	const rule = "seed 000 伤害: 人物死亡后，其保有的物件皆会掉在其死处"
 	s := traitorBoard(t)
 	force(t, s, 2, map[string]game.TraitState{game.Sanity: pos(1)})
-	do(t, s, seatActor(2), game.Action{Type: game.ActDrawOmen, Omen: "madman", Room: "kitchen"})
+	do(t, s, seatActor(2), game.DrawOmen{Omen: "madman", Room: "kitchen"})
 	if s.Alive(s.SeatByID(2)) {
 		t.Fatalf("setup: the Madman's −1 Sanity should kill at Sanity 1 after the haunt")
 	}
@@ -71,8 +71,8 @@ func TestCompanionsAndBloodDaggerCantBeDiscarded(t *testing.T) {
 	const rule = "seed 002 FAQ: Dog, Girl, Madman are never dropped; the Blood Dagger can't be dropped"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "blood-dagger", "bell")
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: "blood-dagger"}, "err_not_droppable", game.Conflict)
-	do(t, s, seatActor(1), game.Action{Type: game.ActDiscardCard, Card: "bell"})
+	refuseAll(t, s, seatActor(1), game.DiscardCard{Card: "blood-dagger"}, "err_not_droppable", game.Conflict)
+	do(t, s, seatActor(1), game.DiscardCard{Card: "bell"})
 }
 
 func TestRabbitsFootOncePerTurn(t *testing.T) {
@@ -81,10 +81,10 @@ func TestRabbitsFootOncePerTurn(t *testing.T) {
 	s := started(t, fourExplorers...)
 	give(t, s, 1, game.ModRabbitsFoot)
 	s.SetRandom(facesRandom(0, 0, 0, 0))
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 2})
-	do(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{0}, Faces: []int{2}})
-	do(t, s, seatActor(1), game.Action{Type: game.ActRoll, Dice: 2})
-	if r := refusal(t, s, seatActor(1), game.Action{Type: game.ActReroll, Card: game.ModRabbitsFoot, Indexes: []int{0}}); r == nil || r.Key != "err_card_used_turn" {
+	do(t, s, seatActor(1), game.Roll{Dice: 2})
+	do(t, s, seatActor(1), game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{0}, Faces: []int{2}})
+	do(t, s, seatActor(1), game.Roll{Dice: 2})
+	if r := refusal(t, s, seatActor(1), game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{0}}); r == nil || r.Key != "err_card_used_turn" {
 		t.Errorf("%s: a second Rabbit's Foot in one turn: %v", rule, r)
 	}
 }
@@ -94,8 +94,8 @@ func TestUsedWeaponCantAttackAgain(t *testing.T) {
 	const rule = "seed 002 FAQ: one action per item per turn"
 	s := traitorBoard(t)
 	give(t, s, 2, "axe")
-	do(t, s, seatActor(2), game.Action{Type: game.ActUseCard, Card: "axe"})
-	if r := refusal(t, s, seatActor(2), game.Action{Type: game.ActAttack, Target: seatTarget(1), Weapon: "axe"}); r == nil || r.Key != "err_card_used_turn" {
+	do(t, s, seatActor(2), game.UseCard{Card: "axe"})
+	if r := refusal(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Weapon: "axe"}); r == nil || r.Key != "err_card_used_turn" {
 		t.Errorf("%s: attacking with a used Axe: %v", rule, r)
 	}
 }
@@ -106,16 +106,16 @@ func TestReselectHaunt(t *testing.T) {
 	s := started(t, fourExplorers...)
 	revealHaunt(t, s, 1, 1) // the Girl in the Catacombs
 	// Only the host.
-	refuseAll(t, s, seatActor(1), game.Action{Type: game.ActReselect, Room: "kitchen"}, "err_host_only", game.Forbidden)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActReselect}, "err_reselect_one", game.Invalid)
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActReselect, Room: "vault"}, "err_unknown_omen_room", game.Invalid)
+	refuseAll(t, s, seatActor(1), game.ReselectHaunt{Room: "kitchen"}, "err_host_only", game.Forbidden)
+	refuseAll(t, s, hostActor, game.ReselectHaunt{}, "err_reselect_one", game.Invalid)
+	refuseAll(t, s, hostActor, game.ReselectHaunt{Room: "vault"}, "err_unknown_omen_room", game.Invalid)
 	// Another room: the Girl in the Kitchen (haunt 16 on the chart).
-	do(t, s, hostActor, game.Action{Type: game.ActReselect, Room: "kitchen"})
+	do(t, s, hostActor, game.ReselectHaunt{Room: "kitchen"})
 	if s.Haunt.Number != 16 || s.Haunt.Room != "kitchen" || s.Haunt.Revealer != 1 {
 		t.Errorf("%s: haunt %+v after choosing the Kitchen", rule, s.Haunt.HauntReveal)
 	}
 	// A new omen in place of the Girl, which goes back into the deck.
-	do(t, s, hostActor, game.Action{Type: game.ActReselect, Omen: "book"})
+	do(t, s, hostActor, game.ReselectHaunt{Omen: "book"})
 	if s.Haunt.Omen != "book" || !s.InDeck("girl") || s.InDeck("book") || s.Holds(1, "girl") || !s.Holds(1, "book") {
 		t.Errorf("%s: omen %s, girl in deck %v, book held %v", rule, s.Haunt.Omen, s.InDeck("girl"), s.Holds(1, "book"))
 	}
@@ -123,7 +123,7 @@ func TestReselectHaunt(t *testing.T) {
 		t.Errorf("%s: the omen count changed or kept the old omen: %+v", rule, s.Omens)
 	}
 	// Once play goes on, the haunt stays.
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
-	refuseAll(t, s, hostActor, game.Action{Type: game.ActReselect, Room: "gallery"}, "err_haunt_underway", game.Conflict)
+	do(t, s, hostActor, game.EndTurn{})
+	refuseAll(t, s, hostActor, game.ReselectHaunt{Room: "gallery"}, "err_haunt_underway", game.Conflict)
 	replaysTheSame(t, s)
 }

@@ -12,10 +12,37 @@ import (
 // a stored result) and rerolls, its odds, and how it is judged.
 
 // rollActions are the actions this file decides.
-var rollActions = map[string]decider{
-	ActRoll:   (*State).decideRoll,
-	ActReroll: (*State).decideReroll,
+var rollActions = []Action{Roll{}, Reroll{}}
+
+// Roll rolls dice: a trait's or a number, for a purpose, a card's or a room's. Faces or Total carry real dice typed in; without them the server rolls.
+type Roll struct {
+	Basis
+	Seat      int      `json:"seat,omitempty"`
+	Dice      int      `json:"dice,omitempty"`
+	Trait     string   `json:"trait,omitempty"`
+	Purpose   string   `json:"purpose,omitempty"`
+	Need      int      `json:"need,omitempty"`
+	Modifiers []string `json:"modifiers,omitempty"`
+	Choose    *int     `json:"choose,omitempty"`
+	Source    string   `json:"source,omitempty"`
+	Room      string   `json:"room,omitempty"`
+	Faces     []int    `json:"faces,omitempty"`
+	Total     *int     `json:"total,omitempty"`
+	Card      string   `json:"card,omitempty"`
 }
+
+func (Roll) ActionType() string { return ActRoll }
+
+// Reroll rerolls some dice of the seat's last roll with a card.
+type Reroll struct {
+	Basis
+	Seat    int    `json:"seat,omitempty"`
+	Card    string `json:"card,omitempty"`
+	Indexes []int  `json:"indexes,omitempty"`
+	Faces   []int  `json:"faces,omitempty"`
+}
+
+func (Reroll) ActionType() string { return ActReroll }
 
 // RollRecord is one dice roll as the log shows it.
 type RollRecord struct {
@@ -292,7 +319,7 @@ func (s *State) resolveDice(rec *RollRecord, p rollPlan, faces []int, total *int
 	return nil
 }
 
-func (s *State) decideRoll(actor Actor, a Action) ([]Event, error) {
+func (a Roll) decide(s *State, actor Actor) ([]Event, error) {
 	seat, purpose, plan, err := s.rollPlanOf(actor, a)
 	if err != nil {
 		return nil, err
@@ -337,8 +364,8 @@ func (o RollOdds) Chance(need int) float64 {
 // the modifiers it names, or why Decide would refuse it. Its target is
 // read as Decide reads it; typed faces or a total are not (the odds are
 // asked before the dice are known).
-func (s *State) RollOdds(actor Actor, a Action) (RollOdds, error) {
-	a.Type, a.Faces, a.Total = ActRoll, nil, nil
+func (s *State) RollOdds(actor Actor, a Roll) (RollOdds, error) {
+	a.Faces, a.Total = nil, nil
 	if err := s.admits(actor, a); err != nil {
 		return RollOdds{}, err
 	}
@@ -356,8 +383,8 @@ func (s *State) RollOdds(actor Actor, a Action) (RollOdds, error) {
 
 // rollPlanOf is decideRoll's checks of a roll before any die: the seat that
 // rolls, the roll's purpose and the dice to roll.
-func (s *State) rollPlanOf(actor Actor, a Action) (*Seat, string, rollPlan, error) {
-	seat, err := s.actingSeat(actor, a, true)
+func (s *State) rollPlanOf(actor Actor, a Roll) (*Seat, string, rollPlan, error) {
+	seat, err := s.actingSeat(actor, a.Seat, true)
 	if err != nil {
 		return nil, "", rollPlan{}, err
 	}
@@ -503,8 +530,8 @@ func (s *State) LastRoll(seatID int) *RollRecord {
 // decideReroll rerolls dice of the seat's last roll with a card's reroll
 // (Lucky Stone: any dice, once; Rabbit's Foot: one die). The haunt roll is
 // not a trait roll and can't be rerolled.
-func (s *State) decideReroll(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, false)
+func (a Reroll) decide(s *State, actor Actor) ([]Event, error) {
+	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ type RerollOption struct {
 func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 	r := &RollOptions{Traits: []string{}}
 	for _, t := range Traits {
-		if d.allows(Action{Type: ActRoll, Trait: t, Total: &zeroTotal}) {
+		if d.allows(Roll{Trait: t, Total: &zeroTotal}) {
 			r.Traits = append(r.Traits, t)
 		}
 	}
@@ -47,8 +47,8 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 	for _, m := range modifierCards() {
 		held := m.item && s.Holds(me.ID, m.card.ID)
 		mod := m.card.Modifier
-		try := func(a Action) bool {
-			a.Type, a.Modifiers, a.Choose = ActRoll, m.named, &zeroTotal
+		try := func(a Roll) bool {
+			a.Modifiers, a.Choose = m.named, &zeroTotal
 			if mod.Choose == 0 {
 				a.Choose = nil
 				a.Total = &zeroTotal
@@ -56,14 +56,14 @@ func (s *State) rollOptions(d *dryRun, me *Seat) *RollOptions {
 			return d.allows(a)
 		}
 		mo := ModifierOption{Card: m.card.ID, Held: held,
-			TraitRoll: try(Action{Trait: trait, Purpose: "trait"}),
-			EventRoll: try(Action{Trait: trait, Purpose: "event"}),
-			PlainRoll: try(Action{Dice: 1, Purpose: "free"})}
+			TraitRoll: try(Roll{Trait: trait, Purpose: "trait"}),
+			EventRoll: try(Roll{Trait: trait, Purpose: "event"}),
+			PlainRoll: try(Roll{Dice: 1, Purpose: "free"})}
 		if mo.TraitRoll || mo.EventRoll || mo.PlainRoll {
 			r.Modifiers = append(r.Modifiers, mo)
 		}
 	}
-	if len(r.Traits) == 0 && len(r.Modifiers) == 0 && !d.allows(Action{Type: ActRoll, Dice: 1, Total: &zeroTotal}) {
+	if len(r.Traits) == 0 && len(r.Modifiers) == 0 && !d.allows(Roll{Dice: 1, Total: &zeroTotal}) {
 		return nil
 	}
 	return r
@@ -86,7 +86,7 @@ func (s *State) rerollOptions(d *dryRun, me *Seat) []RerollOption {
 	}
 	var out []RerollOption
 	for _, c := range RerollCards() {
-		if d.allows(Action{Type: ActReroll, Card: c, Indexes: []int{0}, Faces: []int{0}}) {
+		if d.allows(Reroll{Card: c, Indexes: []int{0}, Faces: []int{0}}) {
 			n := len(last.Faces)
 			if most := catalog.Box().Card(c).Reroll.Dice; most > 0 {
 				n = min(n, most)

@@ -12,9 +12,17 @@ import (
 // the new room's symbol draws from.
 
 // roomActions are the actions this file decides.
-var roomActions = map[string]decider{
-	ActDiscoverRoom: (*State).decideDiscoverRoom,
+var roomActions = []Action{DiscoverRoom{}}
+
+// DiscoverRoom places a room tile from the stack.
+type DiscoverRoom struct {
+	Basis
+	Seat  int    `json:"seat,omitempty"`
+	Room  string `json:"room,omitempty"`
+	Floor string `json:"floor,omitempty"`
 }
+
+func (DiscoverRoom) ActionType() string { return ActDiscoverRoom }
 
 // ActDiscoverRoom places a room tile from the stack: {"room", "floor"}.
 const ActDiscoverRoom = "discover_room"
@@ -168,13 +176,13 @@ func (s *State) CanDiscover(actor Actor, seat *Seat) bool {
 // house, a floor the tile can't go on, or another seat's turn is refused;
 // the host may record it for anyone, and naming no seat records it for the
 // seat on turn (internal/web/API.md: "the current seat (or host)").
-func (s *State) decideDiscoverRoom(actor Actor, a Action) ([]Event, error) {
+func (a DiscoverRoom) decide(s *State, actor Actor) ([]Event, error) {
 	if actor.Host && a.Seat == 0 && s.Started {
 		if n := s.SeatNumber(s.Turn); n > 0 { // not on the monsters' turn
 			a.Seat = n
 		}
 	}
-	seat, err := s.actingSeat(actor, a, false)
+	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +212,7 @@ func (s *State) decideDiscoverRoom(actor Actor, a Action) ([]Event, error) {
 	if !slices.Contains(room.Floors, floor) {
 		return nil, refuse(Invalid, "err_room_floor", room.Name)
 	}
-	if stale(a, s.Version) {
+	if a.stale(s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	return []Event{{Type: EvRoomDiscovered, Seat: seat.ID, Room: room.ID, Floor: floor}}, nil

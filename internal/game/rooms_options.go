@@ -37,7 +37,7 @@ func (s *State) exploreOptions(d *dryRun, me *Seat) *ExploreOptions {
 	for _, floor := range Floors {
 		var tiles []string
 		for _, room := range stack {
-			if slices.Contains(room.Floors, floor) && d.allows(Action{Type: ActDiscoverRoom, Room: room.ID, Floor: floor}) {
+			if slices.Contains(room.Floors, floor) && d.allows(DiscoverRoom{Room: room.ID, Floor: floor}) {
 				tiles = append(tiles, room.ID)
 			}
 		}

@@ -27,7 +27,7 @@ func TestOptionsRoomsInTheHouse(t *testing.T) {
 			t.Errorf("%s: at the start %s is offered, still in the stack", rule, room)
 		}
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: "chapel", Floor: game.FloorGround})
+	do(t, s, seatActor(1), game.DiscoverRoom{Room: "chapel", Floor: game.FloorGround})
 	got := offered()
 	if !got["chapel"] {
 		t.Errorf("%s: the Chapel, discovered, is not offered: %v", rule, got)

@@ -9,7 +9,7 @@ import (
 )
 
 func discover(room, floor string) game.Action {
-	return game.Action{Type: game.ActDiscoverRoom, Room: room, Floor: floor}
+	return game.DiscoverRoom{Room: room, Floor: floor}
 }
 
 // TestStartingRooms: the Basement Landing, the Entrance Hall tile (Entrance
@@ -21,7 +21,7 @@ func TestStartingRooms(t *testing.T) {
 	if h := s.House(); h != nil {
 		t.Errorf("before the start the house is %+v, want nothing", h)
 	}
-	do(t, s, hostActor, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	do(t, s, hostActor, game.StartGame{FirstSeat: 1})
 	want := []game.PlacedRoom{
 		{Room: "upper-landing", Floor: "upper"}, {Room: "entrance-hall", Floor: "ground"},
 		{Room: "foyer", Floor: "ground"}, {Room: "grand-staircase", Floor: "ground"},
@@ -111,20 +111,20 @@ func TestDiscoverRoomRefusals(t *testing.T) {
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("kitchen", "ground"))
 	wantRefusal(t, s, seatActor(1), discover("kitchen", "basement"), "err_room_in_house", game.Conflict)
-	wantRefusal(t, s, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 2, Room: "kitchen", Floor: "ground"}, "err_room_in_house", game.Conflict)
+	wantRefusal(t, s, hostActor, game.DiscoverRoom{Seat: 2, Room: "kitchen", Floor: "ground"}, "err_room_in_house", game.Conflict)
 	// Seat 2 is not on turn; seat 1 can't record for seat 2.
 	wantRefusal(t, s, seatActor(2), discover("chapel", "upper"), "err_not_your_turn", game.Forbidden)
-	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Seat: 2, Room: "chapel", Floor: "upper"}, "err_other_seat", game.Forbidden)
+	wantRefusal(t, s, seatActor(1), game.DiscoverRoom{Seat: 2, Room: "chapel", Floor: "upper"}, "err_other_seat", game.Forbidden)
 	// The host may record it for seat 2.
-	do(t, s, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 2, Room: "chapel", Floor: "upper"})
+	do(t, s, hostActor, game.DiscoverRoom{Seat: 2, Room: "chapel", Floor: "upper"})
 	if got := s.Rooms[1]; got != (game.PlacedRoom{Room: "chapel", Floor: "upper", By: 2}) {
 		t.Errorf("host's record %+v", got)
 	}
 	// A stale phone: built before the host's change.
-	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActDiscoverRoom, Room: "attic", Version: intp(s.Version - 1)}, "err_stale", game.Conflict)
+	wantRefusal(t, s, seatActor(1), game.DiscoverRoom{Basis: game.Basis{Version: intp(s.Version - 1)}, Room: "attic"}, "err_stale", game.Conflict)
 
 	lob := lobby(t, sixExplorers[:2]...)
-	wantRefusal(t, lob, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 1, Room: "attic"}, "err_not_started", game.Conflict)
+	wantRefusal(t, lob, hostActor, game.DiscoverRoom{Seat: 1, Room: "attic"}, "err_not_started", game.Conflict)
 
 	// A dead explorer explores no more (seed 000, 伤害: 该人物即已死亡).
 	h := haunted(t, sixExplorers[:3]...)
@@ -139,7 +139,7 @@ func TestDiscoveredOmenRoom(t *testing.T) {
 	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("gallery", ""))
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "girl"})
+	do(t, s, seatActor(1), game.DrawOmen{Omen: "girl"})
 	if len(s.Omens) != 1 || s.Omens[0].Room != "gallery" {
 		t.Fatalf("omens %+v, want the Girl in the Gallery", s.Omens)
 	}
@@ -150,7 +150,7 @@ func TestDiscoveredOmenRoom(t *testing.T) {
 		t.Errorf("no haunt roll owed after the omen")
 	}
 	// Without a pending omen room, the room is still needed.
-	wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActDrawOmen, Omen: "dog"}, "err_unknown_omen_room", game.Invalid)
+	wantRefusal(t, s, seatActor(1), game.DrawOmen{Omen: "dog"}, "err_unknown_omen_room", game.Invalid)
 }
 
 // TestDiscoveryOwedCard: the owed card ends with a draw from its deck, the
@@ -159,11 +159,11 @@ func TestDiscoveryOwedCard(t *testing.T) {
 	t.Parallel()
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("bloody-room", "upper")) // item symbol
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "angry-being"})
+	do(t, s, seatActor(1), game.DrawCard{Card: "angry-being"})
 	if d := s.PendingDiscovery(1); d == nil || d.Deck != "item" {
 		t.Fatalf("an event card settled the room's item: %+v", d)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActDrawCard, Card: "axe"})
+	do(t, s, seatActor(1), game.DrawCard{Card: "axe"})
 	if s.Discovery != nil {
 		t.Errorf("still owed after drawing the item: %+v", s.Discovery)
 	}
@@ -174,7 +174,7 @@ func TestDiscoveryOwedCard(t *testing.T) {
 	}
 	// Only the host may end the turn with it owed
 	// (TestEndTurnWaitsForTheRoomsCard).
-	do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	do(t, s, hostActor, game.EndTurn{})
 	if s.Discovery != nil {
 		t.Errorf("still owed after the turn ended: %+v", s.Discovery)
 	}
@@ -191,7 +191,7 @@ func TestDiscoverRoomUndoAndReplay(t *testing.T) {
 	if last == nil || last.Type != game.EvRoomDiscovered || last.Room != "gallery" {
 		t.Fatalf("undo would take back %+v, want the Gallery", last)
 	}
-	do(t, s, seatActor(1), game.Action{Type: game.ActUndo})
+	do(t, s, seatActor(1), game.Undo{})
 	if s.InHouse("gallery") || !s.InHouse("kitchen") {
 		t.Errorf("after undo the house is %+v", s.House())
 	}
@@ -200,7 +200,7 @@ func TestDiscoverRoomUndoAndReplay(t *testing.T) {
 	}
 	// Another seat can't take back seat 1's tile.
 	do(t, s, seatActor(1), discover("gallery", ""))
-	wantRefusal(t, s, seatActor(2), game.Action{Type: game.ActUndo}, "err_undo_not_yours", game.Forbidden)
+	wantRefusal(t, s, seatActor(2), game.Undo{}, "err_undo_not_yours", game.Forbidden)
 
 	replayed, err := game.Replay(s.Code, s.Events)
 	if err != nil {
@@ -281,7 +281,7 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 		t.Run(tc.room, func(t *testing.T) {
 			s := started(t, sixExplorers[:3]...)
 			do(t, s, seatActor(1), discover(tc.room, tc.floor))
-			ge := wantRefusal(t, s, seatActor(1), game.Action{Type: game.ActEndTurn}, "err_card_owed_"+tc.deck, game.Conflict)
+			ge := wantRefusal(t, s, seatActor(1), game.EndTurn{}, "err_card_owed_"+tc.deck, game.Conflict)
 			if len(ge.Args) != 1 {
 				t.Errorf("%s: refusal %+v does not name the room", rule, ge)
 			}
@@ -291,18 +291,18 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 			if o := s.Options(hostActor); !o.EndTurn {
 				t.Errorf("the host's Options don't offer end_turn")
 			}
-			draw := game.Action{Type: game.ActDrawCard, Card: tc.card}
+			var draw game.Action = game.DrawCard{Card: tc.card}
 			if tc.deck == "omen" {
-				draw = game.Action{Type: game.ActDrawOmen, Omen: tc.card}
+				draw = game.DrawOmen{Omen: tc.card}
 			}
 			do(t, s, seatActor(1), draw)
 			if tc.deck == "omen" {
-				do(t, s, seatActor(1), game.Action{Type: game.ActHauntRoll, Total: intp(6)})
+				do(t, s, seatActor(1), game.HauntRoll{Total: intp(6)})
 			}
 			if o := s.Options(seatActor(1)); !o.EndTurn {
 				t.Errorf("%s: end_turn not offered once the %s card is drawn", rule, tc.deck)
 			}
-			evs := do(t, s, seatActor(1), game.Action{Type: game.ActEndTurn})
+			evs := do(t, s, seatActor(1), game.EndTurn{})
 			if e := evs[len(evs)-1]; e.Room != "" || e.Cause != "" {
 				t.Errorf("an ordinary end of turn is marked skipped: %+v", e)
 			}
@@ -312,7 +312,7 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 	// The host ends a turn with the card owed: allowed, and marked.
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("gallery", ""))
-	evs := do(t, s, hostActor, game.Action{Type: game.ActEndTurn})
+	evs := do(t, s, hostActor, game.EndTurn{})
 	if e := evs[len(evs)-1]; e.Type != game.EvTurnEnded || e.Room != "gallery" || e.Cause != game.CauseCardSkipped+"omen" {
 		t.Errorf("the host's end of turn with the Gallery's omen owed: %+v", e)
 	}
@@ -321,8 +321,8 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 	}
 	// Another seat's turn is not held up by a room the host placed for
 	// seat 1 out of turn (correcting the record).
-	do(t, s, hostActor, game.Action{Type: game.ActDiscoverRoom, Seat: 1, Room: "kitchen", Floor: "ground"})
-	do(t, s, seatActor(2), game.Action{Type: game.ActEndTurn})
+	do(t, s, hostActor, game.DiscoverRoom{Seat: 1, Room: "kitchen", Floor: "ground"})
+	do(t, s, seatActor(2), game.EndTurn{})
 
 	// A log recorded before the rule, whose seat ended its turn with a
 	// card owed, still replays: the rule is Decide's, never Apply's.

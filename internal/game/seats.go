@@ -11,16 +11,38 @@ import (
 // action is about.
 
 // seatActions are the actions this file decides.
-var seatActions = map[string]decider{
-	ActJoin:         func(s *State, _ Actor, a Action) ([]Event, error) { return s.decideJoin(a) },
-	ActReorderSeats: (*State).decideReorder,
-	ActStartGame:    (*State).decideStart,
+var seatActions = []Action{Join{}, ReorderSeats{}, StartGame{}}
+
+// Join seats a new explorer (anyone with the join link).
+type Join struct {
+	Basis
+	Name     string `json:"name,omitempty"`
+	Lang     string `json:"lang,omitempty"`
+	Explorer string `json:"explorer,omitempty"`
 }
+
+func (Join) ActionType() string { return ActJoin }
+
+// ReorderSeats sets the seating order before the start (host).
+type ReorderSeats struct {
+	Basis
+	Order []int `json:"order,omitempty"`
+}
+
+func (ReorderSeats) ActionType() string { return ActReorderSeats }
+
+// StartGame starts the game with the seat that plays first (host).
+type StartGame struct {
+	Basis
+	FirstSeat int `json:"first_seat,omitempty"`
+}
+
+func (StartGame) ActionType() string { return ActStartGame }
 
 // ExplorerOrNil looks an explorer up in the catalog.
 func ExplorerOrNil(id string) *catalog.Explorer { return catalog.ExplorerByID(id) }
 
-func (s *State) decideJoin(a Action) ([]Event, error) {
+func (a Join) decide(s *State, _ Actor) ([]Event, error) {
 	switch {
 	case s.Started:
 		return nil, refuse(Conflict, "err_started")
@@ -53,14 +75,14 @@ func (s *State) decideJoin(a Action) ([]Event, error) {
 	return []Event{{Type: EvSeatJoined, Seat: id, Name: name, Lang: lang, Explorer: a.Explorer}}, nil
 }
 
-func (s *State) decideReorder(actor Actor, a Action) ([]Event, error) {
+func (a ReorderSeats) decide(s *State, actor Actor) ([]Event, error) {
 	if !actor.Host {
 		return nil, refuse(Forbidden, "err_host_only")
 	}
 	if s.Started {
 		return nil, refuse(Conflict, "err_started")
 	}
-	if stale(a, s.Version) {
+	if a.stale(s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	if len(a.Order) != len(s.Seats) {
@@ -79,7 +101,7 @@ func (s *State) decideReorder(actor Actor, a Action) ([]Event, error) {
 	return []Event{{Type: EvSeatsReordered, Order: ids}}, nil
 }
 
-func (s *State) decideStart(actor Actor, a Action) ([]Event, error) {
+func (a StartGame) decide(s *State, actor Actor) ([]Event, error) {
 	if !actor.Host {
 		return nil, refuse(Forbidden, "err_host_only")
 	}
@@ -89,7 +111,7 @@ func (s *State) decideStart(actor Actor, a Action) ([]Event, error) {
 	if len(s.Seats) == 0 {
 		return nil, refuse(Conflict, "err_no_seats")
 	}
-	if stale(a, s.Version) {
+	if a.stale(s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	seat := s.SeatAt(a.FirstSeat)
@@ -101,11 +123,11 @@ func (s *State) decideStart(actor Actor, a Action) ([]Event, error) {
 
 // actingSeat resolves the seat an action is about in a started game; alive
 // asks for a living explorer too.
-func (s *State) actingSeat(actor Actor, a Action, alive bool) (*Seat, error) {
+func (s *State) actingSeat(actor Actor, number int, alive bool) (*Seat, error) {
 	if !s.Started {
 		return nil, refuse(Conflict, "err_not_started")
 	}
-	seat, err := s.targetSeat(actor, a)
+	seat, err := s.targetSeat(actor, number)
 	if err != nil {
 		return nil, err
 	}
@@ -117,13 +139,13 @@ func (s *State) actingSeat(actor Actor, a Action, alive bool) (*Seat, error) {
 
 // targetSeat resolves the seat an action is about: a seat acts on itself by
 // default and only on itself; the host names any seat.
-func (s *State) targetSeat(actor Actor, a Action) (*Seat, error) {
-	if a.Seat == 0 && !actor.Host {
+func (s *State) targetSeat(actor Actor, number int) (*Seat, error) {
+	if number == 0 && !actor.Host {
 		return s.SeatByID(actor.Seat), nil
 	}
-	seat := s.SeatAt(a.Seat)
+	seat := s.SeatAt(number)
 	if seat == nil {
-		return nil, refuse(NotFound, "err_unknown_seat", a.Seat)
+		return nil, refuse(NotFound, "err_unknown_seat", number)
 	}
 	if !actor.Host && seat.ID != actor.Seat {
 		return nil, refuse(Forbidden, "err_other_seat")

@@ -10,14 +10,14 @@ import (
 
 func TestJoin(t *testing.T) {
 	t.Parallel()
-	join := func(name, explorer string) game.Action {
-		return game.Action{Type: game.ActJoin, Name: name, Explorer: explorer}
+	join := func(name, explorer string) game.Join {
+		return game.Join{Name: name, Explorer: explorer}
 	}
 	cases := []struct {
 		name  string
 		rule  string
 		setup func(t testing.TB) *game.State
-		act   game.Action
+		act   game.Join
 		// On success: the new seat's id, name and language.
 		wantID   int
 		wantName string
@@ -29,10 +29,10 @@ func TestJoin(t *testing.T) {
 			setup: func(t testing.TB) *game.State { return lobby(t) }, act: join("Ann", "ox-bellows"), wantID: 1, wantName: "Ann", wantLang: "en"},
 		{name: "name is trimmed, zh kept", rule: "seed 000, 开局 l.77: 每位玩家拣选一个人物",
 			setup: func(t testing.TB) *game.State { return lobby(t, "ox-bellows") },
-			act:   game.Action{Type: game.ActJoin, Name: "  小明 ", Lang: "zh", Explorer: "missy-dubourde"}, wantID: 2, wantName: "小明", wantLang: "zh"},
+			act:   game.Join{Name: "  小明 ", Lang: "zh", Explorer: "missy-dubourde"}, wantID: 2, wantName: "小明", wantLang: "zh"},
 		{name: "unknown language falls back to English", rule: "seed 000, 开局 l.77: 每位玩家拣选一个人物",
 			setup: func(t testing.TB) *game.State { return lobby(t) },
-			act:   game.Action{Type: game.ActJoin, Name: "Zoé", Lang: "fr", Explorer: "zoe-ingstrom"}, wantID: 1, wantName: "Zoé", wantLang: "en"},
+			act:   game.Join{Name: "Zoé", Lang: "fr", Explorer: "zoe-ingstrom"}, wantID: 1, wantName: "Zoé", wantLang: "en"},
 		{name: "24 characters of Chinese fit", rule: "seed 000, 开局 l.77: 每位玩家拣选一个人物",
 			setup: func(t testing.TB) *game.State { return lobby(t) }, act: join(strings.Repeat("鬼", game.MaxNameLength), "ox-bellows"),
 			wantID: 1, wantName: strings.Repeat("鬼", game.MaxNameLength), wantLang: "en"},
@@ -92,7 +92,7 @@ func TestJoin(t *testing.T) {
 func TestFullErrorCarriesMax(t *testing.T) {
 	t.Parallel()
 	s := lobby(t, sixExplorers...)
-	ge := wantRefusal(t, s, game.Actor{}, game.Action{Type: game.ActJoin, Name: "x", Explorer: "zoe-ingstrom"}, "err_full", game.Conflict)
+	ge := wantRefusal(t, s, game.Actor{}, game.Join{Name: "x", Explorer: "zoe-ingstrom"}, "err_full", game.Conflict)
 	if !reflect.DeepEqual(ge.Args, []any{game.MaxSeats}) || game.MaxSeats != 6 {
 		t.Errorf("seed 000, 游戏配件 l.15: err_full args %v, MaxSeats %d", ge.Args, game.MaxSeats)
 	}
@@ -140,9 +140,9 @@ func TestReorderSeats(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 			if c.started {
-				do(t, s, hostActor, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+				do(t, s, hostActor, game.StartGame{FirstSeat: 1})
 			}
-			a := game.Action{Type: game.ActReorderSeats, Order: c.order, Version: c.version}
+			a := game.ReorderSeats{Basis: game.Basis{Version: c.version}, Order: c.order}
 			if c.err != "" {
 				wantRefusal(t, s, c.actor, a, c.err, c.kind)
 				return
@@ -177,8 +177,8 @@ func TestReorderSeatsTwice(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000, 游玩 l.93: 轮至其左方的玩家"
 	s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{3, 1, 2}}) // ids 3 1 2
-	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{2, 3, 1}}) // ids 1 2 3
+	do(t, s, hostActor, game.ReorderSeats{Order: []int{3, 1, 2}}) // ids 3 1 2
+	do(t, s, hostActor, game.ReorderSeats{Order: []int{2, 3, 1}}) // ids 1 2 3
 	for i, seat := range s.Seats {
 		if seat.ID != i+1 {
 			t.Fatalf("%s: seats %+v", rule, s.Seats)
@@ -224,7 +224,7 @@ func TestStartGame(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := lobby(t, sixExplorers[:c.seats]...)
-			a := game.Action{Type: game.ActStartGame, FirstSeat: c.first, Version: c.version}
+			a := game.StartGame{Basis: game.Basis{Version: c.version}, FirstSeat: c.first}
 			if c.twice {
 				do(t, s, hostActor, a)
 			}
@@ -246,8 +246,8 @@ func TestStartGameUsesSeatingOrder(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000, 开局 l.85-87 + 游玩 l.93: the start player, then to the left"
 	s := lobby(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
-	do(t, s, hostActor, game.Action{Type: game.ActReorderSeats, Order: []int{3, 1, 2}})
-	do(t, s, hostActor, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	do(t, s, hostActor, game.ReorderSeats{Order: []int{3, 1, 2}})
+	do(t, s, hostActor, game.StartGame{FirstSeat: 1})
 	if s.FirstSeat != 3 || s.Turn != 3 {
 		t.Errorf("%s: first %d turn %d, want seat id 3", rule, s.FirstSeat, s.Turn)
 	}

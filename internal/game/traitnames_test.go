@@ -48,6 +48,6 @@ func TestRefusalsNameTraits(t *testing.T) {
 	says(wantRefusal(t, s, seatActor(1), heal(map[string]int{game.Might: 3}), "err_heal_above_start", game.Invalid), "Might", "力量")
 
 	s = traitorBoard(t)
-	says(wantRefusal(t, s, seatActor(2), game.Action{Type: game.ActAttack, Trait: game.Speed, Target: seatTarget(1)}, "err_attack_trait", game.Invalid),
+	says(wantRefusal(t, s, seatActor(2), game.Attack{Trait: game.Speed, Target: seatTarget(1)}, "err_attack_trait", game.Invalid),
 		"Speed", "速度")
 }

@@ -8,12 +8,46 @@ import (
 // the top remembered as overflow, and the floor a loss stops at.
 
 // traitActions are the actions this file decides.
-var traitActions = map[string]decider{
-	ActSetTrait:     (*State).decideTraits,
-	ActStepTrait:    (*State).decideTraits,
-	ActTakeDamage:   (*State).decideTraits,
-	ActRestoreTrait: (*State).decideTraits,
+var traitActions = []Action{SetTrait{}, StepTrait{}, TakeDamage{}, RestoreTrait{}}
+
+// SetTrait puts a seat's clip on a position.
+type SetTrait struct {
+	Basis
+	Seat     int    `json:"seat,omitempty"`
+	Trait    string `json:"trait,omitempty"`
+	Position *int   `json:"position,omitempty"`
 }
+
+func (SetTrait) ActionType() string { return ActSetTrait }
+
+// StepTrait moves a seat's clip up or down.
+type StepTrait struct {
+	Basis
+	Seat  int    `json:"seat,omitempty"`
+	Trait string `json:"trait,omitempty"`
+	Delta int    `json:"delta,omitempty"`
+}
+
+func (StepTrait) ActionType() string { return ActStepTrait }
+
+// TakeDamage splits damage of a kind between its two traits.
+type TakeDamage struct {
+	Basis
+	Seat  int            `json:"seat,omitempty"`
+	Kind  string         `json:"kind,omitempty"`
+	Split map[string]int `json:"split,omitempty"`
+}
+
+func (TakeDamage) ActionType() string { return ActTakeDamage }
+
+// RestoreTrait puts a clip below its start back on it.
+type RestoreTrait struct {
+	Basis
+	Seat  int    `json:"seat,omitempty"`
+	Trait string `json:"trait,omitempty"`
+}
+
+func (RestoreTrait) ActionType() string { return ActRestoreTrait }
 
 func validTrait(t string) bool { return slices.Contains(Traits, t) }
 
@@ -32,37 +66,54 @@ func DamageTraits(kind string) [2]string { return damageTraits[kind] }
 // twice over in one hit, and it keeps arithmetic far from overflow.
 const MaxDamage = 16
 
-func (s *State) decideTraits(actor Actor, a Action) ([]Event, error) {
-	seat, err := s.actingSeat(actor, a, true)
+func (a SetTrait) decide(s *State, actor Actor) ([]Event, error) {
+	return s.moveTraits(actor, a.Basis, a.Seat, func(seat *Seat, floor int) (traitMove, error) { return setTrait(seat, a, floor) })
+}
+
+func (a StepTrait) decide(s *State, actor Actor) ([]Event, error) {
+	return s.moveTraits(actor, a.Basis, a.Seat, func(seat *Seat, floor int) (traitMove, error) { return stepTrait(seat, a, floor) })
+}
+
+func (a RestoreTrait) decide(s *State, actor Actor) ([]Event, error) {
+	return s.moveTraits(actor, a.Basis, a.Seat, func(seat *Seat, _ int) (traitMove, error) { return restoreTrait(seat, a) })
+}
+
+func (a TakeDamage) decide(s *State, actor Actor) ([]Event, error) {
+	var taken traitMove
+	evs, err := s.moveTraits(actor, a.Basis, a.Seat, func(seat *Seat, floor int) (traitMove, error) {
+		m, err := takeDamage(seat, a, floor)
+		taken = m
+		return m, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	if stale(a, seat.ChangedAt) {
+	id := evs[0].Seat
+	if p := s.Pending[id]; p != nil && (slices.Contains(s.damageKinds(id, p.Kind), a.Kind) || p.Kind == "any") && taken.damage == p.Amount {
+		evs = append(evs, Event{Type: EvEffectPending, Seat: id}) // the card's damage is taken
+	}
+	return evs, nil
+}
+
+// moveTraits is what the four trait actions share: the acting seat, alive
+// and not changed since the action's version, and the clips move makes
+// move.
+func (s *State) moveTraits(actor Actor, basis Basis, number int, move func(seat *Seat, floor int) (traitMove, error)) ([]Event, error) {
+	seat, err := s.actingSeat(actor, number, true)
+	if err != nil {
+		return nil, err
+	}
+	if basis.stale(seat.ChangedAt) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	floor := s.Floor()
-	var m traitMove
-	switch a.Type {
-	case ActSetTrait:
-		m, err = setTrait(seat, a, floor)
-	case ActStepTrait:
-		m, err = stepTrait(seat, a, floor)
-	case ActTakeDamage:
-		m, err = takeDamage(seat, a, floor)
-	case ActRestoreTrait:
-		m, err = restoreTrait(seat, a)
-	}
+	m, err := move(seat, s.Floor())
 	if err != nil {
 		return nil, err
 	}
 	if len(m.changes) == 0 {
 		return nil, refuse(Conflict, "err_no_change")
 	}
-	evs := []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: m.cause, Changes: m.changes}}
-	if p := s.Pending[seat.ID]; a.Type == ActTakeDamage && p != nil && (slices.Contains(s.damageKinds(seat.ID, p.Kind), a.Kind) || p.Kind == "any") && m.damage == p.Amount {
-		evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID}) // the card's damage is taken
-	}
-	return evs, nil
+	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: m.cause, Changes: m.changes}}, nil
 }
 
 // traitMove is what one trait action does to a seat's clips: its cause,
@@ -81,7 +132,7 @@ func (m *traitMove) change(seat *Seat, trait string, to TraitState) {
 }
 
 // setTrait puts a clip on a position (set_trait).
-func setTrait(seat *Seat, a Action, floor int) (traitMove, error) {
+func setTrait(seat *Seat, a SetTrait, floor int) (traitMove, error) {
 	m := traitMove{cause: "set"}
 	if !validTrait(a.Trait) {
 		return m, refuse(Invalid, "err_bad_trait", a.Trait)
@@ -97,7 +148,7 @@ func setTrait(seat *Seat, a Action, floor int) (traitMove, error) {
 }
 
 // stepTrait moves a clip up or down (step_trait).
-func stepTrait(seat *Seat, a Action, floor int) (traitMove, error) {
+func stepTrait(seat *Seat, a StepTrait, floor int) (traitMove, error) {
 	m := traitMove{cause: "step"}
 	if !validTrait(a.Trait) {
 		return m, refuse(Invalid, "err_bad_trait", a.Trait)
@@ -119,7 +170,7 @@ func stepTrait(seat *Seat, a Action, floor int) (traitMove, error) {
 }
 
 // takeDamage splits damage of a kind between its two traits (take_damage).
-func takeDamage(seat *Seat, a Action, floor int) (traitMove, error) {
+func takeDamage(seat *Seat, a TakeDamage, floor int) (traitMove, error) {
 	m := traitMove{cause: a.Kind}
 	pair, ok := damageTraits[a.Kind]
 	if !ok {
@@ -148,7 +199,7 @@ func takeDamage(seat *Seat, a Action, floor int) (traitMove, error) {
 }
 
 // restoreTrait puts a clip below its start back on it (restore_trait).
-func restoreTrait(seat *Seat, a Action) (traitMove, error) {
+func restoreTrait(seat *Seat, a RestoreTrait) (traitMove, error) {
 	m := traitMove{cause: "restore"}
 	if !validTrait(a.Trait) {
 		return m, refuse(Invalid, "err_bad_trait", a.Trait)

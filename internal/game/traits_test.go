@@ -218,10 +218,10 @@ func equalSeats(a, b []game.Seat) bool {
 func TestTakeDamage(t *testing.T) {
 	t.Parallel()
 	phys := func(split map[string]int) game.Action {
-		return game.Action{Type: game.ActTakeDamage, Kind: "physical", Split: split}
+		return game.TakeDamage{Kind: "physical", Split: split}
 	}
 	ment := func(split map[string]int) game.Action {
-		return game.Action{Type: game.ActTakeDamage, Kind: "mental", Split: split}
+		return game.TakeDamage{Kind: "mental", Split: split}
 	}
 	runTraitCases(t, []traitCase{
 		{name: "physical split between might and speed", rule: "seed 000, 5. 袭击 l.217-219: 每点肉体损伤会让败方的力量Might、或速度Speed下降一个级别; 损伤的分配由败方决定",
@@ -243,7 +243,7 @@ func TestTakeDamage(t *testing.T) {
 		{name: "damage past the skull stops at the skull", rule: "seed 003, 死亡和震懾 l.237: 降低到骷髏標誌", haunt: true,
 			act: ment(map[string]int{game.Sanity: 16}), want: map[string]game.TraitState{game.Sanity: ts(0, 0)}},
 		{name: "host takes damage for a seat", rule: "seed 000, 5. 袭击 l.219: 损伤的分配由败方决定 (the host may record it)", actor: hostActor,
-			act: game.Action{Type: game.ActTakeDamage, Seat: 1, Kind: "physical", Split: map[string]int{game.Might: 1}}, want: map[string]game.TraitState{game.Might: ts(2, 0)}},
+			act: game.TakeDamage{Seat: 1, Kind: "physical", Split: map[string]int{game.Might: 1}}, want: map[string]game.TraitState{game.Might: ts(2, 0)}},
 		{name: "damage at the floor before the haunt changes nothing", rule: "seed 003, 死亡和震懾 l.237: 頂多只會降到其最低的值",
 			before: map[string]game.TraitState{game.Might: ts(1, 0), game.Speed: ts(1, 0)}, act: phys(map[string]int{game.Might: 2, game.Speed: 1}), err: "err_no_change", kind: game.Conflict},
 		{name: "physical damage on sanity refused", rule: "seed 000, 5. 袭击 l.217: 肉体损伤 → 力量Might、或速度Speed only",
@@ -257,9 +257,9 @@ func TestTakeDamage(t *testing.T) {
 		{name: "unknown trait in split refused", rule: "seed 000, 5. 袭击 l.217-219: two kinds of damage, two traits each",
 			act: phys(map[string]int{"luck": 1}), err: "err_split_trait", kind: game.Invalid},
 		{name: "unknown damage kind", rule: "seed 000, 5. 袭击 l.215-217: damage is 肉体损伤 or 精神损伤",
-			act: game.Action{Type: game.ActTakeDamage, Kind: "fire", Split: map[string]int{game.Might: 1}}, err: "err_bad_damage_kind", kind: game.Invalid},
+			act: game.TakeDamage{Kind: "fire", Split: map[string]int{game.Might: 1}}, err: "err_bad_damage_kind", kind: game.Invalid},
 		{name: "missing damage kind", rule: "seed 000, 5. 袭击 l.215-217: damage is 肉体损伤 or 精神损伤",
-			act: game.Action{Type: game.ActTakeDamage, Split: map[string]int{game.Might: 1}}, err: "err_bad_damage_kind", kind: game.Invalid},
+			act: game.TakeDamage{Split: map[string]int{game.Might: 1}}, err: "err_bad_damage_kind", kind: game.Invalid},
 		{name: "empty split", rule: "seed 000, 5. 袭击 l.211: 伤害即两者掷得点数的差额 (a hit is at least 1)",
 			act: phys(nil), err: "err_bad_damage", kind: game.Invalid},
 		{name: "all-zero split", rule: "seed 000, 5. 袭击 l.209: 相同点数则无人受伤 (nothing to record)",
@@ -278,7 +278,7 @@ func TestTakeDamage(t *testing.T) {
 func TestSetTrait(t *testing.T) {
 	t.Parallel()
 	set := func(trait string, pos *int) game.Action {
-		return game.Action{Type: game.ActSetTrait, Trait: trait, Position: pos}
+		return game.SetTrait{Trait: trait, Position: pos}
 	}
 	runTraitCases(t, []traitCase{
 		{name: "set to the top", rule: "seed 000, 开局 l.81-83: the clip sits on one of the 8 printed values",
@@ -309,7 +309,7 @@ func TestSetTrait(t *testing.T) {
 func TestStepTrait(t *testing.T) {
 	t.Parallel()
 	step := func(trait string, d int) game.Action {
-		return game.Action{Type: game.ActStepTrait, Trait: trait, Delta: d}
+		return game.StepTrait{Trait: trait, Delta: d}
 	}
 	runTraitCases(t, []traitCase{
 		{name: "one step up", rule: "seed 000, 5. 袭击 l.221: 移一个数字",
@@ -347,7 +347,7 @@ func TestStepTrait(t *testing.T) {
 
 func TestRestoreTrait(t *testing.T) {
 	t.Parallel()
-	restore := func(trait string) game.Action { return game.Action{Type: game.ActRestoreTrait, Trait: trait} }
+	restore := func(trait string) game.Action { return game.RestoreTrait{Trait: trait} }
 	runTraitCases(t, []traitCase{
 		{name: "below start goes back to start", rule: "seed 000, 物品牌 药膏 l.737-739: 低于基本值的能力即可回复至基本值",
 			before: map[string]game.TraitState{game.Might: ts(1, 0)}, act: restore(game.Might), want: map[string]game.TraitState{game.Might: ts(3, 0)}},
@@ -374,19 +374,14 @@ func TestTraitActionsNeedAStartedGame(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000, 开局 l.81-87: 将塑胶别针指向…基本值 then the start player begins"
 	s := lobby(t, "ox-bellows", "missy-dubourde")
-	for _, a := range []game.Action{
-		{Type: game.ActStepTrait, Trait: game.Might, Delta: 1},
-		{Type: game.ActSetTrait, Trait: game.Might, Position: intp(4)},
-		{Type: game.ActTakeDamage, Kind: "physical", Split: map[string]int{game.Might: 1}},
-		{Type: game.ActRestoreTrait, Trait: game.Might},
-	} {
+	for _, a := range []game.Action{game.StepTrait{Trait: game.Might, Delta: 1}, game.SetTrait{Trait: game.Might, Position: intp(4)}, game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 1}}, game.RestoreTrait{Trait: game.Might}} {
 		if ge := refusal(t, s, seatActor(1), a); ge.Key != "err_not_started" || ge.Kind != game.Conflict {
-			t.Errorf("%s: %s refused with %s", rule, a.Type, ge.Key)
+			t.Errorf("%s: %s refused with %s", rule, a.ActionType(), ge.Key)
 		}
 	}
-	for _, a := range []game.Action{{Type: game.ActEndTurn}, {Type: game.ActSetPhase, Phase: game.PhaseHaunt}} {
+	for _, a := range []game.Action{game.EndTurn{}, game.SetPhase{Phase: game.PhaseHaunt}} {
 		if ge := refusal(t, s, hostActor, a); ge.Key != "err_not_started" || ge.Kind != game.Conflict {
-			t.Errorf("%s: %s refused with %s", rule, a.Type, ge.Key)
+			t.Errorf("%s: %s refused with %s", rule, a.ActionType(), ge.Key)
 		}
 	}
 }

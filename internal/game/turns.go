@@ -10,13 +10,32 @@ import (
 // traitor is known, to the left; after, heroes, the traitor, the monsters).
 
 // turnActions are the actions this file decides.
-var turnActions = map[string]decider{
-	ActSetPhase: (*State).decidePhase,
-	ActEndTurn:  (*State).decideEndTurn,
-	ActUndo:     (*State).decideUndo,
+var turnActions = []Action{SetPhase{}, EndTurn{}, Undo{}}
+
+// SetPhase sets the phase (host); the haunt roll does it by itself.
+type SetPhase struct {
+	Basis
+	Phase string `json:"phase,omitempty"`
 }
 
-func (s *State) decidePhase(actor Actor, a Action) ([]Event, error) {
+func (SetPhase) ActionType() string { return ActSetPhase }
+
+// EndTurn ends the turn, in a room the table names when a held event asks.
+type EndTurn struct {
+	Basis
+	Room string `json:"room,omitempty"`
+}
+
+func (EndTurn) ActionType() string { return ActEndTurn }
+
+// Undo takes back the last change, by its maker or the host.
+type Undo struct {
+	Basis
+}
+
+func (Undo) ActionType() string { return ActUndo }
+
+func (a SetPhase) decide(s *State, actor Actor) ([]Event, error) {
 	if !actor.Host {
 		return nil, refuse(Forbidden, "err_host_only")
 	}
@@ -29,7 +48,7 @@ func (s *State) decidePhase(actor Actor, a Action) ([]Event, error) {
 	if a.Phase == s.Phase {
 		return nil, refuse(Conflict, "err_no_change")
 	}
-	if stale(a, s.Version) {
+	if a.stale(s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	if a.Phase == PhaseExploration {
@@ -46,14 +65,14 @@ func (s *State) decidePhase(actor Actor, a Action) ([]Event, error) {
 
 // decideEndTurn passes the turn to the left, the next seat in seating order
 // (seed 000, 游玩: 轮至其左方的玩家), skipping the dead.
-func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
+func (a EndTurn) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.Started {
 		return nil, refuse(Conflict, "err_not_started")
 	}
 	if !actor.Host && actor.Seat != s.Turn && !(s.Turn == MonstersTurn && s.controlsMonsters(actor)) {
 		return nil, errNotYourTurn
 	}
-	if stale(a, s.Version) {
+	if a.stale(s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	if s.Haunt == nil && len(s.OwedHauntRolls) > 0 {
@@ -95,12 +114,12 @@ func (s *State) decideEndTurn(actor Actor, a Action) ([]Event, error) {
 	return append(evs, s.turnDamageEvents(next)...), nil
 }
 
-func (s *State) decideUndo(actor Actor, a Action) ([]Event, error) {
+func (a Undo) decide(s *State, actor Actor) ([]Event, error) {
 	last := s.LastUndoable()
 	if last == nil {
 		return nil, refuse(Conflict, "err_nothing_to_undo")
 	}
-	if stale(a, last.Seq) {
+	if a.stale(last.Seq) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	if !actor.Host && last.Actor != actor {

@@ -52,7 +52,7 @@ func randomStep(t *testing.T, s *game.State, r *rand.Rand) {
 		var cands []game.Action
 		switch {
 		case r.IntN(10) == 0:
-			actor, cands = seatActor(s.Turn), []game.Action{{Type: game.ActEndTurn}}
+			actor, cands = seatActor(s.Turn), []game.Action{game.EndTurn{}}
 		case r.IntN(6) == 0:
 			actor, cands = hostActor, corrections(s, r)
 		default:
@@ -87,22 +87,16 @@ func corrections(s *game.State, r *rand.Rand) []game.Action {
 	seat := 1 + r.IntN(len(s.Seats))
 	box := catalog.Box().Cards
 	c := box[r.IntN(len(box))]
-	draw := game.Action{Type: game.ActDrawCard, Seat: seat, Card: c.ID, Total: intp(r.IntN(3))}
+	var draw game.Action = game.DrawCard{Seat: seat, Card: c.ID, Total: intp(r.IntN(3))}
 	if c.Deck == "omen" {
 		rooms := catalog.Chart().Rooms
-		draw = game.Action{Type: game.ActDrawOmen, Seat: seat, Omen: c.ID, Room: rooms[r.IntN(len(rooms))], Total: intp(r.IntN(3))}
+		draw = game.DrawOmen{Seat: seat, Omen: c.ID, Room: rooms[r.IntN(len(rooms))], Total: intp(r.IntN(3))}
 	}
 	tr := game.Traits[r.IntN(4)]
 	kinds := []string{"physical", "mental"}
 	kind := kinds[r.IntN(2)]
 	pair := game.DamageTraits(kind)
-	return []game.Action{draw, draw, draw,
-		{Type: game.ActStepTrait, Seat: seat, Trait: tr, Delta: r.IntN(5) - 3},
-		{Type: game.ActTakeDamage, Seat: seat, Kind: kind, Split: map[string]int{pair[r.IntN(2)]: 1 + r.IntN(3)}},
-		{Type: game.ActUndo},
-		{Type: game.ActAddMonster, Kind: "Bat", Count: 1, Traits: map[string]int{game.Might: 2, game.Speed: 3}},
-		{Type: game.ActEndTurn},
-	}
+	return []game.Action{draw, draw, draw, game.StepTrait{Seat: seat, Trait: tr, Delta: r.IntN(5) - 3}, game.TakeDamage{Seat: seat, Kind: kind, Split: map[string]int{pair[r.IntN(2)]: 1 + r.IntN(3)}}, game.Undo{}, game.AddMonster{Kind: "Bat", Count: 1, Traits: map[string]int{game.Might: 2, game.Speed: 3}}, game.EndTurn{}}
 }
 
 // offered turns what Options offers the actor into actions to try.
@@ -111,19 +105,19 @@ func offered(s *game.State, actor game.Actor, r *rand.Rand) []game.Action {
 	var out []game.Action
 	add := func(a game.Action) { out = append(out, a) }
 	if o.EndTurn {
-		add(game.Action{Type: game.ActEndTurn})
+		add(game.EndTurn{})
 		for _, room := range o.EndTurnIn {
-			add(game.Action{Type: game.ActEndTurn, Room: room})
+			add(game.EndTurn{Room: room})
 		}
 	}
 	if ro := o.Roll; ro != nil {
 		trait := game.Might
 		for _, tr := range ro.Traits {
-			add(game.Action{Type: game.ActRoll, Trait: tr})
+			add(game.Roll{Trait: tr})
 			trait = tr
 		}
 		for _, m := range ro.Modifiers {
-			a := game.Action{Type: game.ActRoll, Modifiers: []string{m.Card}}
+			a := game.Roll{Modifiers: []string{m.Card}}
 			if catalog.Box().Card(m.Card).Modifier.Choose > 0 {
 				a.Choose = intp(r.IntN(9))
 			}
@@ -145,7 +139,7 @@ func offered(s *game.State, actor game.Actor, r *rand.Rand) []game.Action {
 		}
 	}
 	for _, rr := range o.Rerolls {
-		add(game.Action{Type: game.ActReroll, Card: rr.Card, Indexes: []int{0}})
+		add(game.Reroll{Card: rr.Card, Indexes: []int{0}})
 	}
 	for _, deck := range o.Draw {
 		for _, c := range catalog.Box().Cards {
@@ -153,80 +147,84 @@ func offered(s *game.State, actor game.Actor, r *rand.Rand) []game.Action {
 				continue
 			}
 			if deck == "omen" {
-				add(game.Action{Type: game.ActDrawOmen, Omen: c.ID, Room: catalog.Chart().Rooms[r.IntN(len(catalog.Chart().Rooms))]})
+				add(game.DrawOmen{Omen: c.ID, Room: catalog.Chart().Rooms[r.IntN(len(catalog.Chart().Rooms))]})
 			} else {
-				add(game.Action{Type: game.ActDrawCard, Card: c.ID})
+				add(game.DrawCard{Card: c.ID})
 			}
 		}
 	}
 	if o.HauntRoll != nil {
-		add(game.Action{Type: game.ActHauntRoll})
+		add(game.HauntRoll{})
 	}
 	if at := o.Attack; at != nil {
 		for _, tg := range at.Targets {
 			for _, tr := range tg.Traits {
-				add(game.Action{Type: game.ActAttack, Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Trait: tr})
+				add(game.Attack{Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Trait: tr})
 				for _, w := range at.Weapons {
 					if w.Trait == tr {
-						add(game.Action{Type: game.ActAttack, Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Trait: tr, Weapon: w.Card, Ranged: w.Ranged && r.IntN(2) == 0})
+						add(game.Attack{Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Trait: tr, Weapon: w.Card, Ranged: w.Ranged && r.IntN(2) == 0})
 					}
 				}
 			}
 		}
 	}
 	if o.Defend != nil {
-		add(game.Action{Type: game.ActDefend})
+		add(game.Defend{})
 	}
 	if d := o.Damage; d != nil {
 		split := map[string]int{}
 		for left := d.Amount; left > 0; left-- {
 			split[d.Traits[r.IntN(len(d.Traits))].Trait]++
 		}
-		a := game.Action{Type: d.Action, Seat: d.Seat, Split: split, Kind: d.Kind}
+		kind := d.Kind
 		if d.Kind == "any" || len(d.As) > 0 {
-			a.Kind = "physical"
+			kind = "physical"
 			if _, ok := split[game.Sanity]; ok {
-				a.Kind = "mental"
+				kind = "mental"
 			}
 			if _, ok := split[game.Knowledge]; ok {
-				a.Kind = "mental"
+				kind = "mental"
 			}
+		}
+		var a game.Action = game.TakeDamage{Seat: d.Seat, Split: split, Kind: kind}
+		if d.Action == game.ActResolveDmg {
+			a = game.ResolveDamage{Seat: d.Seat, Split: split, Kind: kind}
 		}
 		add(a)
 		add(a)
 	}
 	for _, c := range o.Steal {
-		add(game.Action{Type: game.ActSteal, Card: c})
+		add(game.Steal{Card: c})
 	}
 	if o.DealDamage {
-		add(game.Action{Type: game.ActDealDamage})
+		add(game.DealDamage{})
 	}
 	for _, of := range o.Offers {
 		if of.Accept {
-			add(game.Action{Type: game.ActAcceptCard, Offer: of.Offer})
+			add(game.AcceptCard{Offer: of.Offer})
 		}
 		if of.Decline {
-			add(game.Action{Type: game.ActDeclineCard, Offer: of.Offer})
+			add(game.DeclineCard{Offer: of.Offer})
 		}
 	}
 	for _, c := range o.Cards {
 		src := "card:" + c.Card
 		card := catalog.Box().Card(c.Card)
 		if c.Use {
-			add(game.Action{Type: game.ActUseCard, Card: c.Card})
+			add(game.UseCard{Card: c.Card})
 		}
 		if c.Apply {
-			add(game.Action{Type: game.ActApplyEffect, Source: src})
-			add(game.Action{Type: game.ActApplyEffect, Source: src, Trait: game.Traits[r.IntN(4)]})
+			add(game.ApplyEffect{Source: src})
+			add(game.ApplyEffect{Source: src, Trait: game.Traits[r.IntN(4)]})
 		}
 		if c.Drop {
-			add(game.Action{Type: game.ActDropCard, Card: c.Card, Room: catalog.Box().Rooms[r.IntN(len(catalog.Box().Rooms))].ID})
+			add(game.DropCard{Card: c.Card, Room: catalog.Box().Rooms[r.IntN(len(catalog.Box().Rooms))].ID})
 		}
 		if c.Discard {
-			add(game.Action{Type: game.ActDiscardCard, Card: c.Card})
+			add(game.DiscardCard{Card: c.Card})
 		}
 		for _, n := range c.Give {
-			add(game.Action{Type: game.ActGiveCard, Card: c.Card, To: n})
+			add(game.GiveCard{Card: c.Card, To: n})
 		}
 		if c.Roll {
 			if a, ok := game.GuidedRoll(card.Roll, src, card.Deck); ok {
@@ -236,25 +234,25 @@ func offered(s *game.State, actor game.Actor, r *rand.Rand) []game.Action {
 		}
 		for _, tk := range c.Take {
 			for _, item := range tk.Items {
-				add(game.Action{Type: game.ActApplyEffect, Source: src, To: tk.From, Card: item})
+				add(game.ApplyEffect{Source: src, To: tk.From, Card: item})
 			}
 		}
 	}
 	if mo := o.Monsters; mo != nil {
 		for _, ma := range mo.Attack {
 			for _, tg := range ma.Targets {
-				add(game.Action{Type: game.ActAttack, Monster: ma.Monster, Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Trait: game.Might})
+				add(game.Attack{Monster: ma.Monster, Target: game.Target{Seat: tg.Seat, Monster: tg.Monster}, Trait: game.Might})
 			}
 		}
 		for _, k := range mo.Move {
-			add(game.Action{Type: game.ActMonsterMove, Kind: k})
+			add(game.MonsterMoveRoll{Kind: k})
 		}
 		for _, m := range mo.Stun {
-			add(game.Action{Type: game.ActStun, Monster: m})
+			add(game.Stun{Monster: m})
 		}
 	}
 	for _, n := range o.JoinTraitor {
-		add(game.Action{Type: game.ActJoinTraitor, Seat: n})
+		add(game.JoinTraitor{Seat: n})
 	}
 	if o.Drawn != "" {
 		c := catalog.Box().Card(o.Drawn)
@@ -266,12 +264,12 @@ func offered(s *game.State, actor game.Actor, r *rand.Rand) []game.Action {
 	if ex := o.Explore; ex != nil {
 		for _, f := range ex.Floors {
 			for _, tile := range f.Tiles {
-				add(game.Action{Type: game.ActDiscoverRoom, Room: tile, Floor: f.Floor})
+				add(game.DiscoverRoom{Room: tile, Floor: f.Floor})
 			}
 		}
 	}
 	for _, p := range o.PickUp {
-		add(game.Action{Type: game.ActPickUp, Card: p.Card, Room: p.Pile})
+		add(game.PickUp{Card: p.Card, Room: p.Pile})
 	}
 	for _, ro := range o.Rooms {
 		src := "room:" + ro.Room
@@ -282,33 +280,33 @@ func offered(s *game.State, actor game.Actor, r *rand.Rand) []game.Action {
 			}
 		}
 		if ro.Apply {
-			add(game.Action{Type: game.ActApplyEffect, Source: src})
-			add(game.Action{Type: game.ActApplyEffect, Source: src, Trait: game.Traits[r.IntN(4)]})
+			add(game.ApplyEffect{Source: src})
+			add(game.ApplyEffect{Source: src, Trait: game.Traits[r.IntN(4)]})
 		}
 	}
 	if ar := o.ApplyRoll; ar != nil {
-		add(game.Action{Type: game.ActApplyEffect, Source: ar.Source})
+		add(game.ApplyEffect{Source: ar.Source})
 		for _, tr := range ar.Traits {
-			add(game.Action{Type: game.ActApplyEffect, Source: ar.Source, Trait: tr})
+			add(game.ApplyEffect{Source: ar.Source, Trait: tr})
 		}
 		for _, n := range ar.To {
-			add(game.Action{Type: game.ActApplyEffect, Source: ar.Source, To: n})
-			add(game.Action{Type: game.ActApplyEffect, Source: ar.Source, To: n, Trait: game.Traits[r.IntN(4)]})
+			add(game.ApplyEffect{Source: ar.Source, To: n})
+			add(game.ApplyEffect{Source: ar.Source, To: n, Trait: game.Traits[r.IntN(4)]})
 		}
 		for _, item := range ar.Items {
-			add(game.Action{Type: game.ActApplyEffect, Source: ar.Source, Card: item})
+			add(game.ApplyEffect{Source: ar.Source, Card: item})
 		}
 		if ar.Room {
-			add(game.Action{Type: game.ActApplyEffect, Source: ar.Source, Room: catalog.Box().Rooms[r.IntN(len(catalog.Box().Rooms))].ID})
+			add(game.ApplyEffect{Source: ar.Source, Room: catalog.Box().Rooms[r.IntN(len(catalog.Box().Rooms))].ID})
 		}
 	}
 	for _, cr := range o.CardRolls {
-		add(game.Action{Type: game.ActRoll, Source: "card:" + cr.Card, Purpose: "event", Trait: cr.Trait, Dice: cr.Dice})
+		add(game.Roll{Source: "card:" + cr.Card, Purpose: "event", Trait: cr.Trait, Dice: cr.Dice})
 	}
 	for _, de := range o.DrawEffects {
-		add(game.Action{Type: game.ActApplyEffect, Source: "card:" + de.Card})
+		add(game.ApplyEffect{Source: "card:" + de.Card})
 		for _, item := range de.Items {
-			add(game.Action{Type: game.ActApplyEffect, Source: "card:" + de.Card, Card: item})
+			add(game.ApplyEffect{Source: "card:" + de.Card, Card: item})
 		}
 	}
 	return out

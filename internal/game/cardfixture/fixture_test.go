@@ -50,14 +50,14 @@ func TestAnOrdinaryItemNeedsDataOnly(t *testing.T) {
 		t.Error("the same id added twice")
 	}
 	s := game.New("FIXT1")
-	do(t, s, game.Actor{}, game.Action{Type: game.ActJoin, Name: "A", Explorer: "ox-bellows"})
-	do(t, s, game.Actor{}, game.Action{Type: game.ActJoin, Name: "B", Explorer: "missy-dubourde"})
-	do(t, s, game.Actor{Host: true}, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	do(t, s, game.Actor{}, game.Join{Name: "A", Explorer: "ox-bellows"})
+	do(t, s, game.Actor{}, game.Join{Name: "B", Explorer: "missy-dubourde"})
+	do(t, s, game.Actor{Host: true}, game.StartGame{FirstSeat: 1})
 	me := game.Actor{Seat: 1}
 	before := sanity(s, 1)
 
 	// Draw: in the hand, with its gain (the card's on_gain).
-	do(t, s, me, game.Action{Type: game.ActDrawCard, Card: "lantern-oil"})
+	do(t, s, me, game.DrawCard{Card: "lantern-oil"})
 	if !s.Holds(1, "lantern-oil") || sanity(s, 1).Position != before.Position+1 {
 		t.Fatalf("drawn: held %v, sanity %+v → %+v", s.Holds(1, "lantern-oil"), before, sanity(s, 1))
 	}
@@ -68,28 +68,28 @@ func TestAnOrdinaryItemNeedsDataOnly(t *testing.T) {
 		t.Fatalf("options: %+v", o.Cards)
 	}
 	// Drop: its loss (on_lose), onto the room's pile.
-	do(t, s, me, game.Action{Type: game.ActDropCard, Card: "lantern-oil", Room: "kitchen"})
+	do(t, s, me, game.DropCard{Card: "lantern-oil", Room: "kitchen"})
 	if s.Holds(1, "lantern-oil") || sanity(s, 1) != before || !slices.Contains(s.Piles["kitchen"], "lantern-oil") {
 		t.Fatalf("dropped: sanity %+v, pile %v", sanity(s, 1), s.Piles["kitchen"])
 	}
 	// Picked up by the next player on their turn; used that turn, it can't
 	// change hands again until the next (seed 002 FAQ).
-	do(t, s, me, game.Action{Type: game.ActEndTurn})
+	do(t, s, me, game.EndTurn{})
 	other := sanity(s, 2)
-	do(t, s, game.Actor{Seat: 2}, game.Action{Type: game.ActPickUp, Card: "lantern-oil", Room: "kitchen"})
+	do(t, s, game.Actor{Seat: 2}, game.PickUp{Card: "lantern-oil", Room: "kitchen"})
 	if !s.Holds(2, "lantern-oil") || sanity(s, 2).Position != other.Position+1 {
 		t.Errorf("picked up: sanity %+v → %+v", other, sanity(s, 2))
 	}
-	if _, err := s.Decide(game.Actor{Seat: 2}, game.Action{Type: game.ActDropCard, Card: "lantern-oil", Room: "kitchen"}, t0); err == nil {
+	if _, err := s.Decide(game.Actor{Seat: 2}, game.DropCard{Card: "lantern-oil", Room: "kitchen"}, t0); err == nil {
 		t.Error("picked up and dropped in one turn")
 	}
 	// Stolen in a fight: the loss for the victim, the gain for the thief.
-	do(t, s, game.Actor{Host: true}, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-	do(t, s, game.Actor{Seat: 2}, game.Action{Type: game.ActEndTurn})
-	do(t, s, me, game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Total: new(6)})
-	do(t, s, game.Actor{Seat: 2}, game.Action{Type: game.ActDefend, Total: new(0)})
+	do(t, s, game.Actor{Host: true}, game.SetPhase{Phase: game.PhaseHaunt})
+	do(t, s, game.Actor{Seat: 2}, game.EndTurn{})
+	do(t, s, me, game.Attack{Target: game.Target{Seat: 2}, Total: new(6)})
+	do(t, s, game.Actor{Seat: 2}, game.Defend{Total: new(0)})
 	thief := sanity(s, 1)
-	do(t, s, me, game.Action{Type: game.ActSteal, Card: "lantern-oil"})
+	do(t, s, me, game.Steal{Card: "lantern-oil"})
 	if !s.Holds(1, "lantern-oil") || sanity(s, 1).Position != thief.Position+1 || sanity(s, 2) != other {
 		t.Errorf("stolen: thief %+v → %+v, victim %+v (was %+v)", thief, sanity(s, 1), sanity(s, 2), other)
 	}

@@ -47,53 +47,53 @@ func TestCardRulesComeFromData(t *testing.T) {
 	}
 	s := game.New("FIXT2")
 	host, me, them := game.Actor{Host: true}, game.Actor{Seat: 1}, game.Actor{Seat: 2}
-	do(t, s, game.Actor{}, game.Action{Type: game.ActJoin, Name: "A", Explorer: "ox-bellows"})
-	do(t, s, game.Actor{}, game.Action{Type: game.ActJoin, Name: "B", Explorer: "missy-dubourde"})
-	do(t, s, host, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	do(t, s, game.Actor{}, game.Join{Name: "A", Explorer: "ox-bellows"})
+	do(t, s, game.Actor{}, game.Join{Name: "B", Explorer: "missy-dubourde"})
+	do(t, s, host, game.StartGame{FirstSeat: 1})
 
 	// set: both halves held give the gain once; breaking the set takes it back.
 	might := trait(s, 1, game.Might)
-	do(t, s, me, game.Action{Type: game.ActDrawCard, Card: "seal-a"})
+	do(t, s, me, game.DrawCard{Card: "seal-a"})
 	if trait(s, 1, game.Might) != might {
 		t.Fatalf("half a set gave Might")
 	}
-	do(t, s, host, game.Action{Type: game.ActDrawCard, Seat: 1, Card: "seal-b"})
+	do(t, s, host, game.DrawCard{Seat: 1, Card: "seal-b"})
 	if trait(s, 1, game.Might) != might+1 {
 		t.Fatalf("set: Might %d, want %d", trait(s, 1, game.Might), might+1)
 	}
-	do(t, s, me, game.Action{Type: game.ActDropCard, Card: "seal-b", Room: "kitchen"})
+	do(t, s, me, game.DropCard{Card: "seal-b", Room: "kitchen"})
 	if trait(s, 1, game.Might) != might {
 		t.Fatalf("set broken: Might %d, want %d", trait(s, 1, game.Might), might)
 	}
 
 	// reroll: at most its dice, once a turn.
-	do(t, s, me, game.Action{Type: game.ActDrawCard, Card: "loaded-die"})
-	do(t, s, me, game.Action{Type: game.ActRoll, Dice: 3})
-	refusedWith(t, s, me, game.Action{Type: game.ActReroll, Card: "loaded-die", Indexes: []int{0, 1, 2}}, "err_reroll_most")
-	do(t, s, me, game.Action{Type: game.ActReroll, Card: "loaded-die", Indexes: []int{0, 1}, Faces: []int{2, 2}})
+	do(t, s, me, game.DrawCard{Card: "loaded-die"})
+	do(t, s, me, game.Roll{Dice: 3})
+	refusedWith(t, s, me, game.Reroll{Card: "loaded-die", Indexes: []int{0, 1, 2}}, "err_reroll_most")
+	do(t, s, me, game.Reroll{Card: "loaded-die", Indexes: []int{0, 1}, Faces: []int{2, 2}})
 	if r := s.LastRoll(1); r.Faces[0] != 2 || r.Faces[1] != 2 {
 		t.Errorf("rerolled faces %v", r.Faces)
 	}
 
 	// attack_traits: Knowledge only while holding the fork; damage_reduction:
 	// the coat takes 1 off the mental damage.
-	do(t, s, host, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-	refusedWith(t, s, me, game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Trait: game.Knowledge, Total: new(3)}, "err_attack_trait")
-	do(t, s, me, game.Action{Type: game.ActDrawCard, Card: "tuning-fork"})
-	do(t, s, host, game.Action{Type: game.ActDrawCard, Seat: 2, Card: "padded-coat"})
-	do(t, s, me, game.Action{Type: game.ActAttack, Target: game.Target{Seat: 2}, Trait: game.Knowledge, Total: new(3)})
-	do(t, s, them, game.Action{Type: game.ActDefend, Total: new(0)})
+	do(t, s, host, game.SetPhase{Phase: game.PhaseHaunt})
+	refusedWith(t, s, me, game.Attack{Target: game.Target{Seat: 2}, Trait: game.Knowledge, Total: new(3)}, "err_attack_trait")
+	do(t, s, me, game.DrawCard{Card: "tuning-fork"})
+	do(t, s, host, game.DrawCard{Seat: 2, Card: "padded-coat"})
+	do(t, s, me, game.Attack{Target: game.Target{Seat: 2}, Trait: game.Knowledge, Total: new(3)})
+	do(t, s, them, game.Defend{Total: new(0)})
 	if at := s.Attack; at.Kind != "mental" || at.Damage != 2 {
 		t.Fatalf("knowledge attack: %s damage %d, want mental 2 (3 less the coat's 1)", at.Kind, at.Damage)
 	}
-	do(t, s, them, game.Action{Type: game.ActResolveDmg, Split: map[string]int{game.Sanity: 2}})
+	do(t, s, them, game.ResolveDamage{Split: map[string]int{game.Sanity: 2}})
 
 	// theft_damage: having the coin stolen hurts.
-	do(t, s, host, game.Action{Type: game.ActDrawCard, Seat: 1, Card: "cursed-coin"})
-	do(t, s, me, game.Action{Type: game.ActEndTurn})
-	do(t, s, them, game.Action{Type: game.ActAttack, Target: game.Target{Seat: 1}, Total: new(6)})
-	do(t, s, me, game.Action{Type: game.ActDefend, Total: new(0)})
-	do(t, s, them, game.Action{Type: game.ActSteal, Card: "cursed-coin"})
+	do(t, s, host, game.DrawCard{Seat: 1, Card: "cursed-coin"})
+	do(t, s, me, game.EndTurn{})
+	do(t, s, them, game.Attack{Target: game.Target{Seat: 1}, Total: new(6)})
+	do(t, s, me, game.Defend{Total: new(0)})
+	do(t, s, them, game.Steal{Card: "cursed-coin"})
 	if p := s.Pending[1]; !s.Holds(2, "cursed-coin") || p == nil || p.Kind != "mental" || p.Amount != 1 {
 		t.Errorf("stolen coin: pending %+v, want 1 mental", p)
 	}

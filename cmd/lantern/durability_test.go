@@ -302,14 +302,14 @@ func script(seed uint64, n int) []game.Action {
 			if r.IntN(2) == 0 {
 				delta = -delta
 			}
-			out = append(out, game.Action{Type: game.ActStepTrait, Trait: game.Traits[r.IntN(4)], Delta: delta})
+			out = append(out, game.StepTrait{Trait: game.Traits[r.IntN(4)], Delta: delta})
 		default:
 			kind, pair := "physical", [2]string{game.Might, game.Speed}
 			if k >= 8 {
 				kind, pair = "mental", [2]string{game.Sanity, game.Knowledge}
 			}
 			split := map[string]int{pair[0]: r.IntN(2), pair[1]: 1 + r.IntN(2)}
-			out = append(out, game.Action{Type: game.ActTakeDamage, Kind: kind, Split: split})
+			out = append(out, game.TakeDamage{Kind: kind, Split: split})
 		}
 	}
 	return out
@@ -323,14 +323,14 @@ func simulate(traits map[string]game.TraitState, a game.Action) (next map[string
 	for k, v := range traits {
 		next[k] = v
 	}
-	switch a.Type {
-	case game.ActStepTrait:
+	switch a := a.(type) {
+	case game.StepTrait:
 		if a.Delta > 0 {
 			next[a.Trait] = game.Gain(traits[a.Trait], a.Delta)
 		} else {
 			next[a.Trait] = game.Lose(traits[a.Trait], -a.Delta, 1)
 		}
-	case game.ActTakeDamage:
+	case game.TakeDamage:
 		for t, n := range a.Split {
 			if n > 0 {
 				next[t] = game.Lose(traits[t], n, 1)
@@ -347,11 +347,11 @@ func simulate(traits map[string]game.TraitState, a game.Action) (next map[string
 
 // actionBody turns an action into the API's JSON (only the fields it uses).
 func actionBody(a game.Action) map[string]any {
-	body := map[string]any{"type": a.Type}
-	switch a.Type {
-	case game.ActStepTrait:
+	body := map[string]any{"type": a.ActionType()}
+	switch a := a.(type) {
+	case game.StepTrait:
 		body["trait"], body["delta"] = a.Trait, a.Delta
-	case game.ActTakeDamage:
+	case game.TakeDamage:
 		body["kind"], body["split"] = a.Kind, a.Split
 	}
 	return body

@@ -99,10 +99,10 @@ func TestSlowRequestsAreCutButStreamsStay(t *testing.T) {
 	}
 
 	// Past every timeout, the stream is open and carries the next version.
-	if _, err := tables.Act(ctx, table.Access{Code: g.Code, Host: true}, game.Action{Type: game.ActJoin}); err == nil {
+	if _, err := tables.Act(ctx, table.Access{Code: g.Code, Host: true}, game.Join{}); err == nil {
 		t.Fatal("join through Act")
 	}
-	if _, _, err := tables.Join(ctx, g.Code, g.JoinKey, game.Action{Name: "Ann", Explorer: "ox-bellows"}); err != nil {
+	if _, _, err := tables.Join(ctx, g.Code, g.JoinKey, game.Join{Name: "Ann", Explorer: "ox-bellows"}); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.After(5 * time.Second)

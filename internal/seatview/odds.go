@@ -22,13 +22,13 @@ import (
 func rollOdds(s *game.State, seat *game.Seat, r *views.Roller) string {
 	o := oddsTable{s: s, actor: game.Actor{Seat: seat.ID}, plans: map[game.RollOdds]int{}}
 	o.k = append(make([]byte, 0, 1024), `{"k":{`...)
-	var a game.Action
+	var a game.Roll
 	named := make([]string, 0, len(r.Modifiers))
 	for i := -len(r.Traits); i < r.MaxDice; i++ {
 		if i < 0 {
-			a = game.Action{Trait: r.Traits[len(r.Traits)+i].ID}
+			a = game.Roll{Trait: r.Traits[len(r.Traits)+i].ID}
 		} else {
-			a = game.Action{Dice: i + 1}
+			a = game.Roll{Dice: i + 1}
 		}
 		for _, p := range r.Purposes {
 			a.Purpose = p.ID
@@ -58,7 +58,7 @@ type oddsTable struct {
 // set with one more of mods (in the form's order) the engine accepts: a
 // set the engine refuses is refused with any more modifiers too, so none
 // is tried.
-func (o *oddsTable) subsets(a game.Action, mods []views.Option, choose int, named []string) {
+func (o *oddsTable) subsets(a game.Roll, mods []views.Option, choose int, named []string) {
 	if !o.key(a, named, choose) {
 		return
 	}
@@ -71,7 +71,7 @@ func (o *oddsTable) subsets(a game.Action, mods []views.Option, choose int, name
 // whether the engine accepts it. When the plan changes with the result the
 // form's choose field names (Angel Feather: 0..choose), the key has a plan
 // for each result.
-func (o *oddsTable) key(a game.Action, named []string, choose int) bool {
+func (o *oddsTable) key(a game.Roll, named []string, choose int) bool {
 	a.Modifiers = named
 	plans := o.buf[:0]
 	if choose > 0 { // else no result may be chosen: none is named

@@ -15,12 +15,7 @@ func startedGame(t *testing.T) *Game {
 	t.Helper()
 	st := game.New("ABCDE")
 	now := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
-	for i, a := range []game.Action{
-		{Type: game.ActJoin, Name: "Ann", Explorer: "ox-bellows"},
-		{Type: game.ActJoin, Name: "Bo", Explorer: "missy-dubourde"},
-		{Type: game.ActJoin, Name: "Cy", Explorer: "peter-akimoto"},
-		{Type: game.ActStartGame, FirstSeat: 1},
-	} {
+	for i, a := range []game.Action{game.Join{Name: "Ann", Explorer: "ox-bellows"}, game.Join{Name: "Bo", Explorer: "missy-dubourde"}, game.Join{Name: "Cy", Explorer: "peter-akimoto"}, game.StartGame{FirstSeat: 1}} {
 		actor := game.Actor{}
 		if i == 3 {
 			actor.Host = true

@@ -40,7 +40,7 @@ func wantSetAside(t *testing.T, e *env, broken table.Created, key string, logs i
 	if _, err := table.Read(e.tab, broken.Code, func(*game.State) any { t.Error("read a game set aside"); return nil }); err == nil {
 		t.Error("Read of a game set aside succeeded")
 	}
-	if _, err := e.tab.Act(ctx, table.Access{Code: broken.Code, Host: true}, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt}); err == nil {
+	if _, err := e.tab.Act(ctx, table.Access{Code: broken.Code, Host: true}, game.SetPhase{Phase: game.PhaseHaunt}); err == nil {
 		t.Error("a game set aside accepted an action")
 	}
 	if _, ok := e.tab.Authenticate(broken.Code, broken.HostToken); ok {
@@ -49,7 +49,7 @@ func wantSetAside(t *testing.T, e *env, broken table.Created, key string, logs i
 	if n := strings.Count(logs.String(), "set aside"); n != 1 || !strings.Contains(logs.String(), "game="+broken.Code) || !strings.Contains(logs.String(), "level=WARN") {
 		t.Errorf("log %q, want one WARN line naming %s", logs.String(), broken.Code)
 	}
-	if _, err := e.tab.Act(ctx, e.auth(fine.Code, fineToken), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}); err != nil {
+	if _, err := e.tab.Act(ctx, e.auth(fine.Code, fineToken), game.StepTrait{Trait: game.Might, Delta: 1}); err != nil {
 		t.Fatalf("the other game: %v", err)
 	}
 }

@@ -86,7 +86,7 @@ func TestBrokenGameIsSetAside(t *testing.T) {
 				t.Error("asking again logs again")
 			}
 			// The other game plays on.
-			if _, err := e.tab.Act(ctx, e.auth(fine.Code, seats[0].token), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}); err != nil {
+			if _, err := e.tab.Act(ctx, e.auth(fine.Code, seats[0].token), game.StepTrait{Trait: game.Might, Delta: 1}); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -100,15 +100,12 @@ func (e *env) finishGame(c table.Created, seats []joined) int {
 	e.t.Helper()
 	zero := 0
 	first := e.auth(c.Code, seats[0].token)
-	for _, a := range []game.Action{
-		{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"},
-		{Type: game.ActHauntRoll, Total: &zero},
-	} {
+	for _, a := range []game.Action{game.DrawOmen{Omen: "girl", Room: "catacombs"}, game.HauntRoll{Total: &zero}} {
 		if _, err := e.tab.Act(ctx, first, a); err != nil {
-			e.t.Fatalf("%s: %v", a.Type, err)
+			e.t.Fatalf("%s: %v", a.ActionType(), err)
 		}
 	}
-	if _, err := e.tab.Act(ctx, e.auth(c.Code, c.HostToken), game.Action{Type: game.ActDeclareWin, Side: game.SideTraitor}); err != nil {
+	if _, err := e.tab.Act(ctx, e.auth(c.Code, c.HostToken), game.DeclareWinner{Side: game.SideTraitor}); err != nil {
 		e.t.Fatal(err)
 	}
 	haunt, err := table.Read(e.tab, c.Code, func(st *game.State) int { return st.Haunt.Number })
@@ -142,7 +139,7 @@ func TestFinishedAndIdleGamesStayOnDisk(t *testing.T) {
 
 	// Asked for, an idle game comes back with its seats and plays on.
 	a := e.auth(idle.Code, idleSeats[0].token)
-	if _, err := e.tab.Act(ctx, a, game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}); err != nil {
+	if _, err := e.tab.Act(ctx, a, game.StepTrait{Trait: game.Might, Delta: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if st := e.state(done.Code); st.Ended == nil {
@@ -153,7 +150,7 @@ func TestFinishedAndIdleGamesStayOnDisk(t *testing.T) {
 	}
 
 	// Undoing the ending reopens the game and forgets its haunt.
-	if _, err := e.tab.Act(ctx, e.auth(done.Code, done.HostToken), game.Action{Type: game.ActUndo}); err != nil {
+	if _, err := e.tab.Act(ctx, e.auth(done.Code, done.HostToken), game.Undo{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := e.tab.PlayedHaunts(live.Code); len(got) != 0 {

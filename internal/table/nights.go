@@ -182,7 +182,7 @@ func (t *Tables) JoinFrom(ctx context.Context, code, fromToken, explorer string)
 	}
 	token := newSecret()
 	var seatID int
-	a := game.Action{Type: game.ActJoin, Name: f.Name, Lang: f.Lang, Explorer: explorer}
+	a := game.Join{Name: f.Name, Lang: f.Lang, Explorer: explorer}
 	err = t.commit(ctx, g, game.Actor{}, a, func(evs []game.Event) error {
 		seatID = evs[0].Seat
 		if err := t.store.AppendEvents(ctx, code, evs, []byte(hashToken(token)), seatID); err != nil {
@@ -223,7 +223,7 @@ func (t *Tables) seatAsBefore(ctx context.Context, g *Game, sat []string) error 
 	if slices.IsSorted(order) {
 		return nil
 	}
-	evs, err := st.Decide(game.Actor{Host: true}, game.Action{Type: game.ActReorderSeats, Order: order}, t.now())
+	evs, err := st.Decide(game.Actor{Host: true}, game.ReorderSeats{Order: order}, t.now())
 	if err != nil {
 		return err
 	}

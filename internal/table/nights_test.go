@@ -19,12 +19,12 @@ func TestAgainSurvivesRestart(t *testing.T) {
 		t.Fatal("play again before the end was accepted")
 	}
 	p1 := e.auth(c.Code, seats[0].token)
-	for _, a := range []game.Action{{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"}, {Type: game.ActHauntRoll, Total: new(0)}} {
+	for _, a := range []game.Action{game.DrawOmen{Omen: "girl", Room: "catacombs"}, game.HauntRoll{Total: new(0)}} {
 		if _, err := e.tab.Act(ctx, p1, a); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := e.tab.Act(ctx, host, game.Action{Type: game.ActDeclareWin, Side: "heroes"}); err != nil {
+	if _, err := e.tab.Act(ctx, host, game.DeclareWinner{Side: "heroes"}); err != nil {
 		t.Fatal(err)
 	}
 	version := e.state(c.Code).Version

@@ -84,7 +84,7 @@ func playNight(b *testing.B, tab *table.Tables, finish bool) {
 	host, _ := tab.Authenticate(c.Code, c.HostToken)
 	var seats []table.Access
 	for i, explorer := range []string{"ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra"} {
-		_, token, err := tab.Join(ctx, c.Code, c.JoinKey, game.Action{Name: fmt.Sprintf("P%d", i+1), Explorer: explorer})
+		_, token, err := tab.Join(ctx, c.Code, c.JoinKey, game.Join{Name: fmt.Sprintf("P%d", i+1), Explorer: explorer})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -93,24 +93,24 @@ func playNight(b *testing.B, tab *table.Tables, finish bool) {
 	}
 	act := func(a table.Access, action game.Action) {
 		if _, err := tab.Act(ctx, a, action); err != nil {
-			b.Fatalf("%s: %v", action.Type, err)
+			b.Fatalf("%s: %v", action.ActionType(), err)
 		}
 	}
-	act(host, game.Action{Type: game.ActStartGame, FirstSeat: 1})
+	act(host, game.StartGame{FirstSeat: 1})
 	for turn := range 12 {
 		seat := seats[turn%4]
-		act(seat, game.Action{Type: game.ActStepTrait, Trait: game.Speed, Delta: -1})
-		act(seat, game.Action{Type: game.ActStepTrait, Trait: game.Speed, Delta: 1})
-		act(seat, game.Action{Type: game.ActStepTrait, Trait: game.Knowledge, Delta: 1})
-		act(seat, game.Action{Type: game.ActEndTurn})
+		act(seat, game.StepTrait{Trait: game.Speed, Delta: -1})
+		act(seat, game.StepTrait{Trait: game.Speed, Delta: 1})
+		act(seat, game.StepTrait{Trait: game.Knowledge, Delta: 1})
+		act(seat, game.EndTurn{})
 	}
 	if !finish {
 		return
 	}
 	zero := 0
-	act(seats[0], game.Action{Type: game.ActDrawOmen, Omen: "girl", Room: "catacombs"})
-	act(seats[0], game.Action{Type: game.ActHauntRoll, Total: &zero})
-	act(host, game.Action{Type: game.ActDeclareWin, Side: game.SideTraitor})
+	act(seats[0], game.DrawOmen{Omen: "girl", Room: "catacombs"})
+	act(seats[0], game.HauntRoll{Total: &zero})
+	act(host, game.DeclareWinner{Side: game.SideTraitor})
 }
 
 func BenchmarkOpen(b *testing.B) {

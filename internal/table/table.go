@@ -506,12 +506,11 @@ func Read[T any](t *Tables, code string, fn func(*game.State) T) (T, error) {
 }
 
 // Join seats a new player, returning the seat id and its token.
-func (t *Tables) Join(ctx context.Context, code, key string, a game.Action) (int, string, error) {
+func (t *Tables) Join(ctx context.Context, code, key string, a game.Join) (int, string, error) {
 	if err := t.CheckJoinKey(code, key); err != nil {
 		return 0, "", err
 	}
 	g, _ := t.game(code)
-	a.Type = game.ActJoin
 	token := newSecret()
 	var seatID int
 	err := t.commit(ctx, g, game.Actor{}, a, func(evs []game.Event) error {
@@ -534,8 +533,12 @@ func (t *Tables) Act(ctx context.Context, access Access, a game.Action) (int, er
 	if err != nil {
 		return 0, err
 	}
-	if a.Type == game.ActJoin {
-		return 0, &game.Error{Kind: game.Invalid, Key: "err_unknown_action", Args: []any{a.Type}}
+	if a == nil {
+		return 0, &game.Error{Kind: game.Invalid, Key: "err_no_type"}
+	}
+	if typ := a.ActionType(); typ == game.ActJoin {
+		// Joining takes the join key and makes a token: only Join does it.
+		return 0, &game.Error{Kind: game.Invalid, Key: "err_unknown_action", Args: []any{typ}}
 	}
 	var version int
 	err = t.commit(ctx, g, access.Actor(), a, func(evs []game.Event) error {

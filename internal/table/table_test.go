@@ -93,14 +93,14 @@ func (e *env) game(n int, start bool) (table.Created, []joined) {
 	explorers := []string{"ox-bellows", "missy-dubourde", "peter-akimoto", "madame-zostra", "professor-longfellow", "heather-granville"}
 	var seats []joined
 	for i := 0; i < n; i++ {
-		id, tok, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Action{Name: fmt.Sprintf("P%d", i+1), Explorer: explorers[i]})
+		id, tok, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Join{Name: fmt.Sprintf("P%d", i+1), Explorer: explorers[i]})
 		if err != nil {
 			e.t.Fatal(err)
 		}
 		seats = append(seats, joined{id, tok})
 	}
 	if start {
-		if _, err := e.tab.Act(ctx, e.auth(c.Code, c.HostToken), game.Action{Type: game.ActStartGame, FirstSeat: 1}); err != nil {
+		if _, err := e.tab.Act(ctx, e.auth(c.Code, c.HostToken), game.StartGame{FirstSeat: 1}); err != nil {
 			e.t.Fatal(err)
 		}
 	}
@@ -198,7 +198,7 @@ func TestJoinKey(t *testing.T) {
 	e := newEnv(t)
 	c, _ := e.game(0, false)
 	other, _ := e.game(0, false)
-	a := game.Action{Name: "Ann", Explorer: "ox-bellows"}
+	a := game.Join{Name: "Ann", Explorer: "ox-bellows"}
 	for _, key := range []string{"", "wrong", c.JoinKey + "x", c.JoinKey[:len(c.JoinKey)-1], other.JoinKey} {
 		if _, _, err := e.tab.Join(ctx, c.Code, key, a); !errors.Is(err, table.ErrBadJoinKey) {
 			t.Errorf("join with key %q: %v, want ErrBadJoinKey", key, err)
@@ -252,12 +252,12 @@ func TestJoinRefusedByTheRules(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	c, _ := e.game(1, false)
-	_, _, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Action{Name: "Bob", Explorer: "darrin-williams"}) // Ox's other side
+	_, _, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Join{Name: "Bob", Explorer: "darrin-williams"}) // Ox's other side
 	wantGameError(t, err, "err_explorer_taken", game.Conflict)
-	_, _, err = e.tab.Join(ctx, c.Code, c.JoinKey, game.Action{Name: " ", Explorer: "zoe-ingstrom"})
+	_, _, err = e.tab.Join(ctx, c.Code, c.JoinKey, game.Join{Name: " ", Explorer: "zoe-ingstrom"})
 	wantGameError(t, err, "err_name_empty", game.Invalid)
-	// Join forces the type: a join smuggling another type is still a join.
-	id, _, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Action{Type: game.ActStartGame, Name: "Cy", Explorer: "zoe-ingstrom"})
+	// Join takes only a join (game.Join): no other type can be smuggled in.
+	id, _, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Join{Name: "Cy", Explorer: "zoe-ingstrom"})
 	if err != nil || id != 2 {
 		t.Fatalf("join: %d %v", id, err)
 	}
@@ -271,7 +271,7 @@ func TestActRefusesTheUnauthenticated(t *testing.T) {
 	e := newEnv(t)
 	c, seats := e.game(2, true)
 	other, otherSeats := e.game(1, true)
-	step := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}
+	step := game.StepTrait{Trait: game.Might, Delta: 1}
 	before := e.state(c.Code).Version
 
 	// No token: the caller has only the zero access for the game.
@@ -286,10 +286,10 @@ func TestActRefusesTheUnauthenticated(t *testing.T) {
 		t.Fatal("other game's token authenticated")
 	}
 	// A seat may not act for another seat.
-	_, err = e.tab.Act(ctx, e.auth(c.Code, seats[0].token), game.Action{Type: game.ActStepTrait, Seat: 2, Trait: game.Might, Delta: 1})
+	_, err = e.tab.Act(ctx, e.auth(c.Code, seats[0].token), game.StepTrait{Seat: 2, Trait: game.Might, Delta: 1})
 	wantGameError(t, err, "err_other_seat", game.Forbidden)
 	// Join is not an Act.
-	_, err = e.tab.Act(ctx, e.auth(c.Code, c.HostToken), game.Action{Type: game.ActJoin, Name: "x", Explorer: "zoe-ingstrom"})
+	_, err = e.tab.Act(ctx, e.auth(c.Code, c.HostToken), game.Join{Name: "x", Explorer: "zoe-ingstrom"})
 	wantGameError(t, err, "err_unknown_action", game.Invalid)
 	// Unknown game.
 	if _, err := e.tab.Act(ctx, table.Access{Code: "ZZZZZ", Host: true}, step); !errors.Is(err, table.ErrUnknownGame) {
@@ -304,7 +304,7 @@ func TestActRefusesTheUnauthenticated(t *testing.T) {
 	if err != nil || v != before+1 {
 		t.Errorf("seat act: version %d err %v", v, err)
 	}
-	if _, err := e.tab.Act(ctx, e.auth(other.Code, other.HostToken), game.Action{Type: game.ActStepTrait, Seat: 1, Trait: game.Might, Delta: 1}); err != nil {
+	if _, err := e.tab.Act(ctx, e.auth(other.Code, other.HostToken), game.StepTrait{Seat: 1, Trait: game.Might, Delta: 1}); err != nil {
 		t.Errorf("host act: %v", err)
 	}
 }
@@ -337,17 +337,15 @@ func TestConcurrentActs(t *testing.T) {
 				var a game.Action
 				switch r.IntN(5) {
 				case 0:
-					a = game.Action{Type: game.ActEndTurn}
+					a = game.EndTurn{}
 				case 1:
-					a = game.Action{Type: game.ActUndo}
+					a = game.Undo{}
 				default:
-					a = game.Action{Type: game.ActStepTrait, Trait: game.Traits[r.IntN(4)], Delta: r.IntN(5) - 2}
-				}
-				if access.Host {
-					a.Seat = 1 + r.IntN(len(seats))
-					if a.Type == game.ActEndTurn || a.Type == game.ActUndo {
-						a.Seat = 0
+					step := game.StepTrait{Trait: game.Traits[r.IntN(4)], Delta: r.IntN(5) - 2}
+					if access.Host {
+						step.Seat = 1 + r.IntN(len(seats))
 					}
+					a = step
 				}
 				v, err := e.tab.Act(ctx, access, a)
 				mu.Lock()
@@ -412,7 +410,7 @@ func TestConcurrentJoins(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			id, tok, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Action{Name: fmt.Sprintf("P%d", i), Explorer: ex})
+			id, tok, err := e.tab.Join(ctx, c.Code, c.JoinKey, game.Join{Name: fmt.Sprintf("P%d", i), Explorer: ex})
 			if err == nil {
 				results <- joined{id, tok}
 			}
@@ -463,7 +461,7 @@ func TestSubscribe(t *testing.T) {
 		t.Fatalf("first version %d", v0)
 	}
 	seat1 := e.auth(c.Code, seats[0].token)
-	step := game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}
+	step := game.StepTrait{Trait: game.Might, Delta: 1}
 	v1, err := e.tab.Act(ctx, seat1, step)
 	if err != nil {
 		t.Fatal(err)
@@ -472,7 +470,7 @@ func TestSubscribe(t *testing.T) {
 		t.Errorf("received %d, want %d", got, v1)
 	}
 	// A refused action sends nothing.
-	if _, err := e.tab.Act(ctx, seat1, game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 0}); err == nil {
+	if _, err := e.tab.Act(ctx, seat1, game.StepTrait{Trait: game.Might, Delta: 0}); err == nil {
 		t.Fatal("zero step accepted")
 	}
 	select {
@@ -540,14 +538,14 @@ func TestRestartRebuildsStateAndTokens(t *testing.T) {
 			t.Fatalf("%+v: %v", a, err)
 		}
 	}
-	act(host, game.Action{Type: game.ActReorderSeats, Order: []int{2, 3, 1}})
-	act(host, game.Action{Type: game.ActStartGame, FirstSeat: 2})
+	act(host, game.ReorderSeats{Order: []int{2, 3, 1}})
+	act(host, game.StartGame{FirstSeat: 2})
 	s1 := e.auth(c.Code, seats[0].token)
-	act(s1, game.Action{Type: game.ActStepTrait, Trait: game.Speed, Delta: 5})
-	act(host, game.Action{Type: game.ActSetPhase, Phase: game.PhaseHaunt})
-	act(host, game.Action{Type: game.ActTakeDamage, Seat: 1, Kind: "physical", Split: map[string]int{game.Might: 2, game.Speed: 1}})
-	act(host, game.Action{Type: game.ActUndo})
-	act(host, game.Action{Type: game.ActEndTurn})
+	act(s1, game.StepTrait{Trait: game.Speed, Delta: 5})
+	act(host, game.SetPhase{Phase: game.PhaseHaunt})
+	act(host, game.TakeDamage{Seat: 1, Kind: "physical", Split: map[string]int{game.Might: 2, game.Speed: 1}})
+	act(host, game.Undo{})
+	act(host, game.EndTurn{})
 	other, _ := e.game(1, true)
 	// Move seat 3 to a new phone before the restart.
 	xfer, err := e.tab.StartTransfer(ctx, host, e.state(c.Code).SeatNumber(3))
@@ -588,7 +586,7 @@ func TestRestartRebuildsStateAndTokens(t *testing.T) {
 		t.Errorf("join key lost: %v", err)
 	}
 	// And play goes on where it was.
-	v, err := e.tab.Act(ctx, e.auth(c.Code, moved), game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1})
+	v, err := e.tab.Act(ctx, e.auth(c.Code, moved), game.StepTrait{Trait: game.Might, Delta: 1})
 	if err != nil || v != before.Version+1 {
 		t.Errorf("act after restart: version %d err %v", v, err)
 	}
@@ -671,7 +669,7 @@ func TestTransfer(t *testing.T) {
 		t.Errorf("log ends with %+v at version %d", last, s.Version)
 	}
 	// The new phone can act; a second claim of the same token fails.
-	if _, err := e.tab.Act(ctx, a, game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 1}); err != nil {
+	if _, err := e.tab.Act(ctx, a, game.StepTrait{Trait: game.Might, Delta: 1}); err != nil {
 		t.Errorf("new phone act: %v", err)
 	}
 	if _, _, err := e.tab.ClaimTransfer(ctx, c.Code, tok); !errors.Is(err, table.ErrBadTransfer) {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -100,25 +99,11 @@ const (
 	formWith = "with"
 )
 
-// actionFields maps each JSON field name of game.Action to its type, so a
-// form's fields (named like the JSON API's) are decoded by the same rules.
-var actionFields = func() map[string]reflect.Type {
-	fields := map[string]reflect.Type{}
-	t := reflect.TypeFor[game.Action]()
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name != "" && name != "-" {
-			fields[name] = f.Type
-		}
-	}
-	return fields
-}()
-
-// decodeForm turns a submitted form into an action through the same
-// decoding as POST /api/games/{code}/actions: the form's fields carry the
-// JSON field names, are converted to JSON by the field's type and decoded
-// with game.DecodeAction, so an unknown field is refused the same way.
+// decodeForm turns a submitted form straight into its action: the form's
+// type names the action's struct (game.ActionTypes) and every other field,
+// named like the JSON API's, is set on it by its type. A field another
+// action has is checked and ignored, and a field no action has refused,
+// as the JSON API does (game.DecodeAction).
 //
 // Conventions a form can't avoid: a blank field is a field not given (an
 // empty number box); a list (order, modifiers, indexes, faces) is its field
@@ -126,75 +111,103 @@ var actionFields = func() map[string]reflect.Type {
 // field "target" whose value is "seat:2" or "monster:zombie-1" (one select
 // choosing among kinds of target).
 func decodeForm(form url.Values) (game.Action, error) {
-	obj := map[string]any{}
-	for key, values := range form {
-		if key == formAs || key == formReal {
-			continue
-		}
-		if key == formWith {
-			if err := decodeWith(values, obj); err != nil {
-				return game.Action{}, err
-			}
-			continue
-		}
-		values = nonBlank(values)
-		if len(values) == 0 {
-			continue
-		}
-		name, sub, nested := strings.Cut(key, ".")
-		typ, ok := actionFields[name]
-		if !ok {
-			return game.Action{}, errBadJSON
-		}
-		if !nested && (typ.Kind() == reflect.Struct || typ.Kind() == reflect.Map) {
-			// "target=seat:2" is "target.seat=2".
-			if len(values) != 1 {
-				return game.Action{}, errBadJSON
-			}
-			sub, values[0], nested = strings.Cut(values[0], ":")
-			if !nested {
-				return game.Action{}, errBadJSON
-			}
-		}
-		if !nested {
-			v, err := formValue(typ, values)
-			if err != nil {
-				return game.Action{}, err
-			}
-			obj[name] = v
-			continue
-		}
-		elem, ok := memberType(typ, sub)
-		if !ok {
-			return game.Action{}, errBadJSON
-		}
-		v, err := formValue(elem, values)
-		if err != nil {
-			return game.Action{}, err
-		}
-		inner, _ := obj[name].(map[string]any)
-		if inner == nil {
-			inner = map[string]any{}
-			obj[name] = inner
-		}
-		if _, dup := inner[sub]; dup {
-			return game.Action{}, errBadJSON
-		}
-		inner[sub] = v
+	types := nonBlank(form["type"])
+	if len(types) > 1 {
+		return nil, errBadJSON
 	}
-	if form.Get(formReal) != "" && obj["total"] == nil {
-		return game.Action{}, errBadNumber
-	}
-	raw, err := json.Marshal(obj)
+	empty, err := game.NewAction(strings.Join(types, ""))
 	if err != nil {
-		return game.Action{}, errBadJSON
+		return nil, err
 	}
-	return game.DecodeAction(raw)
+	d := formDecoder{v: reflect.New(reflect.TypeOf(empty)).Elem(), wire: game.WireFields()}
+	d.fields = game.ActionFields(d.v.Type())
+	for key, values := range form {
+		switch key {
+		case "type", formAs, formReal:
+			continue
+		case formWith:
+			err = d.with(values)
+		default:
+			err = d.set(key, nonBlank(values))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if form.Get(formReal) != "" && len(nonBlank(form["total"])) == 0 {
+		return nil, errBadNumber
+	}
+	return d.v.Interface().(game.Action), nil
 }
 
-// decodeWith puts an attack's way (formWith) into the action's trait,
-// weapon and ranged fields.
-func decodeWith(values []string, obj map[string]any) error {
+// formDecoder sets a form's fields on one action's struct.
+type formDecoder struct {
+	v      reflect.Value // the action's struct, settable
+	fields map[string]reflect.StructField
+	wire   map[string]reflect.Type // every action's fields
+	nested map[string]bool         // "target.seat" fields set, so none is set twice
+}
+
+// set sets one form field: "name", or "name.sub" for a map's value or a
+// struct's field.
+func (d *formDecoder) set(key string, values []string) error {
+	if len(values) == 0 {
+		return nil
+	}
+	name, sub, nested := strings.Cut(key, ".")
+	typ, ok := d.wire[name]
+	if !ok {
+		return errBadJSON
+	}
+	if !nested && (typ.Kind() == reflect.Struct || typ.Kind() == reflect.Map) {
+		// "target=seat:2" is "target.seat=2".
+		if len(values) != 1 {
+			return errBadJSON
+		}
+		var value string
+		if sub, value, nested = strings.Cut(values[0], ":"); !nested {
+			return errBadJSON
+		}
+		values = []string{value}
+	}
+	f, mine := d.fields[name]
+	if !nested {
+		v, err := formValue(typ, values)
+		if err == nil && mine {
+			d.v.FieldByIndex(f.Index).Set(v)
+		}
+		return err
+	}
+	if d.nested[name+"."+sub] {
+		return errBadJSON
+	}
+	if d.nested == nil {
+		d.nested = map[string]bool{}
+	}
+	d.nested[name+"."+sub] = true
+	elem, ok := memberType(typ, sub)
+	if !ok {
+		return errBadJSON
+	}
+	v, err := formValue(elem.Type, values)
+	if err != nil || !mine {
+		return err
+	}
+	field := d.v.FieldByIndex(f.Index)
+	if typ.Kind() == reflect.Map {
+		if field.IsNil() {
+			field.Set(reflect.MakeMap(typ))
+		}
+		field.SetMapIndex(reflect.ValueOf(sub), v)
+		return nil
+	}
+	field.FieldByIndex(elem.Index).Set(v)
+	return nil
+}
+
+// with sets an attack's way (formWith) as its trait, weapon and ranged
+// fields.
+func (d *formDecoder) with(values []string) error {
 	values = nonBlank(values)
 	if len(values) != 1 {
 		return errBadJSON
@@ -203,12 +216,13 @@ func decodeWith(values []string, obj map[string]any) error {
 	if len(parts) > 3 || len(parts) == 3 && parts[2] != "ranged" {
 		return errBadJSON
 	}
-	obj["trait"] = parts[0]
-	if len(parts) > 1 {
-		obj["weapon"] = parts[1]
-	}
-	if len(parts) > 2 {
-		obj["ranged"] = true
+	for i, name := range []string{"trait", "weapon", "ranged"}[:len(parts)] {
+		if i == 2 {
+			parts[i] = "true"
+		}
+		if err := d.set(name, []string{parts[i]}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -223,54 +237,56 @@ func nonBlank(values []string) []string {
 	return out
 }
 
-// memberType is the type of "name.sub": a map's values or a struct's field.
-func memberType(typ reflect.Type, sub string) (reflect.Type, bool) {
+// memberType is "name.sub" of a field of type typ: a map's values or a
+// struct's field (with its index).
+func memberType(typ reflect.Type, sub string) (reflect.StructField, bool) {
 	switch typ.Kind() {
 	case reflect.Map:
-		return typ.Elem(), sub != ""
+		return reflect.StructField{Type: typ.Elem()}, sub != ""
 	case reflect.Struct:
-		for i := range typ.NumField() {
-			f := typ.Field(i)
-			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == sub {
-				return f.Type, true
-			}
-		}
+		f, ok := game.ActionFields(typ)[sub]
+		return f, ok
 	}
-	return nil, false
+	return reflect.StructField{}, false
 }
 
-// formValue converts a field's text to the JSON value its type wants. A
-// number that isn't one says so in the person's language.
-func formValue(typ reflect.Type, values []string) (any, error) {
+// formValue converts a field's text to a value of its type. A number that
+// isn't one says so in the person's language.
+func formValue(typ reflect.Type, values []string) (reflect.Value, error) {
 	if typ.Kind() == reflect.Pointer {
-		typ = typ.Elem()
+		v, err := formValue(typ.Elem(), values)
+		if err != nil {
+			return v, err
+		}
+		p := reflect.New(typ.Elem())
+		p.Elem().Set(v)
+		return p, nil
 	}
 	if typ.Kind() == reflect.Slice {
-		out := make([]any, len(values))
+		out := reflect.MakeSlice(typ, len(values), len(values))
 		for i, v := range values {
 			x, err := formValue(typ.Elem(), []string{v})
 			if err != nil {
-				return nil, err
+				return x, err
 			}
-			out[i] = x
+			out.Index(i).Set(x)
 		}
 		return out, nil
 	}
 	if len(values) != 1 {
-		return nil, errBadJSON
+		return reflect.Value{}, errBadJSON
 	}
-	v := strings.TrimSpace(values[0])
 	switch typ.Kind() {
 	case reflect.String:
-		return values[0], nil
+		return reflect.ValueOf(values[0]).Convert(typ), nil
 	case reflect.Int:
-		n, err := strconv.Atoi(v)
+		n, err := strconv.Atoi(strings.TrimSpace(values[0]))
 		if err != nil {
-			return nil, errBadNumber
+			return reflect.Value{}, errBadNumber
 		}
-		return n, nil
+		return reflect.ValueOf(n).Convert(typ), nil
 	case reflect.Bool:
-		return true, nil // a ticked checkbox; an unticked one sends nothing
+		return reflect.ValueOf(true), nil // a ticked checkbox; an unticked one sends nothing
 	}
-	return nil, errBadJSON
+	return reflect.Value{}, errBadJSON
 }

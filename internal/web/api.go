@@ -108,7 +108,7 @@ func (s *Server) apiJoin(c echo.Context) error {
 		seatID, token, err = s.tables.JoinFrom(c.Request().Context(), code, req.From, req.Explorer)
 	} else {
 		seatID, token, err = s.tables.Join(c.Request().Context(), code, req.Key,
-			game.Action{Name: req.Name, Explorer: req.Explorer, Lang: req.Lang})
+			game.Join{Name: req.Name, Explorer: req.Explorer, Lang: req.Lang})
 	}
 	if err != nil {
 		return s.apiError(c, code, err)

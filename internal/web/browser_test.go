@@ -228,8 +228,7 @@ func TestBrowserReconnect(t *testing.T) {
 
 	// Meanwhile the game moves on, and the server comes back at the same
 	// address; the phone reconnects, hides the banner and catches up.
-	if _, err := app.tables.Act(context.Background(), table.Access{Code: g.code, Host: true},
-		game.Action{Type: game.ActStepTrait, Seat: 1, Trait: game.Might, Delta: 1}); err != nil {
+	if _, err := app.tables.Act(context.Background(), table.Access{Code: g.code, Host: true}, game.StepTrait{Seat: 1, Trait: game.Might, Delta: 1}); err != nil {
 		t.Fatalf("act while offline: %v", err)
 	}
 	ln, err := net.Listen("tcp", addr)

@@ -3,11 +3,13 @@ package web_test
 import (
 	"net/http"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
 
+	"lantern/internal/game"
 	"lantern/internal/web"
 )
 
@@ -138,11 +140,20 @@ func TestEveryFormDecodes(t *testing.T) {
 				t.Errorf("%s %s: form %v: %v", stage, path, f.values, err)
 				continue
 			}
-			if act.Type != f.typ || act.Type == "" {
-				t.Errorf("%s %s: form %v decodes to type %q", stage, path, f.values, act.Type)
+			if act.ActionType() != f.typ || f.typ == "" {
+				t.Errorf("%s %s: form %v decodes to type %q", stage, path, f.values, act.ActionType())
 			}
-			if act.Version == nil || float64(*act.Version) != version {
-				t.Errorf("%s %s: form %v: version %v, want %v", stage, path, f.values, act.Version, version)
+			if v, _ := reflect.ValueOf(act).FieldByName("Version").Interface().(*int); v == nil || float64(*v) != version {
+				t.Errorf("%s %s: form %v: version %v, want %v", stage, path, f.values, v, version)
+			}
+			// Every field the form sends is its action's own: a field the
+			// action doesn't have would be ignored.
+			own := game.ActionFields(reflect.TypeOf(act))
+			for name := range f.values {
+				name, _, _ = strings.Cut(name, ".")
+				if _, ok := own[name]; !ok && name != "type" && name != "as" && name != "real" && name != "with" {
+					t.Errorf("%s %s: form %v sends %q, which %s doesn't have", stage, path, f.values, name, f.typ)
+				}
 			}
 		}
 	}

@@ -1308,7 +1308,7 @@ func TestRateLimit(t *testing.T) {
 
 // htStep is a step_trait action, for driving the table directly.
 func htStep(seat int, trait string, delta int) game.Action {
-	return game.Action{Type: game.ActStepTrait, Seat: seat, Trait: trait, Delta: delta}
+	return game.StepTrait{Seat: seat, Trait: trait, Delta: delta}
 }
 
 // TestSecretsHiddenTraitorMonsters: only the traitor (or the host) runs the

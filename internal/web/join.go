@@ -71,7 +71,7 @@ func (s *Server) join(c echo.Context) error {
 		return c.Redirect(http.StatusSeeOther, "/g/"+code)
 	}
 	seatID, token, err := s.tables.Join(c.Request().Context(), code, key,
-		game.Action{Name: name, Lang: lang, Explorer: c.FormValue("explorer")})
+		game.Join{Name: name, Lang: lang, Explorer: c.FormValue("explorer")})
 	if err != nil {
 		if s.tables.CheckJoinKey(code, key) != nil {
 			return s.messageError(c, err)
@@ -131,7 +131,7 @@ func (s *Server) joinSecond(c echo.Context) error {
 		return s.messageError(c, err)
 	}
 	seatID, token, err := s.tables.Join(c.Request().Context(), code, key,
-		game.Action{Name: name, Lang: lang, Explorer: c.FormValue("explorer")})
+		game.Join{Name: name, Lang: lang, Explorer: c.FormValue("explorer")})
 	if err != nil {
 		return s.renderJoin(c, code, "", statusOf(err), s.message(lang, err), c.FormValue("name"), lang)
 	}

@@ -140,8 +140,8 @@ func benchLive(b *testing.B, asJSON bool) {
 	for i := 0; b.Loop(); i++ {
 		delta := 1 - 2*(i%2)
 		actor := phones[(i/2)%len(phones)]
-		if _, err := s.tables.Act(context.Background(), actor.access, game.Action{
-			Type: "step_trait", Trait: traits[(i/12)%len(traits)], Delta: delta}); err != nil {
+		if _, err := s.tables.Act(context.Background(), actor.access, game.StepTrait{
+			Trait: traits[(i/12)%len(traits)], Delta: delta}); err != nil {
 			b.Fatal(err)
 		}
 		for _, p := range phones {

@@ -97,7 +97,7 @@ func mustRefuse(t testing.TB, s *game.State, actor game.Actor, a game.Action, ke
 	before := fullSnapshot(s)
 	wantRefusal(t, s, actor, a, key, kind)
 	if after := fullSnapshot(s); !reflect.DeepEqual(before, after) {
-		t.Errorf("refused %s changed the state:\nbefore %+v\nafter  %+v", a.Type, before, after)
+		t.Errorf("refused %s changed the state:\nbefore %+v\nafter  %+v", a.ActionType(), before, after)
 	}
 }
 
@@ -342,7 +342,7 @@ func TestRoll(t *testing.T) {
 		setup func(t testing.TB, s *game.State)
 		holds []string // cards the rolling seat draws first (item modifiers must be held)
 		actor game.Actor
-		act   game.Action
+		act   game.Roll
 		dice  []int // faces the server's dice show
 		// want
 		seat      int // seat id of the roll (default the actor's)
@@ -358,105 +358,105 @@ func TestRoll(t *testing.T) {
 	}{
 		// Trait rolls.
 		{name: "trait roll rolls the trait's value", rule: "seed 000 能力考验 l.165: 根据人物某项能力的数值，掷相同数量的游戏骰子; seed 003 檢定 l.193",
-			actor: seatActor(1), act: game.Action{Trait: game.Might}, dice: []int{2, 1, 0, 2, 1},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might}, dice: []int{2, 1, 0, 2, 1},
 			wantDice: 5, wantFaces: []int{2, 1, 0, 2, 1}, total: 6, success: true, purpose: "trait"},
 		{name: "trait roll meets its target", rule: "seed 000 能力考验 l.165: 点数大过或等于考验值，则人物通过考验",
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Need: 6, Faces: []int{2, 1, 0, 2, 1}},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Need: 6, Faces: []int{2, 1, 0, 2, 1}},
 			wantDice: 5, wantFaces: []int{2, 1, 0, 2, 1}, total: 6, manual: true, success: true, purpose: "trait"},
 		{name: "trait roll misses its target", rule: "seed 000 能力考验 l.165",
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Need: 7, Faces: []int{2, 1, 0, 2, 1}},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Need: 7, Faces: []int{2, 1, 0, 2, 1}},
 			wantDice: 5, wantFaces: []int{2, 1, 0, 2, 1}, total: 6, manual: true, purpose: "trait"},
 		{name: "trait roll reads the value, not the clip position", rule: "seed 003 檢定 l.193: 擲等同於你探險者現在該屬性的數目的骰子",
 			setup: func(t testing.TB, s *game.State) {
 				force(t, s, 1, map[string]game.TraitState{game.Might: {Position: 8}}) // Ox might track tops at 8
 			},
-			actor: seatActor(1), act: game.Action{Trait: game.Might}, dice: []int{1, 1, 1, 1, 1, 1, 1, 1},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might}, dice: []int{1, 1, 1, 1, 1, 1, 1, 1},
 			wantDice: 8, wantFaces: []int{1, 1, 1, 1, 1, 1, 1, 1}, total: 8, success: true, purpose: "trait"},
 		{name: "overflow reads as the top value", rule: "seed 003 檢定 l.197: 超出人物卡範圍的屬性其數值視同人物卡上該屬性的最大值",
 			setup: func(t testing.TB, s *game.State) {
 				force(t, s, 1, map[string]game.TraitState{game.Sanity: {Position: 8, Overflow: 3}}) // sanity top 7
 			},
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Total: intp(14)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Total: intp(14)},
 			wantDice: 7, total: 14, manual: true, success: true, purpose: "trait"},
 		{name: "typed-in total", rule: "app: real dice on the table, total typed in (seed 000 l.165)",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Total: intp(5), Need: 5},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Total: intp(5), Need: 5},
 			wantDice: 3, total: 5, manual: true, success: true, purpose: "trait"},
 		{name: "typed-in total of zero", rule: "seed 001 l.1654: blanks total 0",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Total: intp(0), Need: 1},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Total: intp(0), Need: 1},
 			wantDice: 3, total: 0, manual: true, purpose: "trait"},
 		{name: "typed-in total above 2 per die", rule: "seed 001 l.1654: a die shows at most 2",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Total: intp(7)}, err: "err_total_range", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Total: intp(7)}, err: "err_total_range", kind: game.Invalid},
 		{name: "typed-in negative total", rule: "seed 001 l.1654: a die shows at least 0",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Total: intp(-1)}, err: "err_total_range", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Total: intp(-1)}, err: "err_total_range", kind: game.Invalid},
 		{name: "typed-in faces win over a total", rule: "app: faces are the more precise record",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Faces: []int{0, 0, 1}, Total: intp(6)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Faces: []int{0, 0, 1}, Total: intp(6)},
 			wantDice: 3, wantFaces: []int{0, 0, 1}, total: 1, manual: true, success: true, purpose: "trait"},
 		{name: "too few faces", rule: "seed 000 l.165: as many dice as the trait value",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Faces: []int{1, 1}}, err: "err_faces_count", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Faces: []int{1, 1}}, err: "err_faces_count", kind: game.Invalid},
 		{name: "too many faces", rule: "seed 000 l.165",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Faces: []int{1, 1, 1, 1}}, err: "err_faces_count", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Faces: []int{1, 1, 1, 1}}, err: "err_faces_count", kind: game.Invalid},
 		{name: "no faces at all", rule: "seed 000 l.165",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Faces: []int{}}, err: "err_faces_count", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Faces: []int{}}, err: "err_faces_count", kind: game.Invalid},
 		{name: "face of 3", rule: "seed 001 l.1654: faces are 0, 1, 2",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Faces: []int{1, 3, 1}}, err: "err_face_value", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Faces: []int{1, 3, 1}}, err: "err_face_value", kind: game.Invalid},
 		{name: "face of -1", rule: "seed 001 l.1654",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Faces: []int{1, -1, 1}}, err: "err_face_value", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Faces: []int{1, -1, 1}}, err: "err_face_value", kind: game.Invalid},
 		{name: "unknown trait", rule: "seed 000 l.163: the four traits",
-			actor: seatActor(1), act: game.Action{Trait: "luck"}, err: "err_bad_trait", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: "luck"}, err: "err_bad_trait", kind: game.Invalid},
 
 		// Plain dice rolls.
 		{name: "plain dice roll", rule: "seed 002 l.73 FAQ: 承受一颗骰子的肉体伤害 — roll a number of dice",
-			actor: seatActor(1), act: game.Action{Dice: 2, Faces: []int{2, 2}},
+			actor: seatActor(1), act: game.Roll{Dice: 2, Faces: []int{2, 2}},
 			wantDice: 2, wantFaces: []int{2, 2}, total: 4, manual: true, success: true, purpose: "free"},
 		{name: "plain roll for a room", rule: "seed 000 l.171: rooms ask for rolls",
-			actor: seatActor(1), act: game.Action{Dice: 1, Purpose: "room"}, dice: []int{2},
+			actor: seatActor(1), act: game.Roll{Dice: 1, Purpose: "room"}, dice: []int{2},
 			wantDice: 1, wantFaces: []int{2}, total: 2, success: true, purpose: "room"},
 		{name: "no dice", rule: "seed 000 l.21: 1 to 8 dice",
-			actor: seatActor(1), act: game.Action{}, err: "err_dice_count", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{}, err: "err_dice_count", kind: game.Invalid},
 		{name: "nine dice", rule: "seed 000 l.21: 游戏骰子dice 8颗",
-			actor: seatActor(1), act: game.Action{Dice: 9}, err: "err_dice_count", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 9}, err: "err_dice_count", kind: game.Invalid},
 		{name: "a roll can't pose as the haunt roll", rule: "seed 000 作祟 l.251-255: the haunt roll follows an omen (haunt_roll action)",
-			actor: seatActor(1), act: game.Action{Dice: 6, Purpose: "haunt", Total: intp(0)}, err: "err_bad_purpose", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 6, Purpose: "haunt", Total: intp(0)}, err: "err_bad_purpose", kind: game.Invalid},
 		{name: "unknown purpose", rule: "app: known purposes only",
-			actor: seatActor(1), act: game.Action{Dice: 2, Purpose: "attack"}, err: "err_bad_purpose", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 2, Purpose: "attack"}, err: "err_bad_purpose", kind: game.Invalid},
 		{name: "target above any total", rule: "seed 000 l.21 + l.585: at most 8 dice + 4",
-			actor: seatActor(1), act: game.Action{Dice: 2, Need: 21}, err: "err_bad_target", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 2, Need: 21}, err: "err_bad_target", kind: game.Invalid},
 		{name: "negative target", rule: "seed 000 l.165",
-			actor: seatActor(1), act: game.Action{Dice: 2, Need: -1}, err: "err_bad_target", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 2, Need: -1}, err: "err_bad_target", kind: game.Invalid},
 
 		// Candle (an item: the rolling seat must hold it).
 		{name: "candle adds a die on an event roll", rule: "seed 000 l.693: 因翻开事件牌后而需作能力考验时，可多掷1颗",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle), Faces: []int{1, 1, 1, 1}},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle), Faces: []int{1, 1, 1, 1}},
 			wantDice: 4, wantFaces: []int{1, 1, 1, 1}, total: 4, manual: true, success: true, purpose: "event"},
 		{name: "candle caps at 8 dice", rule: "seed 000 l.693: (骰子数目最多8颗)",
 			setup: func(t testing.TB, s *game.State) {
 				force(t, s, 1, map[string]game.TraitState{game.Might: {Position: 8}})
 			},
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Purpose: "event", Modifiers: mods(game.ModCandle)}, dice: []int{2, 2, 2, 2, 2, 2, 2, 2},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Purpose: "event", Modifiers: mods(game.ModCandle)}, dice: []int{2, 2, 2, 2, 2, 2, 2, 2},
 			wantDice: 8, wantFaces: []int{2, 2, 2, 2, 2, 2, 2, 2}, total: 16, success: true, purpose: "event"},
 		{name: "candle on a trait roll not from an event", rule: "seed 000 l.693: only rolls an event card asks for",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModCandle)}, err: "err_modifier_event_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModCandle)}, err: "err_modifier_event_only", kind: game.Invalid},
 		{name: "candle on a room roll", rule: "seed 000 l.693",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "room", Modifiers: mods(game.ModCandle)}, err: "err_modifier_event_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Purpose: "room", Modifiers: mods(game.ModCandle)}, err: "err_modifier_event_only", kind: game.Invalid},
 		{name: "candle not held", rule: "seed 000 l.181-183: 物品牌…由玩家保有…玩家可依据牌上的指示，行使该物件的效用 — only your own cards",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle)}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle)}, err: "err_not_holding", kind: game.Conflict},
 		{name: "candle held by another seat", rule: "seed 000 l.181-183: the holder uses the card",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, game.ModCandle) },
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle)}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle)}, err: "err_not_holding", kind: game.Conflict},
 		{name: "candle on a plain event roll of dice", rule: "seed 000 l.693: 能力考验trait roll; seed 002 l.73 FAQ: Candle concerns 能力考验 only",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Dice: 2, Purpose: "event", Modifiers: mods(game.ModCandle)}, err: "err_trait_roll_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 2, Purpose: "event", Modifiers: mods(game.ModCandle)}, err: "err_trait_roll_only", kind: game.Invalid},
 
 		// A Moment of Hope.
 		{name: "hope before the haunt", rule: "seed 000 l.1189: 英雄Hero…可多掷1颗 — there are heroes only after the haunt",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
 		{name: "hope adds a die for a hero", rule: "seed 000 l.1189: 英雄Hero在这房间内进行任何能力考验时，可多掷1颗",
 			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) }, // The Mummy Walks: the revealer (seat 1) is the traitor
-			actor: seatActor(2), act: game.Action{Trait: game.Knowledge, Modifiers: mods(game.ModMomentOfHope), Total: intp(10)},
+			actor: seatActor(2), act: game.Roll{Trait: game.Knowledge, Modifiers: mods(game.ModMomentOfHope), Total: intp(10)},
 			wantDice: 5, total: 10, manual: true, success: true, purpose: "trait"},
 		{name: "hope caps at 8 dice", rule: "seed 000 l.1189-1191: (骰子数目最多8颗)",
 			setup: func(t testing.TB, s *game.State) {
@@ -464,19 +464,19 @@ func TestRoll(t *testing.T) {
 				force(t, s, 2, map[string]game.TraitState{game.Knowledge: {Position: 8}}) // Missy knowledge 6
 			},
 			holds: mods(game.ModCandle),
-			actor: seatActor(2), act: game.Action{Trait: game.Knowledge, Purpose: "event", Modifiers: mods(game.ModMomentOfHope, game.ModCandle), Total: intp(16)},
+			actor: seatActor(2), act: game.Roll{Trait: game.Knowledge, Purpose: "event", Modifiers: mods(game.ModMomentOfHope, game.ModCandle), Total: intp(16)},
 			wantDice: 8, total: 16, manual: true, success: true, purpose: "event"},
 		{name: "no hope for the traitor", rule: "seed 002 l.73 FAQ: MomentofHope也会影响奸徒吗,不会",
 			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) },
-			actor: seatActor(1), act: game.Action{Trait: game.Knowledge, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Knowledge, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
 		{name: "hope on a plain roll of dice", rule: "seed 000 l.1189: 能力考验时; seed 002 l.73 FAQ: AMomentofHope…涉及“能力考验”",
 			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) },
-			actor: seatActor(2), act: game.Action{Dice: 3, Modifiers: mods(game.ModMomentOfHope)}, err: "err_trait_roll_only", kind: game.Invalid},
+			actor: seatActor(2), act: game.Roll{Dice: 3, Modifiers: mods(game.ModMomentOfHope)}, err: "err_trait_roll_only", kind: game.Invalid},
 		{name: "hope once the phase is set to the haunt by hand", rule: "seed 000 l.1189: every hero — with no traitor named, everyone is a hero",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 			},
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope), Total: intp(8)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope), Total: intp(8)},
 			wantDice: 4, total: 8, manual: true, success: true, purpose: "trait"},
 		{name: "no hope for a seat moved to the traitor's side", rule: "seed 002 l.73 FAQ: 卡牌应该写“每个英雄” — not the traitor's side",
 			setup: func(t testing.TB, s *game.State) {
@@ -486,21 +486,21 @@ func TestRoll(t *testing.T) {
 				do(t, s, hostActor, game.JoinTraitor{Seat: 3})
 				force(t, s, 3, before) // a haunt brings them back for the traitor
 			},
-			actor: seatActor(3), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
+			actor: seatActor(3), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModMomentOfHope)}, err: "err_modifier_heroes_only", kind: game.Invalid},
 
 		// Drip… Drip… Drip…
 		{name: "drip takes a die away", rule: "seed 000 l.1323: 将少掷1颗游戏骰",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModDrip), Faces: []int{2, 2}},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModDrip), Faces: []int{2, 2}},
 			wantDice: 2, wantFaces: []int{2, 2}, total: 4, manual: true, success: true, purpose: "trait"},
 		{name: "drip never below one die", rule: "seed 000 l.1323: (骰子数目最少仍有1颗)",
 			setup: func(t testing.TB, s *game.State) {
 				force(t, s, 2, map[string]game.TraitState{game.Sanity: {Position: 1}}) // Missy sanity 1
 			},
-			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModDrip)}, dice: []int{1},
+			actor: seatActor(2), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModDrip)}, dice: []int{1},
 			wantDice: 1, wantFaces: []int{1}, total: 1, success: true, purpose: "trait"},
 		{name: "drip and candle cancel out", rule: "seed 000 l.693 + l.1323",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle, game.ModDrip), Total: intp(2)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle, game.ModDrip), Total: intp(2)},
 			wantDice: 3, total: 2, manual: true, success: true, purpose: "event"},
 		{name: "drip's floor after the candle, at 1 die", rule: "seed 000 l.1323: (骰子数目最少仍有1颗) applies to the final count: 1 + 1 − 1 = 1",
 			setup: func(t testing.TB, s *game.State) {
@@ -508,131 +508,131 @@ func TestRoll(t *testing.T) {
 				turnTo(t, s, 2)                                                        // the Candle is used on your own turn
 			},
 			holds: mods(game.ModCandle),
-			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModDrip, game.ModCandle), Total: intp(2)},
+			actor: seatActor(2), act: game.Roll{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModDrip, game.ModCandle), Total: intp(2)},
 			wantDice: 1, total: 2, manual: true, success: true, purpose: "event"},
 		{name: "drip on a plain roll of dice", rule: "seed 000 l.1323: 能力考验时; seed 002 l.73 FAQ",
-			actor: seatActor(1), act: game.Action{Dice: 3, Modifiers: mods(game.ModDrip)}, err: "err_trait_roll_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 3, Modifiers: mods(game.ModDrip)}, err: "err_trait_roll_only", kind: game.Invalid},
 
 		// Adrenaline Shot.
 		{name: "adrenaline adds 4 to typed faces", rule: "seed 000 l.585-587: 掷骰的结果即增加4点",
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Faces: []int{1, 1, 0}, Need: 6},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Faces: []int{1, 1, 0}, Need: 6},
 			wantDice: 3, wantFaces: []int{1, 1, 0}, total: 6, bonus: 4, manual: true, success: true, purpose: "trait"},
 		{name: "adrenaline adds 4 to a typed total", rule: "seed 000 l.585-587",
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Total: intp(2)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Total: intp(2)},
 			wantDice: 3, total: 6, bonus: 4, manual: true, success: true, purpose: "trait"},
 		{name: "adrenaline adds 4 to the server's dice", rule: "seed 000 l.585-587",
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Need: 11}, dice: []int{2, 2, 2},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Need: 11}, dice: []int{2, 2, 2},
 			wantDice: 3, wantFaces: []int{2, 2, 2}, total: 10, bonus: 4, purpose: "trait"},
 		{name: "typed total is checked before the bonus", rule: "seed 001 l.1654: the dice alone show at most 2 each",
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Total: intp(10)}, err: "err_total_range", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline), Total: intp(10)}, err: "err_total_range", kind: game.Invalid},
 		{name: "adrenaline not held", rule: "seed 000 l.585: 人物…可选择使用这物品 — their own item",
-			actor: seatActor(1), act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline)}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline)}, err: "err_not_holding", kind: game.Conflict},
 		{name: "adrenaline on a plain roll of dice", rule: "seed 000 l.585: 任何能力考验trait roll前; seed 002 l.73 FAQ: 战斗不算是能力考验",
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Dice: 2, Modifiers: mods(game.ModAdrenaline)}, err: "err_trait_roll_only", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Dice: 2, Modifiers: mods(game.ModAdrenaline)}, err: "err_trait_roll_only", kind: game.Invalid},
 
 		// Angel Feather.
 		{name: "angel feather: choose 0", rule: "seed 000 l.605-607: 即不用掷骰，其结果作0至8点(玩家拣选)",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(0)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(0)},
 			wantDice: 0, total: 0, success: true, purpose: "trait"},
 		{name: "angel feather: choose 8 meets 8", rule: "seed 000 l.605-607",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Need: 8, Modifiers: mods(game.ModAngelFeather), Choose: intp(8)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Need: 8, Modifiers: mods(game.ModAngelFeather), Choose: intp(8)},
 			wantDice: 0, total: 8, success: true, purpose: "trait"},
 		{name: "angel feather on any roll", rule: "seed 000 l.603: 每当人物需要进行任何掷骰前",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Dice: 1, Modifiers: mods(game.ModAngelFeather), Choose: intp(5)},
+			actor: seatActor(1), act: game.Roll{Dice: 1, Modifiers: mods(game.ModAngelFeather), Choose: intp(5)},
 			wantDice: 0, total: 5, success: true, purpose: "free"},
 		{name: "angel feather out of turn", rule: "seed 002 l.73 FAQ: 回合之外能使用的只有物品卡AngelFeather,LuckyStone,和预兆卡Skull",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(2), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(6)},
+			actor: seatActor(2), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(6)},
 			wantDice: 0, total: 6, success: true, purpose: "trait"},
 		{name: "angel feather: choose 9", rule: "seed 000 l.607: 0至8点",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(9)}, err: "err_choose_result", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(9)}, err: "err_choose_result", kind: game.Invalid},
 		{name: "angel feather: choose -1", rule: "seed 000 l.607: 0至8点",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(-1)}, err: "err_choose_result", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(-1)}, err: "err_choose_result", kind: game.Invalid},
 		{name: "angel feather: nothing chosen", rule: "seed 000 l.607: (玩家拣选)",
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather)}, err: "err_choose_result", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather)}, err: "err_choose_result", kind: game.Invalid},
 		{name: "angel feather not held", rule: "seed 000 l.603: 人物…可选择使用这物品 — their own item",
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(3)}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(3)}, err: "err_not_holding", kind: game.Conflict},
 		{name: "angel feather and adrenaline clash", rule: "seed 000 l.605-607 (结果作0至8点) vs l.585-587 (结果即增加4点): the feather replaces the result",
 			holds: mods(game.ModAngelFeather, game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather, game.ModAdrenaline), Choose: intp(3)}, err: "err_modifier_clash", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather, game.ModAdrenaline), Choose: intp(3)}, err: "err_modifier_clash", kind: game.Invalid},
 
 		// It Is Meant to Be.
 		{name: "meant to be stores 4 dice", rule: "seed 002 l.73 FAQ: ItisMeanttoBe卡牌允许你掷4颗骰子并记录下结果",
-			actor: seatActor(1), act: game.Action{Purpose: game.ModMeantToBe, Faces: []int{2, 2, 1, 0}},
+			actor: seatActor(1), act: game.Roll{Purpose: game.ModMeantToBe, Faces: []int{2, 2, 1, 0}},
 			wantDice: 4, wantFaces: []int{2, 2, 1, 0}, total: 5, manual: true, success: true, purpose: game.ModMeantToBe},
 		{name: "meant to be rolls 4 whatever the trait", rule: "seed 002 l.73 FAQ: 掷4颗骰子",
-			actor: seatActor(1), act: game.Action{Purpose: game.ModMeantToBe, Trait: game.Might, Dice: 2}, dice: []int{1, 1, 1, 1},
+			actor: seatActor(1), act: game.Roll{Purpose: game.ModMeantToBe, Trait: game.Might, Dice: 2}, dice: []int{1, 1, 1, 1},
 			wantDice: 4, wantFaces: []int{1, 1, 1, 1}, total: 4, success: true, purpose: game.ModMeantToBe},
 		{name: "meant to be takes no modifiers when stored", rule: "seed 002 l.73 FAQ: the card's own 4-dice roll",
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Purpose: game.ModMeantToBe, Modifiers: mods(game.ModAdrenaline)}, err: "err_modifier_clash", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Purpose: game.ModMeantToBe, Modifiers: mods(game.ModAdrenaline)}, err: "err_modifier_clash", kind: game.Invalid},
 		{name: "stored result replaces a trait roll", rule: "seed 003 l.187: 存起來的擲骰結果只能在你自己要擲骰時使用",
 			setup: func(t testing.TB, s *game.State) { storeMeantToBe(t, s, 1, 2, 2, 1, 0) },
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Need: 5, Modifiers: mods(game.ModMeantToBe)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Need: 5, Modifiers: mods(game.ModMeantToBe)},
 			wantDice: 0, total: 5, success: true, purpose: "trait"},
 		{name: "stored result plus adrenaline", rule: "seed 003 l.187 + seed 000 l.585-587",
 			setup: func(t testing.TB, s *game.State) { storeMeantToBe(t, s, 1, 2, 2, 1, 0) },
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModMeantToBe, game.ModAdrenaline)},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModMeantToBe, game.ModAdrenaline)},
 			wantDice: 0, total: 9, bonus: 4, success: true, purpose: "trait"},
 		{name: "no stored result", rule: "seed 003 l.187",
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModMeantToBe)}, err: "err_no_stored_roll", kind: game.Conflict},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModMeantToBe)}, err: "err_no_stored_roll", kind: game.Conflict},
 		{name: "another seat's stored result is not yours", rule: "seed 003 l.187: 只能在你自己要擲骰時使用",
 			setup: func(t testing.TB, s *game.State) { storeMeantToBe(t, s, 1, 2, 2, 1, 0) },
-			actor: seatActor(2), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModMeantToBe)}, err: "err_no_stored_roll", kind: game.Conflict},
+			actor: seatActor(2), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModMeantToBe)}, err: "err_no_stored_roll", kind: game.Conflict},
 		{name: "stored result and angel feather clash", rule: "seed 000 l.607 / seed 003 l.187: each replaces the dice",
 			setup: func(t testing.TB, s *game.State) { storeMeantToBe(t, s, 1, 2, 2, 1, 0) },
 			holds: mods(game.ModAngelFeather),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModMeantToBe, game.ModAngelFeather), Choose: intp(3)}, err: "err_modifier_clash", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModMeantToBe, game.ModAngelFeather), Choose: intp(3)}, err: "err_modifier_clash", kind: game.Invalid},
 
 		// Modifier lists.
 		{name: "unknown modifier", rule: "app: modifiers are named by their cards",
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods("horseshoe")}, err: "err_unknown_modifier", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods("horseshoe")}, err: "err_unknown_modifier", kind: game.Invalid},
 		{name: "reroll cards are not roll modifiers", rule: "seed 000 l.747 / l.803: 在掷出结果后 — used after the roll",
 			holds: mods(game.ModLuckyStone),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModLuckyStone)}, err: "err_unknown_modifier", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModLuckyStone)}, err: "err_unknown_modifier", kind: game.Invalid},
 		{name: "same modifier twice", rule: "seed 000 l.693: one candle, one extra die",
 			holds: mods(game.ModCandle),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Purpose: "event", Modifiers: mods(game.ModCandle, game.ModCandle)}, err: "err_modifier_twice", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Purpose: "event", Modifiers: mods(game.ModCandle, game.ModCandle)}, err: "err_modifier_twice", kind: game.Invalid},
 		{name: "adrenaline twice", rule: "seed 000 l.587: 使用后丢弃这牌",
 			holds: mods(game.ModAdrenaline),
-			actor: seatActor(1), act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAdrenaline, game.ModAdrenaline)}, err: "err_modifier_twice", kind: game.Invalid},
+			actor: seatActor(1), act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAdrenaline, game.ModAdrenaline)}, err: "err_modifier_twice", kind: game.Invalid},
 		// Who rolls.
 		{name: "a seat can't roll for another", rule: "seed 000 l.165: each player rolls for their own explorer",
-			actor: seatActor(1), act: game.Action{Seat: 2, Trait: game.Might}, err: "err_other_seat", kind: game.Forbidden},
+			actor: seatActor(1), act: game.Roll{Seat: 2, Trait: game.Might}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "a seat names itself", rule: "seed 000 l.165",
-			actor: seatActor(2), act: game.Action{Seat: 2, Trait: game.Might, Total: intp(3)},
+			actor: seatActor(2), act: game.Roll{Seat: 2, Trait: game.Might, Total: intp(3)},
 			wantDice: 3, total: 3, manual: true, success: true, purpose: "trait"},
 		{name: "the host rolls for a seat", rule: "app: the host keeps the boards for anyone",
-			actor: hostActor, act: game.Action{Seat: 2, Trait: game.Might, Total: intp(3)}, seat: 2,
+			actor: hostActor, act: game.Roll{Seat: 2, Trait: game.Might, Total: intp(3)}, seat: 2,
 			wantDice: 3, total: 3, manual: true, success: true, purpose: "trait"},
 		{name: "the host must name a seat", rule: "app: the host has no explorer",
-			actor: hostActor, act: game.Action{Trait: game.Might}, err: "err_unknown_seat", kind: game.NotFound},
+			actor: hostActor, act: game.Roll{Trait: game.Might}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "stranger", rule: "seed 000 l.77: only players roll",
-			actor: seatActor(9), act: game.Action{Trait: game.Might}, err: "err_not_seated", kind: game.Forbidden},
+			actor: seatActor(9), act: game.Roll{Trait: game.Might}, err: "err_not_seated", kind: game.Forbidden},
 		{name: "the dead don't roll", rule: "seed 000 伤害: after the haunt a skull kills",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				force(t, s, 2, map[string]game.TraitState{game.Might: {Position: 0}})
 			},
-			actor: seatActor(2), act: game.Action{Dice: 2}, err: "err_dead", kind: game.Conflict},
+			actor: seatActor(2), act: game.Roll{Dice: 2}, err: "err_dead", kind: game.Conflict},
 		{name: "the host can't roll for the dead", rule: "seed 000 伤害",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				force(t, s, 2, map[string]game.TraitState{game.Sanity: {Position: 0}})
 			},
-			actor: hostActor, act: game.Action{Seat: 2, Dice: 2}, err: "err_dead", kind: game.Conflict},
+			actor: hostActor, act: game.Roll{Seat: 2, Dice: 2}, err: "err_dead", kind: game.Conflict},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -646,7 +646,6 @@ func TestRoll(t *testing.T) {
 			}
 			give(t, s, seat, c.holds...)
 			a := c.act
-			a.Type = game.ActRoll
 			if c.err != "" {
 				mustRefuse(t, s, c.actor, a, c.err, c.kind)
 				return
@@ -825,7 +824,7 @@ func TestReroll(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State) // makes the roll(s)
 		actor game.Actor
-		act   game.Action
+		act   game.Reroll
 		dice  []int // faces the fresh dice show
 		// want
 		faces   []int
@@ -836,106 +835,106 @@ func TestReroll(t *testing.T) {
 		kind    game.ErrorKind
 	}{
 		{name: "lucky stone rerolls chosen dice", rule: "seed 000 l.747: 玩家可选择重掷任何数目的骰子一次",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0, 1}}, dice: []int{2, 1},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0, 1}}, dice: []int{2, 1},
 			faces: []int{2, 1, 1, 1, 2}, total: 7, success: true, mods: mods(game.ModLuckyStone)},
 		{name: "lucky stone rerolls every die", rule: "seed 000 l.747: 任何数目",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{4, 3, 2, 1, 0}}, dice: []int{0, 0, 0, 0, 0},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{4, 3, 2, 1, 0}}, dice: []int{0, 0, 0, 0, 0},
 			faces: []int{0, 0, 0, 0, 0}, total: 0, mods: mods(game.ModLuckyStone)},
 		{name: "rabbit's foot rerolls one die", rule: "seed 000 l.803-805: 玩家可选择重掷其中一颗骰子一次",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{2}}, dice: []int{2},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{2}}, dice: []int{2},
 			faces: []int{0, 0, 2, 1, 2}, total: 5, success: true, mods: mods(game.ModRabbitsFoot)},
 		{name: "typed-in fresh dice", rule: "app: real dice rerolled on the table",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0, 1}, Faces: []int{2, 2}},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0, 1}, Faces: []int{2, 2}},
 			faces: []int{2, 2, 1, 1, 2}, total: 8, success: true, mods: mods(game.ModLuckyStone)},
 		{name: "the host rerolls for a seat", rule: "app: the host keeps the boards for anyone",
-			setup: rolledMight5, actor: hostActor, act: game.Action{Seat: 1, Card: game.ModRabbitsFoot, Indexes: []int{0}}, dice: []int{1},
+			setup: rolledMight5, actor: hostActor, act: game.Reroll{Seat: 1, Card: game.ModRabbitsFoot, Indexes: []int{0}}, dice: []int{1},
 			faces: []int{1, 0, 1, 1, 2}, total: 5, success: true, mods: mods(game.ModRabbitsFoot)},
 		{name: "lucky stone then rabbit's foot", rule: "seed 000 l.747 + l.803: two different cards",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{1}}, dice: []int{2},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{1}}, dice: []int{2},
 			faces: []int{1, 2, 1, 1, 2}, total: 7, success: true, mods: mods(game.ModLuckyStone, game.ModRabbitsFoot)},
 		{name: "total keeps the adrenaline bonus", rule: "seed 000 l.585-587 + l.747: the +4 stays on the rerolled result",
 			setup: func(t testing.TB, s *game.State) {
 				s.SetRandom(facesRandom(0, 0, 0))
 				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Need: 8, Modifiers: mods(game.ModAdrenaline)})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0, 2}}, dice: []int{2, 2},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0, 2}}, dice: []int{2, 2},
 			faces: []int{2, 0, 2}, total: 8, success: true, mods: mods(game.ModAdrenaline, game.ModLuckyStone)},
 
 		{name: "rabbit's foot: two dice", rule: "seed 000 l.805: 其中一颗骰子",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0, 1}}, err: "err_reroll_most", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{0, 1}}, err: "err_reroll_most", kind: game.Invalid},
 		{name: "no dice chosen", rule: "seed 000 l.747",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone}, err: "err_reroll_dice", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone}, err: "err_reroll_dice", kind: game.Invalid},
 		{name: "die index past the roll", rule: "seed 000 l.747: dice of this roll",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{5}}, err: "err_reroll_dice", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{5}}, err: "err_reroll_dice", kind: game.Invalid},
 		{name: "negative die index", rule: "seed 000 l.747",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{-1}}, err: "err_reroll_dice", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{-1}}, err: "err_reroll_dice", kind: game.Invalid},
 		{name: "same die twice", rule: "seed 000 l.747: 重掷…一次",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{1, 1}}, err: "err_reroll_dice", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{1, 1}}, err: "err_reroll_dice", kind: game.Invalid},
 		{name: "typed faces don't match the dice chosen", rule: "app: one fresh face per rerolled die",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0, 1}, Faces: []int{2}}, err: "err_faces_count", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0, 1}, Faces: []int{2}}, err: "err_faces_count", kind: game.Invalid},
 		{name: "typed face of 3", rule: "seed 001 l.1654",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{3}}, err: "err_face_value", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{3}}, err: "err_face_value", kind: game.Invalid},
 		{name: "not a reroll card", rule: "seed 000 l.747 / l.803: Lucky Stone and Rabbit's Foot reroll",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Card: game.ModCandle, Indexes: []int{0}}, err: "err_unknown_modifier", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Card: game.ModCandle, Indexes: []int{0}}, err: "err_unknown_modifier", kind: game.Invalid},
 		{name: "no card", rule: "seed 000 l.747 / l.803",
-			setup: rolledMight5, actor: seatActor(1), act: game.Action{Indexes: []int{0}}, err: "err_unknown_modifier", kind: game.Invalid},
+			setup: rolledMight5, actor: seatActor(1), act: game.Reroll{Indexes: []int{0}}, err: "err_unknown_modifier", kind: game.Invalid},
 		{name: "lucky stone twice", rule: "seed 000 l.747-749: 重掷…一次。使用后丢弃这牌 — the stone is gone after the first reroll",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}, Faces: []int{1}})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{1}}, err: "err_card_not_held", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{1}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "lucky stone not held", rule: "seed 000 l.745-747: 人物…即可选择使用这物品 — their own item",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.DiscardCard{Card: game.ModLuckyStone})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "rabbit's foot held by another seat", rule: "seed 000 l.803: the holder's own rolls",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.GiveCard{Card: game.ModRabbitsFoot, To: 2})
 				do(t, s, seatActor(2), game.AcceptCard{Offer: s.Offers[0].Seq})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "rabbit's foot twice on one roll", rule: "seed 000 l.805: 重掷其中一颗骰子一次",
 			setup: func(t testing.TB, s *game.State) {
 				rolledMight5(t, s)
 				do(t, s, seatActor(1), game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{0}, Faces: []int{1}})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{1}}, err: "err_rerolled_already", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{1}}, err: "err_rerolled_already", kind: game.Conflict},
 		{name: "nothing rolled yet", rule: "seed 000 l.747: 在掷出结果后",
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "another seat's roll", rule: "seed 000 l.747: your own roll",
-			setup: rolledMight5, actor: seatActor(2), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
+			setup: rolledMight5, actor: seatActor(2), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "rerolling for another seat", rule: "seed 000 l.747: your own card",
-			setup: rolledMight5, actor: seatActor(2), act: game.Action{Seat: 1, Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_other_seat", kind: game.Forbidden},
+			setup: rolledMight5, actor: seatActor(2), act: game.Reroll{Seat: 1, Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "typed-in total can't be rerolled", rule: "app: real dice are rerolled on the table",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.Roll{Trait: game.Might, Total: intp(3)})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "typed-in faces can't be rerolled", rule: "app: real dice are rerolled on the table",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.Roll{Dice: 2, Faces: []int{0, 0}})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModRabbitsFoot, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "angel feather result has no dice", rule: "seed 000 l.605: 即不用掷骰",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(2)})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 		{name: "not the haunt roll", rule: "seed 000 作祟 l.255-261: the haunt roll is not a trait roll (app: no rerolls)",
 			setup: func(t testing.TB, s *game.State) {
 				drawOmen(t, s, 1, "girl", "catacombs")
 				s.SetRandom(facesRandom(2, 2, 2, 2, 2, 2))
 				do(t, s, seatActor(1), game.HauntRoll{})
 			},
-			actor: seatActor(1), act: game.Action{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
+			actor: seatActor(1), act: game.Reroll{Card: game.ModLuckyStone, Indexes: []int{0}}, err: "err_nothing_to_reroll", kind: game.Conflict},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -946,7 +945,6 @@ func TestReroll(t *testing.T) {
 				c.setup(t, s)
 			}
 			a := c.act
-			a.Type = game.ActReroll
 			if c.err != "" {
 				mustRefuse(t, s, c.actor, a, c.err, c.kind)
 				return

@@ -16,55 +16,55 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 		name  string
 		rule  string
 		setup func(t testing.TB, s *game.State)
-		roll  game.Action // seat 1's roll (type set by the runner)
-		dice  []int       // faces of damage dice the apply rolls
+		roll  game.Roll // seat 1's roll
+		dice  []int     // faces of damage dice the apply rolls
 		// want
 		delta   map[string]int
 		pending *game.PendingDamage
 	}{
 		{name: "Rotten 5+: gain 1 Sanity", rule: "seed 000 l.1569 腐败恶臭Rotten; data/events.json rotten (5+ gain 1 Sanity)",
-			roll: game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(5)}, delta: map[string]int{game.Sanity: 1}},
+			roll: game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(5)}, delta: map[string]int{game.Sanity: 1}},
 		{name: "Rotten 2–4: lose 1 Might", rule: "data/events.json rotten (2–4)",
-			roll: game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(4)}, delta: map[string]int{game.Might: -1}},
+			roll: game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(4)}, delta: map[string]int{game.Might: -1}},
 		{name: "Rotten 1: lose 1 Might and 1 Speed", rule: "data/events.json rotten (1)",
-			roll: game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(1)}, delta: map[string]int{game.Might: -1, game.Speed: -1}},
+			roll: game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(1)}, delta: map[string]int{game.Might: -1, game.Speed: -1}},
 		{name: "Rotten 0: lose 1 everywhere", rule: "data/events.json rotten (0)",
-			roll: game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(0)}, delta: all(-1)},
+			roll: game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(0)}, delta: all(-1)},
 		{name: "a loss stops at 1 before the haunt", rule: "seed 000 袭击 l.225-227: 在进入作祟前…只会停留在骷髅图案上一个数字",
 			setup: func(t testing.TB, s *game.State) { force(t, s, 1, map[string]game.TraitState{game.Might: pos(1)}) },
-			roll:  game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(1)}, delta: map[string]int{game.Speed: -1}},
+			roll:  game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:rotten", Total: intp(1)}, delta: map[string]int{game.Speed: -1}},
 		{name: "Night View 0–4: nothing happens", rule: "data/events.json night-view (0–4: you look away)",
-			roll: game.Action{Trait: game.Knowledge, Purpose: "event", Source: "card:night-view", Total: intp(4)}},
+			roll: game.Roll{Trait: game.Knowledge, Purpose: "event", Source: "card:night-view", Total: intp(4)}},
 		{name: "Phone Call is a plain 2-dice roll: 4 gains Sanity", rule: "data/events.json phone-call (4: gain 1 Sanity)",
-			roll: game.Action{Dice: 2, Purpose: "event", Source: "card:phone-call", Faces: []int{2, 2}}, delta: map[string]int{game.Sanity: 1}},
+			roll: game.Roll{Dice: 2, Purpose: "event", Source: "card:phone-call", Faces: []int{2, 2}}, delta: map[string]int{game.Sanity: 1}},
 		{name: "Phone Call 3 gains Knowledge", rule: "data/events.json phone-call (3)",
-			roll: game.Action{Dice: 2, Purpose: "event", Source: "card:phone-call", Total: intp(3)}, delta: map[string]int{game.Knowledge: 1}},
+			roll: game.Roll{Dice: 2, Purpose: "event", Source: "card:phone-call", Total: intp(3)}, delta: map[string]int{game.Knowledge: 1}},
 		{name: "Bottle 5: +2 Might and Speed", rule: "seed 000 l.663-671: 瓶子 骰数是5，人物的力量及速度皆上升2个级别",
-			roll: game.Action{Dice: 3, Purpose: "item", Source: "card:bottle", Total: intp(5)}, delta: map[string]int{game.Might: 2, game.Speed: 2}},
+			roll: game.Roll{Dice: 3, Purpose: "item", Source: "card:bottle", Total: intp(5)}, delta: map[string]int{game.Might: 2, game.Speed: 2}},
 		{name: "Attic: a failed Speed roll costs 1 Might", rule: "seed 003 l.475-477: 閣樓 速度檢定…否則…其力量下降1級",
-			roll: game.Action{Trait: game.Speed, Purpose: "room", Source: "room:attic", Total: intp(2)}, delta: map[string]int{game.Might: -1}},
+			roll: game.Roll{Trait: game.Speed, Purpose: "room", Source: "room:attic", Total: intp(2)}, delta: map[string]int{game.Might: -1}},
 		{name: "Attic: 3+ leaves safely", rule: "seed 003 l.477: 若骰數總和大於或等於3，探險者無恙",
-			roll: game.Action{Trait: game.Speed, Purpose: "room", Source: "room:attic", Total: intp(3)}},
+			roll: game.Roll{Trait: game.Speed, Purpose: "room", Source: "room:attic", Total: intp(3)}},
 		{name: "Silence 0: 2 dice of mental damage, rolled", rule: "data/events.json silence (0: 2 dice of mental damage); seed 002 l.73 FAQ: 承受一颗骰子的肉体伤害…掷颗骰子",
-			roll: game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(0)}, dice: []int{2, 1},
+			roll: game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(0)}, dice: []int{2, 1},
 			pending: &game.PendingDamage{Kind: "mental", Amount: 3, Source: "card:silence"}},
 		{name: "damage dice showing 0: nothing to take", rule: "seed 002 l.73 FAQ: 如果结果是0你很幸运不用受伤",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "locked-safe") }, // its token in the house
-			roll:  game.Action{Trait: game.Knowledge, Purpose: "event", Source: "card:locked-safe", Total: intp(3)}, dice: []int{0}},
+			roll:  game.Roll{Trait: game.Knowledge, Purpose: "event", Source: "card:locked-safe", Total: intp(3)}, dice: []int{0}},
 		{name: "Dynamite: 4 physical", rule: "seed 000 l.713-725: 炸药 骰数总和是0至4，人物受到4点肉体损伤",
-			roll:    game.Action{Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(4)},
+			roll:    game.Roll{Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(4)},
 			pending: &game.PendingDamage{Kind: "physical", Amount: 4, Source: "card:dynamite"}},
 		{name: "Dynamite with the Armor: 3 physical", rule: "seed 000 l.615: 铠甲 每当人物受到肉体损伤时，其损伤可获减低1点; seed 002 l.73 FAQ: 一直生效",
 			setup:   func(t testing.TB, s *game.State) { give(t, s, 1, "armor") },
-			roll:    game.Action{Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(4)},
+			roll:    game.Roll{Trait: game.Speed, Purpose: "item", Source: "card:dynamite", Total: intp(4)},
 			pending: &game.PendingDamage{Kind: "physical", Amount: 3, Source: "card:dynamite"}},
 		{name: "the Armor takes 1 off rolled physical damage", rule: "seed 000 l.615",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "armor", "locked-safe") },
-			roll:  game.Action{Trait: game.Knowledge, Purpose: "event", Source: "card:locked-safe", Total: intp(0)}, dice: []int{2, 2},
+			roll:  game.Roll{Trait: game.Knowledge, Purpose: "event", Source: "card:locked-safe", Total: intp(0)}, dice: []int{2, 2},
 			pending: &game.PendingDamage{Kind: "physical", Amount: 3, Source: "card:locked-safe"}},
 		{name: "the Armor does nothing for mental damage", rule: "seed 000 l.615: 肉体损伤 only",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "armor") },
-			roll:  game.Action{Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(1)}, dice: []int{2},
+			roll:  game.Roll{Trait: game.Sanity, Purpose: "event", Source: "card:silence", Total: intp(1)}, dice: []int{2},
 			pending: &game.PendingDamage{Kind: "mental", Amount: 2, Source: "card:silence"}},
 	}
 	for _, c := range cases {
@@ -74,7 +74,6 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 				c.setup(t, s)
 			}
 			roll := c.roll
-			roll.Type = game.ActRoll
 			rolled := do(t, s, seatActor(1), roll)
 			before := positions(s, 1)
 			r := facesRandom(c.dice...)
@@ -127,54 +126,54 @@ func TestApplyEffectRefusals(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.ApplyEffect
 		err   string
 		kind  game.ErrorKind
 	}{
 		{name: "no roll yet", rule: "app: a guided roll comes first (seed 000 l.165: the roll decides the outcome)",
-			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "the last roll was for something else", rule: "app: the outcome of the roll for that card",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:silence", Total: intp(0)})
 			},
-			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "the last roll had no source", rule: "app",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
 				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Total: intp(0)})
 			},
-			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "applied already", rule: "seed 003 l.195: 在同一回合中你不能嘗試同一個檢定超過一次 — one roll, one outcome",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.Roll{Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
 				do(t, s, seatActor(1), game.ApplyEffect{Source: "card:rotten"})
 			},
-			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "another seat's roll", rule: "app: each applies their own result",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(2), game.Roll{Trait: game.Sanity, Source: "card:rotten", Total: intp(0)})
 			},
-			actor: seatActor(1), act: game.Action{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "card:rotten"}, err: "err_roll_first", kind: game.Conflict},
 		{name: "unknown card", rule: "app: sources name a card or a room",
-			actor: seatActor(1), act: game.Action{Source: "card:horseshoe"}, err: "err_unknown_source", kind: game.Invalid},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "card:horseshoe"}, err: "err_unknown_source", kind: game.Invalid},
 		{name: "unknown room", rule: "app",
-			actor: seatActor(1), act: game.Action{Source: "room:moon"}, err: "err_unknown_source", kind: game.Invalid},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "room:moon"}, err: "err_unknown_source", kind: game.Invalid},
 		{name: "not a source", rule: "app",
-			actor: seatActor(1), act: game.Action{Source: "rotten"}, err: "err_unknown_source", kind: game.Invalid},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "rotten"}, err: "err_unknown_source", kind: game.Invalid},
 		{name: "no source", rule: "app",
-			actor: seatActor(1), act: game.Action{}, err: "err_unknown_source", kind: game.Invalid},
+			actor: seatActor(1), act: game.ApplyEffect{}, err: "err_unknown_source", kind: game.Invalid},
 		{name: "a card with nothing to apply", rule: "seed 000 l.687-693: the Candle changes rolls, it has no outcome",
-			actor: seatActor(1), act: game.Action{Source: "card:candle"}, err: "err_no_effect", kind: game.Conflict},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "card:candle"}, err: "err_no_effect", kind: game.Conflict},
 		{name: "a room with nothing to apply", rule: "seed 003 l.611-613: 廢棄房間 此房間無特殊規則",
-			actor: seatActor(1), act: game.Action{Source: "room:abandoned-room"}, err: "err_no_effect", kind: game.Conflict},
+			actor: seatActor(1), act: game.ApplyEffect{Source: "room:abandoned-room"}, err: "err_no_effect", kind: game.Conflict},
 		{name: "for another seat", rule: "app: a seat acts on itself",
-			actor: seatActor(2), act: game.Action{Seat: 1, Source: "room:chapel"}, err: "err_other_seat", kind: game.Forbidden},
+			actor: seatActor(2), act: game.ApplyEffect{Seat: 1, Source: "room:chapel"}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "the dead", rule: "seed 000 袭击 l.225: 玩家立即出局",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 1)
 			},
-			actor: hostActor, act: game.Action{Seat: 1, Source: "room:chapel"}, err: "err_dead", kind: game.Conflict},
+			actor: hostActor, act: game.ApplyEffect{Seat: 1, Source: "room:chapel"}, err: "err_dead", kind: game.Conflict},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -182,9 +181,7 @@ func TestApplyEffectRefusals(t *testing.T) {
 			if c.setup != nil {
 				c.setup(t, s)
 			}
-			a := c.act
-			a.Type = game.ActApplyEffect
-			refuseAll(t, s, c.actor, a, c.err, c.kind)
+			refuseAll(t, s, c.actor, c.act, c.err, c.kind)
 		})
 	}
 	t.Run("a roll for an unknown source", func(t *testing.T) {

@@ -147,7 +147,7 @@ func TestDrawOmen(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.DrawOmen
 		// want
 		seat  int  // seat id that drew
 		owed  bool // a haunt roll is owed afterwards
@@ -156,60 +156,60 @@ func TestDrawOmen(t *testing.T) {
 		kind  game.ErrorKind
 	}{
 		{name: "the player whose turn it is draws", rule: "seed 000 作祟 l.251: 每当一名玩家翻开一张预兆牌后…必须试图揭露真相",
-			actor: seatActor(1), act: game.Action{Omen: "girl", Room: "catacombs"}, seat: 1, owed: true, count: 1},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "girl", Room: "catacombs"}, seat: 1, owed: true, count: 1},
 		{name: "Bite is an omen too", rule: "seed 000 l.183: 预兆牌…(噬咬Bite除外) — Bite is an omen card, just not an object",
-			actor: seatActor(1), act: game.Action{Omen: "bite", Room: "gymnasium"}, seat: 1, owed: true, count: 1},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "bite", Room: "gymnasium"}, seat: 1, owed: true, count: 1},
 		{name: "the host records it for anyone", rule: "app: the host keeps the table for anyone",
-			actor: hostActor, act: game.Action{Seat: 2, Omen: "dog", Room: "kitchen"}, seat: 2, owed: true, count: 1},
+			actor: hostActor, act: game.DrawOmen{Seat: 2, Omen: "dog", Room: "kitchen"}, seat: 2, owed: true, count: 1},
 		{name: "second omen of a turn", rule: "seed 000 作祟 l.251: every omen owes its haunt roll",
 			setup: func(t testing.TB, s *game.State) { drawOmen(t, s, 1, "girl", "catacombs") },
-			actor: seatActor(1), act: game.Action{Omen: "ring", Room: "gallery"}, seat: 1, owed: true, count: 2},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "ring", Room: "gallery"}, seat: 1, owed: true, count: 2},
 		{name: "during the haunt: drawn, no haunt roll", rule: "seed 000 作祟 l.253: 游戏进入作祟后，则无需再进行揭露真相; seed 002 l.73 FAQ PageMakingaHauntRoll: 你抽取并保留一张预兆卡但不再需要掷骰子",
 			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) }, // turn passes to seat 2
-			actor: seatActor(2), act: game.Action{Omen: "book", Room: "kitchen"}, seat: 2, owed: false, count: 2},
+			actor: seatActor(2), act: game.DrawOmen{Omen: "book", Room: "kitchen"}, seat: 2, owed: false, count: 2},
 		{name: "phase set to haunt by hand: no haunt roll", rule: "seed 000 作祟 l.253",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 			},
-			actor: seatActor(1), act: game.Action{Omen: "book", Room: "kitchen"}, seat: 1, owed: false, count: 1},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "book", Room: "kitchen"}, seat: 1, owed: false, count: 1},
 
 		{name: "not your turn", rule: "seed 000 游玩 l.93: players act in their own turn",
-			actor: seatActor(2), act: game.Action{Omen: "girl", Room: "catacombs"}, err: "err_not_your_turn", kind: game.Forbidden},
+			actor: seatActor(2), act: game.DrawOmen{Omen: "girl", Room: "catacombs"}, err: "err_not_your_turn", kind: game.Forbidden},
 		{name: "for another seat", rule: "seed 000 l.181: each player keeps their own cards",
-			actor: seatActor(1), act: game.Action{Seat: 2, Omen: "girl", Room: "catacombs"}, err: "err_other_seat", kind: game.Forbidden},
+			actor: seatActor(1), act: game.DrawOmen{Seat: 2, Omen: "girl", Room: "catacombs"}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "host names no seat", rule: "app: the host has no explorer",
-			actor: hostActor, act: game.Action{Omen: "girl", Room: "catacombs"}, err: "err_unknown_seat", kind: game.NotFound},
+			actor: hostActor, act: game.DrawOmen{Omen: "girl", Room: "catacombs"}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "an item is not an omen", rule: "seed 000 作祟 l.251 + 263: the 13 omens of the chart",
-			actor: seatActor(1), act: game.Action{Omen: "armor", Room: "catacombs"}, err: "err_unknown_omen", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "armor", Room: "catacombs"}, err: "err_unknown_omen", kind: game.Invalid},
 		{name: "no omen", rule: "seed 000 作祟 l.263",
-			actor: seatActor(1), act: game.Action{Room: "catacombs"}, err: "err_unknown_omen", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawOmen{Room: "catacombs"}, err: "err_unknown_omen", kind: game.Invalid},
 		{name: "printed name is not an id", rule: "app: ids",
-			actor: seatActor(1), act: game.Action{Omen: "Girl", Room: "catacombs"}, err: "err_unknown_omen", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "Girl", Room: "catacombs"}, err: "err_unknown_omen", kind: game.Invalid},
 		{name: "a room without the omen symbol", rule: "seed 000 l.149-151: only rooms with the omen (raven) symbol; 作祟 l.267: the chart's 13 rooms",
-			actor: seatActor(1), act: game.Action{Omen: "girl", Room: "entrance-hall"}, err: "err_unknown_omen_room", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "girl", Room: "entrance-hall"}, err: "err_unknown_omen_room", kind: game.Invalid},
 		{name: "no room", rule: "seed 000 作祟 l.265: 和出现这预兆的房间",
-			actor: seatActor(1), act: game.Action{Omen: "girl"}, err: "err_unknown_omen_room", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "girl"}, err: "err_unknown_omen_room", kind: game.Invalid},
 		{name: "an omen is drawn once", rule: "seed 000 l.25: 预兆牌Omen card 13张 — one card of each omen",
 			setup: func(t testing.TB, s *game.State) { drawOmen(t, s, 1, "girl", "catacombs") },
-			actor: seatActor(1), act: game.Action{Omen: "girl", Room: "kitchen"}, err: "err_omen_drawn", kind: game.Conflict},
+			actor: seatActor(1), act: game.DrawOmen{Omen: "girl", Room: "kitchen"}, err: "err_omen_drawn", kind: game.Conflict},
 		{name: "an omen from an earlier turn", rule: "seed 000 l.25: 预兆牌Omen card 13张",
 			setup: func(t testing.TB, s *game.State) {
 				drawOmen(t, s, 1, "bite", "kitchen")
 				do(t, s, seatActor(1), game.HauntRoll{Total: intp(12)})
 				do(t, s, seatActor(1), game.EndTurn{})
 			},
-			actor: seatActor(2), act: game.Action{Omen: "bite", Room: "gallery"}, err: "err_omen_drawn", kind: game.Conflict},
+			actor: seatActor(2), act: game.DrawOmen{Omen: "bite", Room: "gallery"}, err: "err_omen_drawn", kind: game.Conflict},
 		{name: "stale", rule: "app: refuse an action built on an older table",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1})
 			},
-			actor: seatActor(1), act: game.Action{Omen: "girl", Room: "catacombs", Version: intp(0)}, err: "err_stale", kind: game.Conflict},
+			actor: seatActor(1), act: game.DrawOmen{Basis: game.Basis{Version: intp(0)}, Omen: "girl", Room: "catacombs"}, err: "err_stale", kind: game.Conflict},
 		{name: "the dead draw nothing", rule: "seed 000 伤害: the dead are out",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 2)
 			},
-			actor: hostActor, act: game.Action{Seat: 2, Omen: "girl", Room: "catacombs"}, err: "err_dead", kind: game.Conflict},
+			actor: hostActor, act: game.DrawOmen{Seat: 2, Omen: "girl", Room: "catacombs"}, err: "err_dead", kind: game.Conflict},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -218,7 +218,6 @@ func TestDrawOmen(t *testing.T) {
 				c.setup(t, s)
 			}
 			a := c.act
-			a.Type = game.ActDrawOmen
 			if c.err != "" {
 				mustRefuse(t, s, c.actor, a, c.err, c.kind)
 				return
@@ -449,30 +448,30 @@ func TestHauntRollRefusals(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.HauntRoll
 		err   string
 		kind  game.ErrorKind
 	}{
 		{name: "no omen drawn", rule: "seed 000 作祟 l.251: the haunt roll follows an omen",
-			actor: seatActor(1), act: game.Action{Total: intp(0)}, err: "err_no_haunt_roll_owed", kind: game.Conflict},
+			actor: seatActor(1), act: game.HauntRoll{Total: intp(0)}, err: "err_no_haunt_roll_owed", kind: game.Conflict},
 		{name: "another seat owes it", rule: "seed 000 作祟 l.251: 该玩家 rolls",
-			setup: owing, actor: seatActor(2), act: game.Action{Total: intp(0)}, err: "err_no_haunt_roll_owed", kind: game.Conflict},
+			setup: owing, actor: seatActor(2), act: game.HauntRoll{Total: intp(0)}, err: "err_no_haunt_roll_owed", kind: game.Conflict},
 		{name: "rolling for another seat", rule: "seed 000 作祟 l.261: 掷骰的玩家即是揭露者",
-			setup: owing, actor: seatActor(2), act: game.Action{Seat: 1, Total: intp(0)}, err: "err_other_seat", kind: game.Forbidden},
+			setup: owing, actor: seatActor(2), act: game.HauntRoll{Seat: 1, Total: intp(0)}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "five faces", rule: "seed 000 作祟 l.255: 掷6颗游戏骰子",
-			setup: owing, actor: seatActor(1), act: game.Action{Faces: []int{0, 0, 0, 0, 0}}, err: "err_faces_count", kind: game.Invalid},
+			setup: owing, actor: seatActor(1), act: game.HauntRoll{Faces: []int{0, 0, 0, 0, 0}}, err: "err_faces_count", kind: game.Invalid},
 		{name: "seven faces", rule: "seed 000 作祟 l.255: 6颗",
-			setup: owing, actor: seatActor(1), act: game.Action{Faces: []int{0, 0, 0, 0, 0, 0, 0}}, err: "err_faces_count", kind: game.Invalid},
+			setup: owing, actor: seatActor(1), act: game.HauntRoll{Faces: []int{0, 0, 0, 0, 0, 0, 0}}, err: "err_faces_count", kind: game.Invalid},
 		{name: "face of 3", rule: "seed 001 l.1654",
-			setup: owing, actor: seatActor(1), act: game.Action{Faces: []int{0, 0, 3, 0, 0, 0}}, err: "err_face_value", kind: game.Invalid},
+			setup: owing, actor: seatActor(1), act: game.HauntRoll{Faces: []int{0, 0, 3, 0, 0, 0}}, err: "err_face_value", kind: game.Invalid},
 		{name: "total of 13", rule: "seed 000 作祟 l.255 + seed 001 l.1654: 6 dice total at most 12",
-			setup: owing, actor: seatActor(1), act: game.Action{Total: intp(13)}, err: "err_total_range", kind: game.Invalid},
+			setup: owing, actor: seatActor(1), act: game.HauntRoll{Total: intp(13)}, err: "err_total_range", kind: game.Invalid},
 		{name: "negative total", rule: "seed 001 l.1654",
-			setup: owing, actor: seatActor(1), act: game.Action{Total: intp(-1)}, err: "err_total_range", kind: game.Invalid},
+			setup: owing, actor: seatActor(1), act: game.HauntRoll{Total: intp(-1)}, err: "err_total_range", kind: game.Invalid},
 		{name: "host names no seat", rule: "app: the host has no explorer",
-			setup: owing, actor: hostActor, act: game.Action{Total: intp(0)}, err: "err_unknown_seat", kind: game.NotFound},
+			setup: owing, actor: hostActor, act: game.HauntRoll{Total: intp(0)}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "after the haunt began", rule: "seed 000 作祟 l.253: 游戏进入作祟后，则无需再进行揭露真相",
-			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) }, actor: seatActor(1), act: game.Action{Total: intp(0)}, err: "err_haunt_started", kind: game.Conflict},
+			setup: func(t testing.TB, s *game.State) { revealHaunt(t, s, 1, 1) }, actor: seatActor(1), act: game.HauntRoll{Total: intp(0)}, err: "err_haunt_started", kind: game.Conflict},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -480,9 +479,7 @@ func TestHauntRollRefusals(t *testing.T) {
 			if c.setup != nil {
 				c.setup(t, s)
 			}
-			a := c.act
-			a.Type = game.ActHauntRoll
-			mustRefuse(t, s, c.actor, a, c.err, c.kind)
+			mustRefuse(t, s, c.actor, c.act, c.err, c.kind)
 		})
 	}
 	t.Run("not started", func(t *testing.T) {

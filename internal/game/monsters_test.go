@@ -19,7 +19,7 @@ func TestAddMonster(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.AddMonster
 		// want
 		ids    []string
 		names  []string
@@ -28,47 +28,47 @@ func TestAddMonster(t *testing.T) {
 		kind   game.ErrorKind
 	}{
 		{name: "the traitor places monsters", rule: "seed 000 作祟 l.327-329: 布局Right Now…这包括放置怪物; l.347: 所有怪物皆交由充当奸徒的玩家控制",
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Count: 3, Traits: map[string]int{game.Might: 4, game.Speed: 2}},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Count: 3, Traits: map[string]int{game.Might: 4, game.Speed: 2}},
 			ids: []string{"zombie-1", "zombie-2", "zombie-3"}, names: []string{"Zombie 1", "Zombie 2", "Zombie 3"}, traits: map[string]int{game.Might: 4, game.Speed: 2}},
 		{name: "the host too", rule: "app: the host keeps the table for anyone",
-			actor: hostActor, act: game.Action{Kind: "Giant Bat", Count: 1, Traits: map[string]int{game.Speed: 6, game.Might: 2}},
+			actor: hostActor, act: game.AddMonster{Kind: "Giant Bat", Count: 1, Traits: map[string]int{game.Speed: 6, game.Might: 2}},
 			ids: []string{"giant-bat-1"}, names: []string{"Giant Bat 1"}, traits: map[string]int{game.Speed: 6, game.Might: 2}},
 		{name: "a trait at 0 is one it lacks", rule: "seed 000 袭击 l.235: 若某怪物并无某项能力; seed 003 l.205",
-			actor: seatActor(1), act: game.Action{Kind: "Slime", Count: 1, Traits: map[string]int{game.Might: 3, game.Sanity: 0}},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Slime", Count: 1, Traits: map[string]int{game.Might: 3, game.Sanity: 0}},
 			ids: []string{"slime-1"}, names: []string{"Slime 1"}, traits: map[string]int{game.Might: 3}},
 		{name: "numbering goes on", rule: "app: every token has its own id",
 			setup: func(t testing.TB, s *game.State) { zombie(t, s) },
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4}},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Count: 2, Traits: map[string]int{game.Might: 4}},
 			ids: []string{"zombie-2", "zombie-3"}, names: []string{"Zombie 2", "Zombie 3"}, traits: map[string]int{game.Might: 4}},
 		{name: "a kind that slugs the same gets other ids", rule: "app: ids are unique",
 			setup: func(t testing.TB, s *game.State) { zombie(t, s) },
-			actor: seatActor(1), act: game.Action{Kind: "ZOMBIE", Count: 1, Traits: map[string]int{game.Might: 4}},
+			actor: seatActor(1), act: game.AddMonster{Kind: "ZOMBIE", Count: 1, Traits: map[string]int{game.Might: 4}},
 			ids: []string{"zombie-101"}, names: []string{"ZOMBIE 1"}, traits: map[string]int{game.Might: 4}},
 		{name: "a name in Chinese", rule: "app: kinds are what the haunt book prints",
-			actor: seatActor(1), act: game.Action{Kind: "木乃伊", Count: 1, Traits: map[string]int{game.Might: 8, game.Speed: 3}},
+			actor: seatActor(1), act: game.AddMonster{Kind: "木乃伊", Count: 1, Traits: map[string]int{game.Might: 8, game.Speed: 3}},
 			ids: []string{"monster-1"}, names: []string{"木乃伊 1"}, traits: map[string]int{game.Might: 8, game.Speed: 3}},
 		{name: "twelve at once", rule: "app: MaxMonsters",
-			actor: seatActor(1), act: game.Action{Kind: "Rat", Count: 12, Traits: map[string]int{game.Speed: 4}},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Rat", Count: 12, Traits: map[string]int{game.Speed: 4}},
 			traits: map[string]int{game.Speed: 4}},
 
 		{name: "a hero", rule: "seed 000 作祟 l.347: 所有怪物皆交由充当奸徒的玩家控制",
-			actor: seatActor(2), act: game.Action{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}, err: "err_not_traitor", kind: game.Forbidden},
+			actor: seatActor(2), act: game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}, err: "err_not_traitor", kind: game.Forbidden},
 		{name: "no kind", rule: "app",
-			actor: seatActor(1), act: game.Action{Kind: "  ", Count: 1, Traits: map[string]int{game.Might: 4}}, err: "err_monster_kind", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: "  ", Count: 1, Traits: map[string]int{game.Might: 4}}, err: "err_monster_kind", kind: game.Invalid},
 		{name: "a kind too long", rule: "app: MaxNameLength",
-			actor: seatActor(1), act: game.Action{Kind: strings.Repeat("骨", game.MaxNameLength+1), Count: 1, Traits: map[string]int{game.Might: 4}}, err: "err_monster_kind", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: strings.Repeat("骨", game.MaxNameLength+1), Count: 1, Traits: map[string]int{game.Might: 4}}, err: "err_monster_kind", kind: game.Invalid},
 		{name: "none", rule: "app",
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Traits: map[string]int{game.Might: 4}}, err: "err_monster_count", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Traits: map[string]int{game.Might: 4}}, err: "err_monster_count", kind: game.Invalid},
 		{name: "thirteen", rule: "app: MaxMonsters",
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Count: 13, Traits: map[string]int{game.Might: 4}}, err: "err_monster_count", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Count: 13, Traits: map[string]int{game.Might: 4}}, err: "err_monster_count", kind: game.Invalid},
 		{name: "not a trait", rule: "seed 000 l.163: the four traits",
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Count: 1, Traits: map[string]int{"luck": 4}}, err: "err_bad_trait", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{"luck": 4}}, err: "err_bad_trait", kind: game.Invalid},
 		{name: "a trait above 12", rule: "app",
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 13}}, err: "err_monster_trait", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 13}}, err: "err_monster_trait", kind: game.Invalid},
 		{name: "a negative trait", rule: "app",
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: -1}}, err: "err_monster_trait", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: -1}}, err: "err_monster_trait", kind: game.Invalid},
 		{name: "no traits at all", rule: "app: a monster needs something to move or fight with",
-			actor: seatActor(1), act: game.Action{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 0}}, err: "err_monster_trait", kind: game.Invalid},
+			actor: seatActor(1), act: game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 0}}, err: "err_monster_trait", kind: game.Invalid},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -77,7 +77,6 @@ func TestAddMonster(t *testing.T) {
 				c.setup(t, s)
 			}
 			a := c.act
-			a.Type = game.ActAddMonster
 			if c.err != "" {
 				refuseAll(t, s, c.actor, a, c.err, c.kind)
 				return
@@ -132,7 +131,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 	cases := []struct {
 		name   string
 		traits map[string]int
-		act    game.Action
+		act    game.MonsterMoveRoll
 		dice   int
 		faces  []int
 		total  int
@@ -142,7 +141,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 		{name: "a 0 still moves 1", traits: map[string]int{game.Speed: 2}, dice: 2, faces: []int{0, 0}, total: 0, move: 1},
 		{name: "no Speed: 1 die", traits: map[string]int{game.Might: 6}, dice: 1, faces: []int{2}, total: 2, move: 2},
 		{name: "never more than 8 dice", traits: map[string]int{game.Speed: 10}, dice: 8, faces: []int{1, 1, 1, 1, 1, 1, 1, 1}, total: 8, move: 8},
-		{name: "typed-in total", traits: map[string]int{game.Speed: 4}, act: game.Action{Total: intp(0)}, dice: 4, total: 0, move: 1},
+		{name: "typed-in total", traits: map[string]int{game.Speed: 4}, act: game.MonsterMoveRoll{Total: intp(0)}, dice: 4, total: 0, move: 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -150,7 +149,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 			do(t, s, seatActor(1), game.AddMonster{Kind: "Zombie", Count: 2, Traits: c.traits})
 			turnTo(t, s, game.MonstersTurn)
 			a := c.act
-			a.Type, a.Kind = game.ActMonsterMove, "Zombie"
+			a.Kind = "Zombie"
 			r := facesRandom(c.faces...)
 			s.SetRandom(r)
 			evs := do(t, s, seatActor(1), a)
@@ -197,7 +196,7 @@ func TestStunAndRecovery(t *testing.T) {
 
 	t.Run("stunned in the heroes' turns: loses the next monsters' turn", func(t *testing.T) {
 		s := setup(t)
-		fight(t, s, game.Action{Target: game.Target{Monster: "zombie-1"}, Total: intp(6)}, 0) // seat 2 beats zombie-1
+		fight(t, s, game.Attack{Target: game.Target{Monster: "zombie-1"}, Total: intp(6)}, 0) // seat 2 beats zombie-1
 		if !stunned(s, "zombie-1") || stunned(s, "zombie-2") {
 			t.Fatalf("%s: %+v", rule, s.Monsters)
 		}
@@ -367,7 +366,7 @@ func TestDeclareWinner(t *testing.T) {
 				{hostActor, game.SetTrait{Seat: 1, Trait: game.Might, Position: intp(4)}},
 				{hostActor, game.AddMonster{Kind: "Zombie", Count: 1, Traits: map[string]int{game.Might: 4}}},
 				{hostActor, game.SetPhase{Phase: game.PhaseExploration}},
-				{hostActor, game.Action{Type: "nonsense"}},
+				{hostActor, unknownAction{}},
 			} {
 				refuseAll(t, s, a.actor, a.act, "err_game_over", game.Conflict)
 			}
@@ -513,3 +512,10 @@ func TestStunByTheLiving(t *testing.T) {
 	kill(t, s, 1)
 	do(t, s, seatActor(1), game.Stun{Monster: "zombie-1"})
 }
+
+// unknownAction is an action of a type name the engine doesn't know
+// ("nonsense"), as a caller other than DecodeAction could hand Decide:
+// Action{Type: "nonsense"} before actions were typed.
+type unknownAction struct{ game.EndTurn }
+
+func (unknownAction) ActionType() string { return "nonsense" }

@@ -66,38 +66,38 @@ func TestRollOdds(t *testing.T) {
 		name  string
 		rule  string
 		setup func(t testing.TB, s *game.State)
-		act   game.Action
+		act   game.Roll
 		need  int
 		want  game.RollOdds
 		err   string
 	}{
 		{name: "trait roll: the trait's dice", rule: "DESIGN.md: a trait roll rolls dice equal to the trait's value",
-			act: game.Action{Trait: game.Might}, need: 5, want: game.RollOdds{Dice: 5}},
+			act: game.Roll{Trait: game.Might}, need: 5, want: game.RollOdds{Dice: 5}},
 		{name: "plain roll", rule: "README: the roller rolls 1–8 dice",
-			act: game.Action{Dice: 2}, need: 3, want: game.RollOdds{Dice: 2}},
+			act: game.Roll{Dice: 2}, need: 3, want: game.RollOdds{Dice: 2}},
 		{name: "stored roll: its card's 4 dice", rule: "seed 000: It Is Meant to Be rolls 4 dice ahead",
-			act: game.Action{Trait: game.Might, Purpose: game.ModMeantToBe}, need: 4, want: game.RollOdds{Dice: 4}},
+			act: game.Roll{Trait: game.Might, Purpose: game.ModMeantToBe}, need: 4, want: game.RollOdds{Dice: 4}},
 		{name: "drip takes a die", rule: "seed 000 l.1323: 将少掷1颗游戏骰",
-			act: game.Action{Trait: game.Sanity, Modifiers: mods(game.ModDrip)}, need: 2, want: game.RollOdds{Dice: 2}},
+			act: game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModDrip)}, need: 2, want: game.RollOdds{Dice: 2}},
 		{name: "candle adds a die on an event roll", rule: "seed 000 l.693",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, game.ModCandle) },
-			act:   game.Action{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle)}, need: 4, want: game.RollOdds{Dice: 4}},
+			act:   game.Roll{Trait: game.Sanity, Purpose: "event", Modifiers: mods(game.ModCandle)}, need: 4, want: game.RollOdds{Dice: 4}},
 		{name: "adrenaline adds 4", rule: "seed 000 l.585-587: 掷骰的结果即增加4点",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, game.ModAdrenaline) },
-			act:   game.Action{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline)}, need: 8, want: game.RollOdds{Dice: 3, Bonus: 4}},
+			act:   game.Roll{Trait: game.Sanity, Modifiers: mods(game.ModAdrenaline)}, need: 8, want: game.RollOdds{Dice: 3, Bonus: 4}},
 		{name: "angel feather: the result chosen", rule: "seed 000 l.605-607: 即不用掷骰，其结果作0至8点(玩家拣选)",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, game.ModAngelFeather) },
-			act:   game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(6)}, need: 7, want: game.RollOdds{Fixed: true, Total: 6}},
+			act:   game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(6)}, need: 7, want: game.RollOdds{Fixed: true, Total: 6}},
 		{name: "it is meant to be: the result stored", rule: "seed 000: the stored result is used in place of a roll",
 			setup: func(t testing.TB, s *game.State) { storeMeantToBe(t, s, 1, 2, 2, 1, 0) },
-			act:   game.Action{Dice: 1, Modifiers: mods(game.ModMeantToBe)}, need: 5, want: game.RollOdds{Fixed: true, Total: 5}},
+			act:   game.Roll{Dice: 1, Modifiers: mods(game.ModMeantToBe)}, need: 5, want: game.RollOdds{Fixed: true, Total: 5}},
 		{name: "adrenaline on a plain roll", rule: "seed 002 l.73 FAQ: trait rolls only",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, game.ModAdrenaline) },
-			act:   game.Action{Dice: 2, Modifiers: mods(game.ModAdrenaline)}, err: "err_trait_roll_only"},
+			act:   game.Roll{Dice: 2, Modifiers: mods(game.ModAdrenaline)}, err: "err_trait_roll_only"},
 		{name: "angel feather not held", rule: "seed 000 l.181-183: the holder uses the card",
-			act: game.Action{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(6)}, err: "err_not_holding"},
+			act: game.Roll{Trait: game.Might, Modifiers: mods(game.ModAngelFeather), Choose: intp(6)}, err: "err_not_holding"},
 		{name: "no stored result", rule: "seed 000: nothing was rolled ahead",
-			act: game.Action{Dice: 1, Modifiers: mods(game.ModMeantToBe)}, err: "err_no_stored_roll"},
+			act: game.Roll{Dice: 1, Modifiers: mods(game.ModMeantToBe)}, err: "err_no_stored_roll"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -111,7 +111,7 @@ func TestRollOdds(t *testing.T) {
 				if ge, ok := err.(*game.Error); !ok || ge.Key != c.err {
 					t.Fatalf("%s: RollOdds = %+v, %v; want refused %s", c.rule, got, err, c.err)
 				}
-				if _, derr := s.Decide(ox, withType(c.act), time.Time{}); derr == nil {
+				if _, derr := s.Decide(ox, c.act, time.Time{}); derr == nil {
 					t.Errorf("%s: Decide accepts what RollOdds refuses", c.rule)
 				}
 				return
@@ -119,7 +119,7 @@ func TestRollOdds(t *testing.T) {
 			if err != nil || got != c.want {
 				t.Fatalf("%s: RollOdds = %+v, %v; want %+v", c.rule, got, err, c.want)
 			}
-			if _, err := s.Decide(ox, withType(c.act), time.Time{}); err != nil {
+			if _, err := s.Decide(ox, c.act, time.Time{}); err != nil {
 				t.Errorf("%s: Decide refuses what RollOdds accepts: %v", c.rule, err)
 			}
 			want := game.ChanceAtLeast(got.Dice, got.Bonus, c.need)
@@ -134,9 +134,4 @@ func TestRollOdds(t *testing.T) {
 			}
 		})
 	}
-}
-
-func withType(a game.Action) game.Action {
-	a.Type = game.ActRoll
-	return a
 }

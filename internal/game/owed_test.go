@@ -43,7 +43,7 @@ func TestEveryExplorerRollOwed(t *testing.T) {
 			}
 			// Seat 2 rolls and applies its own: no longer owed; seat 3's still is.
 			best := 2 * min(s.SeatByID(2).Value(tc.trait), game.MaxDice) // the top bracket: no damage owed
-			do(t, s, seatActor(2), rollFor("card:"+tc.card, game.Action{Trait: tc.trait, Total: intp(best)}))
+			do(t, s, seatActor(2), rollFor("card:"+tc.card, game.Roll{Trait: tc.trait, Total: intp(best)}))
 			do(t, s, seatActor(2), apply("card:"+tc.card))
 			if o := s.Options(seatActor(2)); slices.ContainsFunc(o.CardRolls, func(r game.CardRollOption) bool { return r.Card == tc.card }) {
 				t.Errorf("%s: seat 2's roll offered again: %+v", tc.card, o.CardRolls)
@@ -83,7 +83,7 @@ func TestFootstepsZeroEachChooses(t *testing.T) {
 	if o := s.Options(seatActor(2)); o.Share != nil {
 		t.Errorf("%s: a share before the roll: %+v", rule, o.Share)
 	}
-	do(t, s, seatActor(1), rollFor("card:footsteps", game.Action{Dice: 1, Total: intp(0)}))
+	do(t, s, seatActor(1), rollFor("card:footsteps", game.Roll{Dice: 1, Total: intp(0)}))
 	if o := s.Options(seatActor(2)); o.Share != nil {
 		t.Errorf("%s: a share before the roller applied: %+v", rule, o.Share)
 	}

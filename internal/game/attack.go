@@ -15,6 +15,15 @@ import (
 // attackActions are the actions this file decides.
 var attackActions = []Action{Attack{}, Defend{}, ResolveDamage{}, Steal{}, DealDamage{}}
 
+// The type names of the actions this file decides.
+const (
+	ActAttack     = "attack"
+	ActDefend     = "defend"
+	ActResolveDmg = "resolve_damage"
+	ActSteal      = "steal"
+	ActDealDamage = "deal_damage" // the winner who may steal deals the damage instead
+)
+
 // Attack attacks a seat or a monster, by a seat or a monster.
 type Attack struct {
 	Basis

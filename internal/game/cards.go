@@ -18,6 +18,18 @@ import (
 // cardActions are the actions this file decides.
 var cardActions = []Action{DrawCard{}, GiveCard{}, AcceptCard{}, DeclineCard{}, DropCard{}, PickUp{}, DiscardCard{}, UseCard{}}
 
+// The type names of the actions this file decides.
+const (
+	ActDrawCard    = "draw_card"
+	ActGiveCard    = "give_card"
+	ActAcceptCard  = "accept_card"
+	ActDeclineCard = "decline_card"
+	ActDropCard    = "drop_card"
+	ActPickUp      = "pick_up"
+	ActDiscardCard = "discard_card"
+	ActUseCard     = "use_card"
+)
+
 // DrawCard draws an item or event card.
 type DrawCard struct {
 	Basis

@@ -2,46 +2,6 @@ package game
 
 import "time"
 
-// Action types.
-const (
-	ActJoin         = "join"
-	ActReorderSeats = "reorder_seats"
-	ActStartGame    = "start_game"
-	ActSetTrait     = "set_trait"
-	ActStepTrait    = "step_trait"
-	ActTakeDamage   = "take_damage"
-	ActRestoreTrait = "restore_trait"
-	ActSetPhase     = "set_phase"
-	ActEndTurn      = "end_turn"
-	ActUndo         = "undo"
-	ActRoll         = "roll"
-	ActReroll       = "reroll"
-	ActDrawOmen     = "draw_omen"
-	ActHauntRoll    = "haunt_roll"
-	ActRevealToken  = "reveal_token"
-	ActDrawCard     = "draw_card"
-	ActGiveCard     = "give_card"
-	ActAcceptCard   = "accept_card"
-	ActDeclineCard  = "decline_card"
-	ActDropCard     = "drop_card"
-	ActPickUp       = "pick_up"
-	ActDiscardCard  = "discard_card"
-	ActUseCard      = "use_card"
-	ActApplyEffect  = "apply_effect"
-	ActAttack       = "attack"
-	ActDefend       = "defend"
-	ActResolveDmg   = "resolve_damage"
-	ActSteal        = "steal"
-	ActDealDamage   = "deal_damage" // the winner who may steal deals the damage instead
-	ActAddMonster   = "add_monster"
-	ActMonsterMove  = "monster_move_roll"
-	ActStun         = "stun"
-	ActSetTrack     = "set_track"
-	ActDeclareWin   = "declare_winner"
-	ActJoinTraitor  = "join_traitor"
-	ActReselect     = "reselect_haunt"
-)
-
 // Decide checks an action against the rules and returns the events it causes,
 // with sequence numbers following the state's version. It never changes s.
 func (s *State) Decide(actor Actor, a Action, now time.Time) ([]Event, error) {

@@ -17,6 +17,11 @@ import (
 // effectActions are the actions this file decides.
 var effectActions = []Action{ApplyEffect{}}
 
+// The type names of the actions this file decides.
+const (
+	ActApplyEffect = "apply_effect"
+)
+
 // ApplyEffect applies a card's or a room's outcome.
 type ApplyEffect struct {
 	Basis

@@ -13,6 +13,14 @@ import (
 // hauntActions are the actions this file decides.
 var hauntActions = []Action{DrawOmen{}, HauntRoll{}, RevealToken{}, ReselectHaunt{}}
 
+// The type names of the actions this file decides.
+const (
+	ActDrawOmen    = "draw_omen"
+	ActHauntRoll   = "haunt_roll"
+	ActRevealToken = "reveal_token"
+	ActReselect    = "reselect_haunt"
+)
+
 // DrawOmen draws an omen in a room.
 type DrawOmen struct {
 	Basis

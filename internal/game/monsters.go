@@ -13,6 +13,16 @@ import (
 // monsterActions are the actions this file decides.
 var monsterActions = []Action{AddMonster{}, MonsterMoveRoll{}, Stun{}, SetTrack{}, DeclareWinner{}, JoinTraitor{}}
 
+// The type names of the actions this file decides.
+const (
+	ActAddMonster  = "add_monster"
+	ActMonsterMove = "monster_move_roll"
+	ActStun        = "stun"
+	ActSetTrack    = "set_track"
+	ActDeclareWin  = "declare_winner"
+	ActJoinTraitor = "join_traitor"
+)
+
 // AddMonster puts monsters in the house.
 type AddMonster struct {
 	Basis

@@ -14,6 +14,12 @@ import (
 // rollActions are the actions this file decides.
 var rollActions = []Action{Roll{}, Reroll{}}
 
+// The type names of the actions this file decides.
+const (
+	ActRoll   = "roll"
+	ActReroll = "reroll"
+)
+
 // Roll rolls dice: a trait's or a number, for a purpose, a card's or a room's. Faces or Total carry real dice typed in; without them the server rolls.
 type Roll struct {
 	Basis

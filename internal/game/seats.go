@@ -13,6 +13,13 @@ import (
 // seatActions are the actions this file decides.
 var seatActions = []Action{Join{}, ReorderSeats{}, StartGame{}}
 
+// The type names of the actions this file decides.
+const (
+	ActJoin         = "join"
+	ActReorderSeats = "reorder_seats"
+	ActStartGame    = "start_game"
+)
+
 // Join seats a new explorer (anyone with the join link).
 type Join struct {
 	Basis

@@ -10,6 +10,14 @@ import (
 // traitActions are the actions this file decides.
 var traitActions = []Action{SetTrait{}, StepTrait{}, TakeDamage{}, RestoreTrait{}}
 
+// The type names of the actions this file decides.
+const (
+	ActSetTrait     = "set_trait"
+	ActStepTrait    = "step_trait"
+	ActTakeDamage   = "take_damage"
+	ActRestoreTrait = "restore_trait"
+)
+
 // SetTrait puts a seat's clip on a position.
 type SetTrait struct {
 	Basis

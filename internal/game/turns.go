@@ -12,6 +12,13 @@ import (
 // turnActions are the actions this file decides.
 var turnActions = []Action{SetPhase{}, EndTurn{}, Undo{}}
 
+// The type names of the actions this file decides.
+const (
+	ActSetPhase = "set_phase"
+	ActEndTurn  = "end_turn"
+	ActUndo     = "undo"
+)
+
 // SetPhase sets the phase (host); the haunt roll does it by itself.
 type SetPhase struct {
 	Basis

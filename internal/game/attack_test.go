@@ -27,7 +27,7 @@ func TestAttack(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.Attack
 		// want
 		trait    string
 		dice     int
@@ -37,107 +37,107 @@ func TestAttack(t *testing.T) {
 		kind     game.ErrorKind
 	}{
 		{name: "Might by default", rule: "seed 000 袭击 l.203-207: 玩家进行袭击时，根据其人物力量Might的数值，掷相同数量的游戏骰子; seed 003 l.211",
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1)}, trait: game.Might, dice: 3},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1)}, trait: game.Might, dice: 3},
 		{name: "the host attacks for a seat", rule: "app: the host keeps the table for anyone",
-			actor: hostActor, act: game.Action{Seat: 3, Target: seatTarget(1)}, trait: game.Might, dice: 3, attacker: 3},
+			actor: hostActor, act: game.Attack{Seat: 3, Target: seatTarget(1)}, trait: game.Might, dice: 3, attacker: 3},
 		{name: "a monster is a target", rule: "seed 000 袭击 l.203: 对同处同一房间的其他人物/怪物进行袭击",
-			setup: zombie, actor: seatActor(2), act: game.Action{Target: game.Target{Monster: "zombie-1"}}, trait: game.Might, dice: 3},
+			setup: zombie, actor: seatActor(2), act: game.Attack{Target: game.Target{Monster: "zombie-1"}}, trait: game.Might, dice: 3},
 		{name: "the Axe adds a die", rule: "seed 000 l.619-625: 斧头 选择以力量作袭击时，可多掷1颗游戏骰(骰子数目最多8颗)",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "axe") },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "axe"}, trait: game.Might, dice: 4},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "axe"}, trait: game.Might, dice: 4},
 		{name: "the Spear adds two", rule: "seed 000 l.555-563: 长矛 可多掷2颗游戏骰",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "spear") },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "spear"}, trait: game.Might, dice: 5},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "spear"}, trait: game.Might, dice: 5},
 		{name: "the Blood Dagger adds three and costs 1 Speed", rule: "seed 000 l.649-657: 血剑 可多掷3颗游戏骰…其速度Speed亦即时下降1个级别",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "blood-dagger") },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "blood-dagger"}, trait: game.Might, dice: 6, cost: map[string]int{game.Speed: -1}},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "blood-dagger"}, trait: game.Might, dice: 6, cost: map[string]int{game.Speed: -1}},
 		{name: "the Blood Dagger held but not used costs nothing", rule: "seed 002 l.73 FAQ: 如果你没有因BloodDagger多掷3个骰子那么你不会损失任何速度",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "blood-dagger") },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1)}, trait: game.Might, dice: 3},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1)}, trait: game.Might, dice: 3},
 		{name: "never more than 8 dice", rule: "seed 000 l.653: (骰子数目最多8颗); seed 003: at most 8",
 			setup: func(t testing.TB, s *game.State) {
 				force(t, s, 2, map[string]game.TraitState{game.Might: pos(8)}) // Missy might 7
 				give(t, s, 2, "blood-dagger")
 			},
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "blood-dagger"}, trait: game.Might, dice: 8, cost: map[string]int{game.Speed: -1}},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "blood-dagger"}, trait: game.Might, dice: 8, cost: map[string]int{game.Speed: -1}},
 		{name: "Speed with the Revolver, +1 die", rule: "seed 000 l.807-811: 手枪 人物在其回合中可选择以速度Speed作袭击，可多掷1颗游戏骰",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
-			actor: seatActor(2), act: game.Action{Trait: game.Speed, Target: seatTarget(1), Weapon: "revolver"}, trait: game.Speed, dice: 6},
+			actor: seatActor(2), act: game.Attack{Trait: game.Speed, Target: seatTarget(1), Weapon: "revolver"}, trait: game.Speed, dice: 6},
 		{name: "the Revolver may fire from afar", rule: "seed 000 l.813-815: 持有手枪Revolver的人物可作长程袭击",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
-			actor: seatActor(2), act: game.Action{Trait: game.Speed, Target: seatTarget(1), Weapon: "revolver", Ranged: true}, trait: game.Speed, dice: 6},
+			actor: seatActor(2), act: game.Attack{Trait: game.Speed, Target: seatTarget(1), Weapon: "revolver", Ranged: true}, trait: game.Speed, dice: 6},
 		{name: "Sanity with the Ring", rule: "seed 000 l.539-545: 指环 人物在其回合中可选择以神志Sanity作袭击",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "ring") },
-			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Target: seatTarget(1)}, trait: game.Sanity, dice: 3},
+			actor: seatActor(2), act: game.Attack{Trait: game.Sanity, Target: seatTarget(1)}, trait: game.Sanity, dice: 3},
 
 		{name: "Speed without the Revolver", rule: "seed 000 袭击 l.213-215: 某些卡片或游戏情节可能允许玩家以其他的能力进行袭击; seed 002 l.73 FAQ: 除非卡牌…特别注释所有的攻击都需要使用力量",
-			actor: seatActor(2), act: game.Action{Trait: game.Speed, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: game.Speed, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
 		{name: "Speed holding the Revolver but not using it", rule: "seed 000 l.811: the Revolver's attack is with it",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
-			actor: seatActor(2), act: game.Action{Trait: game.Speed, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: game.Speed, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
 		{name: "Sanity without the Ring", rule: "seed 000 l.543: only the Ring's holder",
-			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: game.Sanity, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
 		{name: "Knowledge", rule: "seed 002 l.73 FAQ: 所有的攻击都需要使用力量 (unless a card says so: none does for Knowledge)",
-			actor: seatActor(2), act: game.Action{Trait: game.Knowledge, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: game.Knowledge, Target: seatTarget(1)}, err: "err_attack_trait", kind: game.Invalid},
 		{name: "not a trait", rule: "seed 000 l.163: the four traits",
-			actor: seatActor(2), act: game.Action{Trait: "luck", Target: seatTarget(1)}, err: "err_bad_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: "luck", Target: seatTarget(1)}, err: "err_bad_trait", kind: game.Invalid},
 		{name: "the Axe with Speed", rule: "seed 000 l.623: 选择以力量Might作袭击时",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "axe") },
-			actor: seatActor(2), act: game.Action{Trait: game.Speed, Target: seatTarget(1), Weapon: "axe"}, err: "err_weapon_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: game.Speed, Target: seatTarget(1), Weapon: "axe"}, err: "err_weapon_trait", kind: game.Invalid},
 		{name: "the Revolver with Might", rule: "seed 000 l.811: 以速度Speed作袭击",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "revolver"}, err: "err_weapon_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "revolver"}, err: "err_weapon_trait", kind: game.Invalid},
 		{name: "a weapon not held", rule: "seed 003 l.173: 武器只可在攻擊時拿來使用 — your own",
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "axe"}, err: "err_card_not_held", kind: game.Conflict},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "axe"}, err: "err_card_not_held", kind: game.Conflict},
 		{name: "not a weapon", rule: "seed 003 l.173: 武器",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "candle") },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "candle"}, err: "err_not_weapon", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "candle"}, err: "err_not_weapon", kind: game.Invalid},
 		{name: "ranged without a gun", rule: "seed 000 l.813: 持有手枪Revolver的人物可作长程袭击",
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Ranged: true}, err: "err_not_ranged", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Ranged: true}, err: "err_not_ranged", kind: game.Invalid},
 		{name: "ranged with the Axe", rule: "seed 000 l.813",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "axe") },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Weapon: "axe", Ranged: true}, err: "err_not_ranged", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Weapon: "axe", Ranged: true}, err: "err_not_ranged", kind: game.Invalid},
 		{name: "a monster without Sanity", rule: "seed 000 袭击 l.235: 若某怪物并无某项能力，则玩家即不可以该项能力对该怪物进行袭击; seed 003 l.205",
 			setup: func(t testing.TB, s *game.State) {
 				zombie(t, s)
 				give(t, s, 2, "ring")
 			},
-			actor: seatActor(2), act: game.Action{Trait: game.Sanity, Target: game.Target{Monster: "zombie-1"}}, err: "err_target_lacks_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: game.Sanity, Target: game.Target{Monster: "zombie-1"}}, err: "err_target_lacks_trait", kind: game.Invalid},
 		{name: "a monster without Speed", rule: "seed 000 l.813-815: 在面对没有速度Speed的目标时，这能力无效",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.AddMonster{Kind: "Slime", Count: 1, Traits: map[string]int{game.Might: 3}})
 				give(t, s, 2, "revolver")
 			},
-			actor: seatActor(2), act: game.Action{Trait: game.Speed, Weapon: "revolver", Target: game.Target{Monster: "slime-1"}}, err: "err_target_lacks_trait", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Trait: game.Speed, Weapon: "revolver", Target: game.Target{Monster: "slime-1"}}, err: "err_target_lacks_trait", kind: game.Invalid},
 		{name: "not your turn", rule: "seed 000 袭击 l.203: 每回合中，人物只可对一个目标进行一次袭击 — in your turn",
-			actor: seatActor(3), act: game.Action{Target: seatTarget(1)}, err: "err_not_your_turn", kind: game.Forbidden},
+			actor: seatActor(3), act: game.Attack{Target: seatTarget(1)}, err: "err_not_your_turn", kind: game.Forbidden},
 		{name: "for another seat", rule: "app: a seat attacks for itself",
-			actor: seatActor(2), act: game.Action{Seat: 3, Target: seatTarget(1)}, err: "err_other_seat", kind: game.Forbidden},
+			actor: seatActor(2), act: game.Attack{Seat: 3, Target: seatTarget(1)}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "yourself", rule: "seed 000 l.203: 其他人物",
-			actor: seatActor(2), act: game.Action{Target: seatTarget(2)}, err: "err_attack_self", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(2)}, err: "err_attack_self", kind: game.Invalid},
 		{name: "nobody", rule: "app",
-			actor: seatActor(2), act: game.Action{}, err: "err_unknown_seat", kind: game.NotFound},
+			actor: seatActor(2), act: game.Attack{}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "an unknown monster", rule: "app",
-			actor: seatActor(2), act: game.Action{Target: game.Target{Monster: "ghost-1"}}, err: "err_unknown_monster", kind: game.NotFound},
+			actor: seatActor(2), act: game.Attack{Target: game.Target{Monster: "ghost-1"}}, err: "err_unknown_monster", kind: game.NotFound},
 		{name: "the dead", rule: "seed 000 袭击 l.225: 玩家立即出局",
 			setup: func(t testing.TB, s *game.State) { kill(t, s, 3) },
-			actor: seatActor(2), act: game.Action{Target: seatTarget(3)}, err: "err_dead", kind: game.Conflict},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(3)}, err: "err_dead", kind: game.Conflict},
 		{name: "a dead attacker", rule: "seed 000 袭击 l.225",
 			setup: func(t testing.TB, s *game.State) { kill(t, s, 2) },
-			actor: hostActor, act: game.Action{Seat: 2, Target: seatTarget(1)}, err: "err_dead", kind: game.Conflict},
+			actor: hostActor, act: game.Attack{Seat: 2, Target: seatTarget(1)}, err: "err_dead", kind: game.Conflict},
 		{name: "once a turn", rule: "seed 000 袭击 l.203-205: 每回合中，人物只可对一个目标进行一次袭击; seed 003 l.203",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(2)})
 				do(t, s, seatActor(1), game.Defend{Total: intp(2)}) // a tie ends it
 			},
-			actor: seatActor(2), act: game.Action{Target: seatTarget(3)}, err: "err_attacked_this_turn", kind: game.Conflict},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(3)}, err: "err_attacked_this_turn", kind: game.Conflict},
 		{name: "one attack at a time", rule: "app: the attack in progress is resolved first",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(2), game.Attack{Target: seatTarget(1), Total: intp(2)})
 			},
-			actor: hostActor, act: game.Action{Seat: 3, Target: seatTarget(1)}, err: "err_attack_in_progress", kind: game.Conflict},
+			actor: hostActor, act: game.Attack{Seat: 3, Target: seatTarget(1)}, err: "err_attack_in_progress", kind: game.Conflict},
 		{name: "typed total beyond the dice", rule: "seed 001 l.1654: at most 2 a die",
-			actor: seatActor(2), act: game.Action{Target: seatTarget(1), Total: intp(7)}, err: "err_total_range", kind: game.Invalid},
+			actor: seatActor(2), act: game.Attack{Target: seatTarget(1), Total: intp(7)}, err: "err_total_range", kind: game.Invalid},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -146,7 +146,6 @@ func TestAttack(t *testing.T) {
 				c.setup(t, s)
 			}
 			a := c.act
-			a.Type = game.ActAttack
 			if c.err != "" {
 				refuseAll(t, s, c.actor, a, c.err, c.kind)
 				return
@@ -196,9 +195,8 @@ func TestAttack(t *testing.T) {
 // fight has seat 2 attack seat `target` (seat number) with a typed total,
 // and the defender answer with another; it returns the state of the
 // attack afterwards.
-func fight(t testing.TB, s *game.State, attack game.Action, defendTotal int) *game.AttackState {
+func fight(t testing.TB, s *game.State, attack game.Attack, defendTotal int) *game.AttackState {
 	t.Helper()
-	attack.Type = game.ActAttack
 	do(t, s, seatActor(2), attack)
 	do(t, s, hostActor, game.Defend{Total: intp(defendTotal)})
 	return s.Attack
@@ -244,7 +242,7 @@ func TestAttackOutcome(t *testing.T) {
 		name    string
 		rule    string
 		setup   func(t testing.TB, s *game.State)
-		attack  game.Action // by seat 2
+		attack  game.Attack // by seat 2
 		defense int
 		// want
 		loser    game.Target
@@ -255,56 +253,56 @@ func TestAttackOutcome(t *testing.T) {
 		stunned  string
 	}{
 		{name: "the higher total hits for the difference", rule: "seed 000 袭击 l.209-211: 掷得点数较多者击中对方…其所受到伤害即两者掷得点数的差额",
-			attack: game.Action{Target: seatTarget(1), Total: intp(6)}, defense: 2, loser: seatTarget(1), damage: 4, kind: "physical"},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(6)}, defense: 2, loser: seatTarget(1), damage: 4, kind: "physical"},
 		{name: "the defender can win", rule: "seed 000 袭击 l.209: 掷得点数较多者击中对方",
-			attack: game.Action{Target: seatTarget(1), Total: intp(1)}, defense: 4, loser: seatTarget(2), damage: 3, kind: "physical"},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(1)}, defense: 4, loser: seatTarget(2), damage: 3, kind: "physical"},
 		{name: "a tie hurts nobody", rule: "seed 000 袭击 l.209: 相同点数则无人受伤",
-			attack: game.Action{Target: seatTarget(1), Total: intp(3)}, defense: 3, done: true},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(3)}, defense: 3, done: true},
 		{name: "Speed hurts the body", rule: "seed 000 袭击 l.213-215: 以力量Might、或速度Speed作比拼，败方所受到伤害即为肉体损伤",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
-			attack: game.Action{Trait: game.Speed, Weapon: "revolver", Target: seatTarget(1), Total: intp(7)}, defense: 5, loser: seatTarget(1), damage: 2, kind: "physical"},
+			attack: game.Attack{Trait: game.Speed, Weapon: "revolver", Target: seatTarget(1), Total: intp(7)}, defense: 5, loser: seatTarget(1), damage: 2, kind: "physical"},
 		{name: "Sanity hurts the mind", rule: "seed 000 袭击 l.215-217: 以神志Sanity、或知识Knowledge作比拼，败方所受到伤害即为精神损伤; l.543",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 2, "ring") },
-			attack: game.Action{Trait: game.Sanity, Target: seatTarget(1), Total: intp(5)}, defense: 2, loser: seatTarget(1), damage: 3, kind: "mental"},
+			attack: game.Attack{Trait: game.Sanity, Target: seatTarget(1), Total: intp(5)}, defense: 2, loser: seatTarget(1), damage: 3, kind: "mental"},
 		{name: "the Armor takes 1 off", rule: "seed 000 l.611-615: 铠甲 每当人物受到肉体损伤时，其损伤可获减低1点",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 1, "armor") },
-			attack: game.Action{Target: seatTarget(1), Total: intp(4)}, defense: 1, loser: seatTarget(1), damage: 2, kind: "physical"},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(4)}, defense: 1, loser: seatTarget(1), damage: 2, kind: "physical"},
 		{name: "the Armor turns 1 into nothing", rule: "seed 000 l.615",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 1, "armor") },
-			attack: game.Action{Target: seatTarget(1), Total: intp(3)}, defense: 2, loser: seatTarget(1), damage: 0, kind: "physical", done: true},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(3)}, defense: 2, loser: seatTarget(1), damage: 0, kind: "physical", done: true},
 		{name: "the Armor does nothing against the mind", rule: "seed 000 l.615: 肉体损伤 only",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 1, "armor"); give(t, s, 2, "ring") },
-			attack: game.Action{Trait: game.Sanity, Target: seatTarget(1), Total: intp(3)}, defense: 2, loser: seatTarget(1), damage: 1, kind: "mental"},
+			attack: game.Attack{Trait: game.Sanity, Target: seatTarget(1), Total: intp(3)}, defense: 2, loser: seatTarget(1), damage: 1, kind: "mental"},
 		{name: "a ranged attacker who loses takes nothing", rule: "seed 000 袭击 l.241-243: 若长程袭击失败，人物亦无需承受损伤; seed 003 l.223",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
-			attack: game.Action{Trait: game.Speed, Weapon: "revolver", Ranged: true, Target: seatTarget(1), Total: intp(1)}, defense: 6, done: true},
+			attack: game.Attack{Trait: game.Speed, Weapon: "revolver", Ranged: true, Target: seatTarget(1), Total: intp(1)}, defense: 6, done: true},
 		{name: "a ranged attacker who wins deals damage, no theft", rule: "seed 000 袭击 l.245: 长程袭击不可进行偷窃; seed 003 l.217",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 2, "revolver"); give(t, s, 1, "candle") },
-			attack: game.Action{Trait: game.Speed, Weapon: "revolver", Ranged: true, Target: seatTarget(1), Total: intp(8)}, defense: 2, loser: seatTarget(1), damage: 6, kind: "physical"},
+			attack: game.Attack{Trait: game.Speed, Weapon: "revolver", Ranged: true, Target: seatTarget(1), Total: intp(8)}, defense: 2, loser: seatTarget(1), damage: 6, kind: "physical"},
 		{name: "a revolver shot in the same room that loses hurts", rule: "seed 000 l.813-815: 若目标与人物并非同处一室，则纵然长程袭击失败，人物亦无需承受损伤 — only from afar",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 2, "revolver") },
-			attack: game.Action{Trait: game.Speed, Weapon: "revolver", Target: seatTarget(1), Total: intp(1)}, defense: 3, loser: seatTarget(2), damage: 2, kind: "physical", canSteal: true},
+			attack: game.Attack{Trait: game.Speed, Weapon: "revolver", Target: seatTarget(1), Total: intp(1)}, defense: 3, loser: seatTarget(2), damage: 2, kind: "physical", canSteal: true},
 		{name: "2 or more lets the winner steal", rule: "seed 000 袭击 l.243-245: 每当人物成功造成2点或以上的损伤时，玩家可选择偷窃对方身上的一件物件(这物件必须可以转交); seed 003 l.217",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 1, "candle") },
-			attack: game.Action{Target: seatTarget(1), Total: intp(4)}, defense: 2, loser: seatTarget(1), damage: 2, kind: "physical", canSteal: true},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(4)}, defense: 2, loser: seatTarget(1), damage: 2, kind: "physical", canSteal: true},
 		{name: "1 is not enough to steal", rule: "seed 000 袭击 l.243: 2点或以上",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 1, "candle") },
-			attack: game.Action{Target: seatTarget(1), Total: intp(3)}, defense: 2, loser: seatTarget(1), damage: 1, kind: "physical"},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(3)}, defense: 2, loser: seatTarget(1), damage: 1, kind: "physical"},
 		{name: "nothing stealable: companions and the Armor", rule: "seed 000 l.187 (脏狗Dog、女孩Girl、疯汉Madman除外) + l.617 (铠甲 不可能遭偷窃)",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 1, "armor") }, // and the Girl from the reveal
-			attack: game.Action{Target: seatTarget(1), Total: intp(6)}, defense: 2, loser: seatTarget(1), damage: 3, kind: "physical"},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(6)}, defense: 2, loser: seatTarget(1), damage: 3, kind: "physical"},
 		{name: "the Armor doesn't stop a theft", rule: "seed 002 l.73 FAQ: 如果战斗中他人对你造成2点以上的伤害从而偷去你的物品这时它也不能保护你",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 1, "armor", "candle") },
-			attack: game.Action{Target: seatTarget(1), Total: intp(4)}, defense: 2, loser: seatTarget(1), damage: 1, kind: "physical", canSteal: true},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(4)}, defense: 2, loser: seatTarget(1), damage: 1, kind: "physical", canSteal: true},
 		{name: "a winning defender may steal too", rule: "seed 000 袭击 l.243: 每当人物成功造成2点或以上的损伤时",
 			setup:  func(t testing.TB, s *game.State) { give(t, s, 2, "candle") },
-			attack: game.Action{Target: seatTarget(1), Total: intp(0)}, defense: 3, loser: seatTarget(2), damage: 3, kind: "physical", canSteal: true},
+			attack: game.Attack{Target: seatTarget(1), Total: intp(0)}, defense: 3, loser: seatTarget(2), damage: 3, kind: "physical", canSteal: true},
 		{name: "a monster that loses is stunned", rule: "seed 000 袭击 l.233-235: 人物击中怪物monster只会造成昏迷stunned效果; 怪物 l.387-389",
 			setup:  zombie,
-			attack: game.Action{Target: game.Target{Monster: "zombie-1"}, Total: intp(5)}, defense: 1, loser: game.Target{Monster: "zombie-1"}, damage: 4, kind: "physical", done: true, stunned: "zombie-1"},
+			attack: game.Attack{Target: game.Target{Monster: "zombie-1"}, Total: intp(5)}, defense: 1, loser: game.Target{Monster: "zombie-1"}, damage: 4, kind: "physical", done: true, stunned: "zombie-1"},
 		{name: "a monster that wins hurts, and steals nothing", rule: "seed 000 怪物 l.395: 怪物Monster不可进行偷窃",
 			setup:  func(t testing.TB, s *game.State) { zombie(t, s); give(t, s, 2, "candle") },
-			attack: game.Action{Target: game.Target{Monster: "zombie-1"}, Total: intp(0)}, defense: 4, loser: seatTarget(2), damage: 4, kind: "physical"},
+			attack: game.Attack{Target: game.Target{Monster: "zombie-1"}, Total: intp(0)}, defense: 4, loser: seatTarget(2), damage: 4, kind: "physical"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -399,7 +397,7 @@ func TestSteal(t *testing.T) {
 	setup := func(t *testing.T) *game.State {
 		s := traitorBoard(t)
 		give(t, s, 1, "bell", "armor", "candle")
-		at := fight(t, s, game.Action{Target: seatTarget(1), Total: intp(5)}, 2) // 3 damage
+		at := fight(t, s, game.Attack{Target: seatTarget(1), Total: intp(5)}, 2) // 3 damage
 		if !at.CanSteal {
 			t.Fatalf("no theft: %+v", at)
 		}
@@ -452,7 +450,7 @@ func TestOneAttackPerTurn(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 袭击 l.203-205: 每回合中，人物只可对一个目标进行一次袭击; seed 003 l.203"
 	s := traitorBoard(t)
-	fight(t, s, game.Action{Target: seatTarget(1), Total: intp(2)}, 2)
+	fight(t, s, game.Attack{Target: seatTarget(1), Total: intp(2)}, 2)
 	if !s.AttackedThisTurn["s:2"] {
 		t.Fatalf("%s: %v", rule, s.AttackedThisTurn)
 	}
@@ -500,7 +498,7 @@ func TestWeaponUsedInAnAttackStaysForTheTurn(t *testing.T) {
 	const rule = "seed 003 l.159-167: 在玩家的回合中，一張牌只能做其中一種動作…如：你有一張匕首，攻擊完怪物後不可以交易給其他玩家; seed 000 l.197"
 	s := traitorBoard(t)
 	give(t, s, 2, "axe")
-	fight(t, s, game.Action{Target: seatTarget(1), Weapon: "axe", Total: intp(2)}, 2)
+	fight(t, s, game.Attack{Target: seatTarget(1), Weapon: "axe", Total: intp(2)}, 2)
 	if _, err := s.Decide(seatActor(2), game.GiveCard{Card: "axe", To: 3}, t0); err == nil {
 		t.Errorf("attack.go decideAttack does not mark the weapon used (HeldCard.Used), so the Axe that just attacked can be given or dropped the same turn; want err_used_this_turn (%s)", rule)
 	}
@@ -512,7 +510,7 @@ func TestStolenBloodDaggerHurts(t *testing.T) {
 	const rule = "seed 000 l.657-659: 血剑 若这物品遭到偷窃，失主需掷骰2颗，其点数总和即人物受到的肉体损伤; seed 002 l.73 FAQ: 当它被偷走你还是要掷2个骰子来决定要承受的肉体伤害"
 	s := traitorBoard(t)
 	give(t, s, 1, "blood-dagger")
-	fight(t, s, game.Action{Target: seatTarget(1), Total: intp(6)}, 2)
+	fight(t, s, game.Attack{Target: seatTarget(1), Total: intp(6)}, 2)
 	s.SetRandom(facesRandom(2, 1))
 	evs := do(t, s, seatActor(2), game.Steal{Card: "blood-dagger"})
 	rolled := false
@@ -532,7 +530,7 @@ func TestStunnedMonsterDealsNoDamage(t *testing.T) {
 	s := traitorBoard(t)
 	zombie(t, s)
 	do(t, s, hostActor, game.Stun{Monster: "zombie-1"})
-	at := fight(t, s, game.Action{Target: game.Target{Monster: "zombie-1"}, Total: intp(0)}, 4)
+	at := fight(t, s, game.Attack{Target: game.Target{Monster: "zombie-1"}, Total: intp(0)}, 4)
 	if at.Defense == nil || at.Defense.Dice != 4 {
 		t.Errorf("%s: the stunned monster defends with its Might: %+v", rule, at.Defense)
 	}

@@ -20,18 +20,18 @@ func TestForcedRoomRollsRepeat(t *testing.T) {
 	const forced = "seed 002 行动: 一回合中人物可进行多次能力考验，特别是强迫的能力考验。但同一个回合中每项自愿的能力考验仅可进行一次"
 	cases := []struct {
 		name, rule string
-		roll       game.Action
+		roll       game.Roll
 		again      string // the second roll's refusal, "" when accepted
 	}{
 		{name: "the Collapsed Room, entered twice",
 			rule: forced + "; rooms.json collapsed-room: When you enter this room, make a Speed roll",
-			roll: game.Action{Trait: game.Speed, Source: "room:collapsed-room"}},
+			roll: game.Roll{Trait: game.Speed, Source: "room:collapsed-room"}},
 		{name: "the Vault, tried twice",
 			rule: forced + "; seed 002 FAQ: 你不能一直尝试打开保险库直到成功",
-			roll: game.Action{Trait: game.Knowledge, Source: "room:vault"}, again: "err_roll_once_turn"},
+			roll: game.Roll{Trait: game.Knowledge, Source: "room:vault"}, again: "err_roll_once_turn"},
 		{name: "the Chasm, crossed twice",
 			rule: forced + "; seed 002 FAQ Catacombs,Chasm,Tower: 在你的下一个回合你可以再次尝试",
-			roll: game.Action{Trait: game.Speed, Source: "room:chasm"}, again: "err_roll_once_turn"},
+			roll: game.Roll{Trait: game.Speed, Source: "room:chasm"}, again: "err_roll_once_turn"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -40,7 +40,7 @@ func TestForcedRoomRollsRepeat(t *testing.T) {
 			// In the house first: only its rooms are offered.
 			do(t, s, seatActor(1), game.DiscoverRoom{Room: room, Floor: catalog.Box().Room(room).Floors[0]})
 			a := c.roll
-			a.Type, a.Purpose, a.Total = game.ActRoll, "room", intp(1)
+			a.Purpose, a.Total = "room", intp(1)
 			do(t, s, seatActor(1), a)
 			do(t, s, seatActor(1), apply(a.Source))
 			if got := roomOption(optionsFor(s, 1), room).Roll; got != (c.again == "") {

@@ -182,7 +182,7 @@ func itemLimits(t *testing.T, c *catalog.Card, rule string) {
 
 // cardRoll is seat 1's roll for a card's own source: all blanks, or with
 // high every die showing 2.
-func cardRoll(s *game.State, c *catalog.Card, high bool) game.Action {
+func cardRoll(s *game.State, c *catalog.Card, high bool) game.Roll {
 	a := game.Roll{Purpose: "item", Source: "card:" + c.ID, Trait: c.Roll.Trait, Dice: c.Roll.Dice}
 	if c.Deck == "event" {
 		a.Purpose = "event"

@@ -10,15 +10,15 @@ import (
 // The kinds of card rule the second audit found missing (issue #10), each
 // from the card's or room's own text in data/*.json.
 
-func rollFor(source string, a game.Action) game.Action {
-	a.Type, a.Source = game.ActRoll, source
+func rollFor(source string, a game.Roll) game.Roll {
+	a.Source = source
 	if a.Purpose == "" {
 		a.Purpose = "event"
 	}
 	return a
 }
 
-func apply(source string) game.Action {
+func apply(source string) game.ApplyEffect {
 	return game.ApplyEffect{Source: source}
 }
 
@@ -30,37 +30,37 @@ func TestTokensHaveState(t *testing.T) {
 	t.Run("Closet Door 0–1 removes the token", func(t *testing.T) {
 		const rule = "closet-door: 0–1 draw an event card and remove the token"
 		s := started(t, fourExplorers...)
-		wantRefusal(t, s, seatActor(1), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(1)}), "err_token_not_placed", game.Conflict)
+		wantRefusal(t, s, seatActor(1), rollFor("card:closet-door", game.Roll{Dice: 2, Total: intp(1)}), "err_token_not_placed", game.Conflict)
 		give(t, s, 1, "closet-door")
-		do(t, s, seatActor(1), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(1)}))
+		do(t, s, seatActor(1), rollFor("card:closet-door", game.Roll{Dice: 2, Total: intp(1)}))
 		do(t, s, seatActor(1), apply("card:closet-door"))
 		if !s.Removed["card:closet-door"] {
 			t.Fatalf("%s: token still there", rule)
 		}
 		turnTo(t, s, 2)
-		wantRefusal(t, s, seatActor(2), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(4)}), "err_source_removed", game.Conflict)
+		wantRefusal(t, s, seatActor(2), rollFor("card:closet-door", game.Roll{Dice: 2, Total: intp(4)}), "err_source_removed", game.Conflict)
 		replaysTheSame(t, s)
 	})
 	t.Run("Closet Door: once during each explorer's turn", func(t *testing.T) {
 		const rule = "closet-door: Once during each explorer's turn, an explorer here may roll 2 dice"
 		s := started(t, fourExplorers...)
 		give(t, s, 1, "closet-door")
-		do(t, s, seatActor(1), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(4)}))
+		do(t, s, seatActor(1), rollFor("card:closet-door", game.Roll{Dice: 2, Total: intp(4)}))
 		do(t, s, seatActor(1), apply("card:closet-door"))
 		if s.Removed["card:closet-door"] {
 			t.Errorf("%s: 4 removed the token", rule)
 		}
-		wantRefusal(t, s, seatActor(1), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(4)}), "err_roll_once_turn", game.Conflict)
+		wantRefusal(t, s, seatActor(1), rollFor("card:closet-door", game.Roll{Dice: 2, Total: intp(4)}), "err_roll_once_turn", game.Conflict)
 		turnTo(t, s, 2)
-		do(t, s, seatActor(2), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(4)}))
+		do(t, s, seatActor(2), rollFor("card:closet-door", game.Roll{Dice: 2, Total: intp(4)}))
 	})
 	t.Run("the Vault 6+ is emptied", func(t *testing.T) {
 		const rule = "vault: on 6 or more it opens … Once empty it stays open and cannot be tried again"
 		s := started(t, fourExplorers...)
-		do(t, s, seatActor(1), rollFor("room:vault", game.Action{Trait: game.Knowledge, Purpose: "room", Total: intp(6)}))
+		do(t, s, seatActor(1), rollFor("room:vault", game.Roll{Trait: game.Knowledge, Purpose: "room", Total: intp(6)}))
 		do(t, s, seatActor(1), apply("room:vault"))
 		turnTo(t, s, 2)
-		if r := wantRefusal(t, s, seatActor(2), rollFor("room:vault", game.Action{Trait: game.Knowledge, Purpose: "room", Total: intp(6)}), "err_source_removed", game.Conflict); r == nil {
+		if r := wantRefusal(t, s, seatActor(2), rollFor("room:vault", game.Roll{Trait: game.Knowledge, Purpose: "room", Total: intp(6)}), "err_source_removed", game.Conflict); r == nil {
 			t.Error(rule)
 		}
 	})
@@ -75,7 +75,7 @@ func TestTokensHaveState(t *testing.T) {
 		}
 		wantRefusal(t, s, seatActor(1), apply("card:skeletons"), "err_effect_done", game.Conflict)
 		do(t, s, seatActor(1), game.TakeDamage{Kind: "mental", Split: map[string]int{game.Knowledge: 2}})
-		do(t, s, seatActor(1), rollFor("card:skeletons", game.Action{Trait: game.Sanity, Total: intp(5)}))
+		do(t, s, seatActor(1), rollFor("card:skeletons", game.Roll{Trait: game.Sanity, Total: intp(5)}))
 		do(t, s, seatActor(1), apply("card:skeletons"))
 		if !s.Removed["card:skeletons"] {
 			t.Errorf("%s: token still there after 5+", rule)
@@ -167,7 +167,7 @@ func TestLingeringEvents(t *testing.T) {
 		if o.Attack != nil || o.Explore != nil {
 			t.Errorf("%s: options still offer attack %+v / explore %+v", rule, o.Attack, o.Explore)
 		}
-		do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)}))
+		do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(4)}))
 		do(t, s, seatActor(1), apply("card:webs"))
 		if s.Holds(1, "webs") {
 			t.Fatalf("%s: 4+ frees you", rule)
@@ -183,7 +183,7 @@ func TestWebsRelease(t *testing.T) {
 	const rule = "webs: 4+ gain 1 Might; 0–3 you are stuck … Once per turn you or any explorer may roll Might 4+ to free you (no Might gain) … after 3 failed tries you get free on your next turn"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
-	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(1)}))
+	do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(1)}))
 	do(t, s, seatActor(1), apply("card:webs"))
 	if !s.Holds(1, "webs") {
 		t.Fatalf("%s: 1 should keep the card", rule)
@@ -191,7 +191,7 @@ func TestWebsRelease(t *testing.T) {
 	turnTo(t, s, 2)
 	turnTo(t, s, 1)
 	before := positions(s, 1)[game.Might]
-	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)}))
+	do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(4)}))
 	do(t, s, seatActor(1), apply("card:webs"))
 	if s.Holds(1, "webs") || positions(s, 1)[game.Might] != before {
 		t.Errorf("%s: release 4+: held %v, Might %+v → %+v", rule, s.Holds(1, "webs"), before, positions(s, 1)[game.Might])
@@ -200,10 +200,10 @@ func TestWebsRelease(t *testing.T) {
 	s = started(t, fourExplorers...)
 	give(t, s, 1, "webs")
 	for try := range 4 {
-		do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}))
+		do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(0)}))
 		do(t, s, seatActor(1), apply("card:webs"))
 		if try == 1 {
-			wantRefusal(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}), "err_roll_once_turn", game.Conflict)
+			wantRefusal(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(0)}), "err_roll_once_turn", game.Conflict)
 		}
 		turnTo(t, s, 2)
 		turnTo(t, s, 1)
@@ -229,7 +229,7 @@ func TestOutcomesFromTheRoll(t *testing.T) {
 			drawOmen(t, s, 1, "ring", "kitchen")
 			do(t, s, seatActor(1), game.HauntRoll{Total: intp(6)})
 			before := positions(s, 1)[game.Sanity]
-			do(t, s, seatActor(1), rollFor("card:disquieting-sounds", game.Action{Dice: 6, Total: intp(c.total)}))
+			do(t, s, seatActor(1), rollFor("card:disquieting-sounds", game.Roll{Dice: 6, Total: intp(c.total)}))
 			s.SetRandom(facesRandom(2))
 			do(t, s, seatActor(1), apply("card:disquieting-sounds"))
 			gained := positions(s, 1)[game.Sanity].Position == before.Position+1
@@ -241,7 +241,7 @@ func TestOutcomesFromTheRoll(t *testing.T) {
 	t.Run("Possession: a trait of your choice, or the trait rolled to its lowest", func(t *testing.T) {
 		const rule = "possession: 4+ gain 1 in a trait of your choice; 0–3 the trait you rolled drops to its lowest value above the skull; if it is already there, drop another trait"
 		s := started(t, fourExplorers...)
-		do(t, s, seatActor(1), rollFor("card:possession", game.Action{Trait: game.Knowledge, Total: intp(4)}))
+		do(t, s, seatActor(1), rollFor("card:possession", game.Roll{Trait: game.Knowledge, Total: intp(4)}))
 		wantRefusal(t, s, seatActor(1), apply("card:possession"), "err_choose_trait", game.Invalid)
 		before := positions(s, 1)
 		a := apply("card:possession")
@@ -250,12 +250,12 @@ func TestOutcomesFromTheRoll(t *testing.T) {
 		if got := positions(s, 1)[game.Might].Position; got != before[game.Might].Position+1 {
 			t.Errorf("%s: Might %d, want %d", rule, got, before[game.Might].Position+1)
 		}
-		do(t, s, seatActor(1), rollFor("card:possession", game.Action{Trait: game.Sanity, Total: intp(0)}))
+		do(t, s, seatActor(1), rollFor("card:possession", game.Roll{Trait: game.Sanity, Total: intp(0)}))
 		do(t, s, seatActor(1), apply("card:possession"))
 		if got := positions(s, 1)[game.Sanity].Position; got != 1 {
 			t.Errorf("%s: Sanity at %d, want 1", rule, got)
 		}
-		do(t, s, seatActor(1), rollFor("card:possession", game.Action{Trait: game.Sanity, Total: intp(0)}))
+		do(t, s, seatActor(1), rollFor("card:possession", game.Roll{Trait: game.Sanity, Total: intp(0)}))
 		wantRefusal(t, s, seatActor(1), apply("card:possession"), "err_choose_other_trait", game.Invalid)
 		a.Trait = game.Speed
 		do(t, s, seatActor(1), a)
@@ -277,14 +277,14 @@ func TestSacrificialDaggerGatesTheAttack(t *testing.T) {
 		if o := s.Options(seatActor(1)); o.Attack != nil && slices.ContainsFunc(o.Attack.Weapons, func(w game.WeaponOption) bool { return w.Card == "sacrificial-dagger" }) {
 			t.Errorf("%s: dagger offered before its roll", rule)
 		}
-		do(t, s, seatActor(1), rollFor("card:sacrificial-dagger", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(6)}))
+		do(t, s, seatActor(1), rollFor("card:sacrificial-dagger", game.Roll{Trait: game.Knowledge, Purpose: "item", Total: intp(6)}))
 		do(t, s, seatActor(1), apply("card:sacrificial-dagger"))
 		do(t, s, seatActor(1), attack)
 	})
 	t.Run("3–5: lose 1 Sanity or Knowledge, then attack", func(t *testing.T) {
 		s := haunted(t, fourExplorers...)
 		give(t, s, 1, "sacrificial-dagger")
-		do(t, s, seatActor(1), rollFor("card:sacrificial-dagger", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(4)}))
+		do(t, s, seatActor(1), rollFor("card:sacrificial-dagger", game.Roll{Trait: game.Knowledge, Purpose: "item", Total: intp(4)}))
 		a := apply("card:sacrificial-dagger")
 		a.Trait = game.Might
 		wantRefusal(t, s, seatActor(1), a, "err_choose_trait", game.Invalid)
@@ -299,7 +299,7 @@ func TestSacrificialDaggerGatesTheAttack(t *testing.T) {
 	t.Run("0–2: no attack this turn", func(t *testing.T) {
 		s := haunted(t, fourExplorers...)
 		give(t, s, 1, "sacrificial-dagger")
-		do(t, s, seatActor(1), rollFor("card:sacrificial-dagger", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(1)}))
+		do(t, s, seatActor(1), rollFor("card:sacrificial-dagger", game.Roll{Trait: game.Knowledge, Purpose: "item", Total: intp(1)}))
 		do(t, s, seatActor(1), apply("card:sacrificial-dagger"))
 		wantRefusal(t, s, seatActor(1), attack, "err_attack_cancelled", game.Conflict)
 		plain := attack

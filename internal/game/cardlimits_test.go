@@ -17,8 +17,8 @@ import (
 func TestHangedMenRollsEachTrait(t *testing.T) {
 	t.Parallel()
 	const rule = "hanged-men: Make a roll for each of your four traits … If all four rolls are 2+, gain 1 in a trait of your choice"
-	roll := func(trait string, total int) game.Action {
-		return rollFor("card:hanged-men", game.Action{Trait: trait, Total: intp(total)})
+	roll := func(trait string, total int) game.Roll {
+		return rollFor("card:hanged-men", game.Roll{Trait: trait, Total: intp(total)})
 	}
 	t.Run("all four 2+: a trait of your choice", func(t *testing.T) {
 		s := started(t, fourExplorers...)
@@ -89,9 +89,9 @@ func TestCardRollUsesItsTraits(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
-	wantRefusal(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Speed, Total: intp(4)}), "err_roll_traits", game.Invalid)
-	wantRefusal(t, s, seatActor(1), rollFor("card:spider", game.Action{Trait: game.Might, Total: intp(4)}), "err_roll_traits", game.Invalid)
-	do(t, s, seatActor(1), rollFor("card:spider", game.Action{Trait: game.Sanity, Total: intp(4)}))
+	wantRefusal(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Speed, Total: intp(4)}), "err_roll_traits", game.Invalid)
+	wantRefusal(t, s, seatActor(1), rollFor("card:spider", game.Roll{Trait: game.Might, Total: intp(4)}), "err_roll_traits", game.Invalid)
+	do(t, s, seatActor(1), rollFor("card:spider", game.Roll{Trait: game.Sanity, Total: intp(4)}))
 }
 
 // Webs and Debris: "Once per turn you or any explorer may roll Might 4+ to
@@ -109,7 +109,7 @@ func TestRescueFromWebs(t *testing.T) {
 			trait = game.Speed
 		}
 		s.SetRandom(facesRandom(1, 1))
-		do(t, s, seatActor(1), rollFor("card:"+card, game.Action{Trait: trait, Total: intp(0)}))
+		do(t, s, seatActor(1), rollFor("card:"+card, game.Roll{Trait: trait, Total: intp(0)}))
 		do(t, s, seatActor(1), apply("card:"+card))
 		if p := s.Pending[1]; p != nil {
 			do(t, s, seatActor(1), game.TakeDamage{Kind: p.Kind, Split: map[string]int{game.Might: p.Amount}})
@@ -129,7 +129,7 @@ func TestRescueFromWebs(t *testing.T) {
 	})
 	t.Run("another explorer frees the holder on their own turn", func(t *testing.T) {
 		s := stuck(t, "webs")
-		rescue := rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)})
+		rescue := rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(4)})
 		wantRefusal(t, s, seatActor(2), rescue, "err_not_your_turn", game.Forbidden)
 		turnTo(t, s, 2)
 		o := s.Options(seatActor(2))
@@ -150,7 +150,7 @@ func TestRescueFromWebs(t *testing.T) {
 	t.Run("once per turn each; every failed try counts", func(t *testing.T) {
 		s := stuck(t, "debris") // first roll: 0, 2 dice of damage (not tries)
 		turnTo(t, s, 2)
-		fail := rollFor("card:debris", game.Action{Trait: game.Might, Total: intp(1)})
+		fail := rollFor("card:debris", game.Roll{Trait: game.Might, Total: intp(1)})
 		do(t, s, seatActor(2), fail)
 		do(t, s, seatActor(2), apply("card:debris"))
 		wantRefusal(t, s, seatActor(2), fail, "err_roll_once_turn", game.Conflict)
@@ -249,7 +249,7 @@ func medicalKitRolled(t testing.TB, s *game.State) map[string]game.TraitState {
 	force(t, s, 1, map[string]game.TraitState{game.Knowledge: pos(8)})
 	start2 := positions(s, 2)
 	force(t, s, 2, map[string]game.TraitState{game.Might: pos(start2[game.Might].Position - 2), game.Speed: pos(start2[game.Speed].Position - 2)})
-	do(t, s, seatActor(1), rollFor("card:medical-kit", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(8)}))
+	do(t, s, seatActor(1), rollFor("card:medical-kit", game.Roll{Trait: game.Knowledge, Purpose: "item", Total: intp(8)}))
 	return start2
 }
 
@@ -274,12 +274,12 @@ func TestMedicalKitHeals(t *testing.T) {
 	if got := positions(s, 2); got[game.Might] != start2[game.Might] || got[game.Speed].Position != start2[game.Speed].Position-1 {
 		t.Errorf("%s: Might %+v Speed %+v", rule, got[game.Might], got[game.Speed])
 	}
-	wantRefusal(t, s, seatActor(1), rollFor("card:medical-kit", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(8)}), "err_card_used_turn", game.Conflict)
+	wantRefusal(t, s, seatActor(1), rollFor("card:medical-kit", game.Roll{Trait: game.Knowledge, Purpose: "item", Total: intp(8)}), "err_card_used_turn", game.Conflict)
 
 	// 4–5: one point; every point below the start fits, so no split is asked.
 	turnTo(t, s, 2)
 	turnTo(t, s, 1)
-	do(t, s, seatActor(1), rollFor("card:medical-kit", game.Action{Trait: game.Knowledge, Purpose: "item", Total: intp(4)}))
+	do(t, s, seatActor(1), rollFor("card:medical-kit", game.Roll{Trait: game.Knowledge, Purpose: "item", Total: intp(4)}))
 	do(t, s, seatActor(1), heal(nil))
 	if got := positions(s, 2)[game.Speed]; got != start2[game.Speed] {
 		t.Errorf("%s: 4–5 one point: Speed %+v, want %+v", rule, got, start2[game.Speed])
@@ -298,7 +298,7 @@ func TestMedicalKitHeals(t *testing.T) {
 		t.Errorf("smelling-salts on another: Knowledge %d, still held %v", got, s.Holds(1, "smelling-salts"))
 	}
 	// A card that acts only on you refuses another (spider: "gain 1 in the trait you rolled").
-	do(t, s, seatActor(1), rollFor("card:spider", game.Action{Trait: game.Speed, Total: intp(4)}))
+	do(t, s, seatActor(1), rollFor("card:spider", game.Roll{Trait: game.Speed, Total: intp(4)}))
 	a = apply("card:spider")
 	a.To = 2
 	wantRefusal(t, s, seatActor(1), a, "err_effect_self", game.Invalid)
@@ -313,7 +313,7 @@ func TestMusicBox(t *testing.T) {
 	const rule = "music-box: Once per turn you may open or close the Music Box. While it is open … Sanity roll of 4+ or end its turn … a mesmerised carrier drops the box, which stays open"
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "music-box")
-	mesmer := rollFor("card:music-box", game.Action{Trait: game.Sanity, Purpose: "item", Total: intp(1)})
+	mesmer := rollFor("card:music-box", game.Roll{Trait: game.Sanity, Purpose: "item", Total: intp(1)})
 	wantRefusal(t, s, seatActor(1), mesmer, "err_card_off", game.Conflict)
 	do(t, s, seatActor(1), game.UseCard{Card: "music-box"})
 	if !s.On["music-box"] {
@@ -321,9 +321,9 @@ func TestMusicBox(t *testing.T) {
 	}
 	wantRefusal(t, s, seatActor(1), game.UseCard{Card: "music-box"}, "err_card_used_turn", game.Conflict)
 	// Another explorer caught by it: not a use of the box, and it may come again.
-	do(t, s, seatActor(2), rollFor("card:music-box", game.Action{Trait: game.Sanity, Purpose: "item", Total: intp(5)}))
+	do(t, s, seatActor(2), rollFor("card:music-box", game.Roll{Trait: game.Sanity, Purpose: "item", Total: intp(5)}))
 	do(t, s, seatActor(2), apply("card:music-box"))
-	do(t, s, seatActor(2), rollFor("card:music-box", game.Action{Trait: game.Sanity, Purpose: "item", Total: intp(5)}))
+	do(t, s, seatActor(2), rollFor("card:music-box", game.Roll{Trait: game.Sanity, Purpose: "item", Total: intp(5)}))
 	// The carrier mesmerised on their turn: drops it where they are (the
 	// table names the room), it stays open, and the turn ends.
 	do(t, s, seatActor(1), mesmer)
@@ -409,7 +409,7 @@ func TestShriekingWindBlowsAnItem(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "axe", "shrieking-wind")
-	do(t, s, seatActor(1), rollFor("card:shrieking-wind", game.Action{Trait: game.Might, Total: intp(0)}))
+	do(t, s, seatActor(1), rollFor("card:shrieking-wind", game.Roll{Trait: game.Might, Total: intp(0)}))
 	wantRefusal(t, s, seatActor(1), apply("card:shrieking-wind"), "err_name_item", game.Invalid)
 	if o := s.Options(seatActor(1)); o.ApplyRoll == nil || !slices.Equal(o.ApplyRoll.Items, []string{"axe"}) {
 		t.Errorf("shrieking-wind 0: the outcome asks for one of your items: %+v", o.ApplyRoll)
@@ -430,13 +430,13 @@ func TestRollDiceByTheRoomNamed(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
 	know := s.SeatByID(1).Value(game.Knowledge)
-	a := rollFor("card:groundskeeper", game.Action{Trait: game.Knowledge, Room: "gardens"})
+	a := rollFor("card:groundskeeper", game.Roll{Trait: game.Knowledge, Room: "gardens"})
 	do(t, s, seatActor(1), a)
 	if got := s.LastRoll(1).Dice; got != max(know-2, 1) {
 		t.Errorf("groundskeeper in the Gardens: %d dice, want %d", got, max(know-2, 1))
 	}
-	wantRefusal(t, s, seatActor(1), rollFor("card:footsteps", game.Action{Dice: 1, Room: "gardens"}), "err_roll_room", game.Invalid)
-	do(t, s, seatActor(1), rollFor("card:footsteps", game.Action{Dice: 1, Room: "chapel", Total: intp(0)}))
+	wantRefusal(t, s, seatActor(1), rollFor("card:footsteps", game.Roll{Dice: 1, Room: "gardens"}), "err_roll_room", game.Invalid)
+	do(t, s, seatActor(1), rollFor("card:footsteps", game.Roll{Dice: 1, Room: "chapel", Total: intp(0)}))
 	if got := s.LastRoll(1).Dice; got != 2 {
 		t.Errorf("footsteps in the Chapel: %d dice, want 2", got)
 	}
@@ -457,7 +457,7 @@ func TestOptionsOfferHeldEventsAndDrawEffects(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
-	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}))
+	do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(0)}))
 	do(t, s, seatActor(1), apply("card:webs"))
 	turnTo(t, s, 2)
 	turnTo(t, s, 1)
@@ -466,7 +466,7 @@ func TestOptionsOfferHeldEventsAndDrawEffects(t *testing.T) {
 	if i < 0 || !o.Cards[i].Roll {
 		t.Fatalf("webs: the holder's release roll isn't offered: %+v", o.Cards)
 	}
-	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)}))
+	do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(4)}))
 	if o := s.Options(seatActor(1)); o.ApplyRoll == nil || o.ApplyRoll.Source != "card:webs" {
 		t.Errorf("webs: the release roll's outcome isn't offered: %+v", o.ApplyRoll)
 	}
@@ -502,13 +502,13 @@ func TestStuckMakesNoOtherChosenRoll(t *testing.T) {
 	t.Parallel()
 	s := started(t, fourExplorers...)
 	give(t, s, 1, "webs")
-	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(0)}))
+	do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(0)}))
 	do(t, s, seatActor(1), apply("card:webs"))
-	wantRefusal(t, s, seatActor(1), rollFor("room:vault", game.Action{Trait: game.Knowledge, Purpose: "room", Total: intp(6)}), "err_stuck", game.Conflict)
+	wantRefusal(t, s, seatActor(1), rollFor("room:vault", game.Roll{Trait: game.Knowledge, Purpose: "room", Total: intp(6)}), "err_stuck", game.Conflict)
 	give(t, s, 2, "closet-door")
-	wantRefusal(t, s, seatActor(1), rollFor("card:closet-door", game.Action{Dice: 2, Total: intp(4)}), "err_stuck", game.Conflict)
-	do(t, s, seatActor(1), rollFor("card:hideous-shriek", game.Action{Trait: game.Sanity, Total: intp(4)}))
+	wantRefusal(t, s, seatActor(1), rollFor("card:closet-door", game.Roll{Dice: 2, Total: intp(4)}), "err_stuck", game.Conflict)
+	do(t, s, seatActor(1), rollFor("card:hideous-shriek", game.Roll{Trait: game.Sanity, Total: intp(4)}))
 	turnTo(t, s, 2)
 	turnTo(t, s, 1)
-	do(t, s, seatActor(1), rollFor("card:webs", game.Action{Trait: game.Might, Total: intp(4)}))
+	do(t, s, seatActor(1), rollFor("card:webs", game.Roll{Trait: game.Might, Total: intp(4)}))
 }

@@ -58,7 +58,7 @@ func TestDrawCard(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.DrawCard
 		// want
 		seat  int            // who drew
 		kept  bool           // the card went to the hand
@@ -67,66 +67,66 @@ func TestDrawCard(t *testing.T) {
 		kind  game.ErrorKind
 	}{
 		{name: "an item goes to the hand", rule: "seed 000 物件 l.181: 物品牌Item card皆由玩家保有; seed 003 l.141: 物品牌…面向上的方式保留此牌",
-			actor: seatActor(1), act: game.Action{Card: "candle"}, seat: 1, kept: true},
+			actor: seatActor(1), act: game.DrawCard{Card: "candle"}, seat: 1, kept: true},
 		{name: "Bell: +1 Sanity on gain", rule: "seed 000 l.631-633: 手铃Bell 人物的神志Sanity上升1个级别",
-			actor: seatActor(1), act: game.Action{Card: "bell"}, seat: 1, kept: true, delta: map[string]int{game.Sanity: 1}},
+			actor: seatActor(1), act: game.DrawCard{Card: "bell"}, seat: 1, kept: true, delta: map[string]int{game.Sanity: 1}},
 		{name: "Amulet of the Ages: +1 in every trait", rule: "seed 000 l.589-597: 护符 人物的力量、速度、知识及神志全获上升1个级别",
-			actor: seatActor(1), act: game.Action{Card: "amulet-of-the-ages"}, seat: 1, kept: true, delta: all(1)},
+			actor: seatActor(1), act: game.DrawCard{Card: "amulet-of-the-ages"}, seat: 1, kept: true, delta: all(1)},
 		{name: "the host records it for a seat", rule: "app: the host keeps the table for anyone",
-			actor: hostActor, act: game.Action{Seat: 3, Card: "axe"}, seat: 3, kept: true},
+			actor: hostActor, act: game.DrawCard{Seat: 3, Card: "axe"}, seat: 3, kept: true},
 		{name: "an item drawn out of turn", rule: "seed 000 玩家行动 l.150-181: a card is drawn on discovering a room, on the drawer's own turn",
-			actor: seatActor(4), act: game.Action{Card: "armor"}, err: "err_not_your_turn", kind: game.Forbidden},
+			actor: seatActor(4), act: game.DrawCard{Card: "armor"}, err: "err_not_your_turn", kind: game.Forbidden},
 		{name: "Debris stays with the player", rule: "seed 000 l.1283-1297: 若人物遭瓦砾掩埋，则玩家保有这张咭牌",
-			actor: seatActor(1), act: game.Action{Card: "debris"}, seat: 1, kept: true},
+			actor: seatActor(1), act: game.DrawCard{Card: "debris"}, seat: 1, kept: true},
 		{name: "Lights Out stays with the player", rule: "seed 000 l.1457-1463: 灯灭 — keep it until you may discard it",
-			actor: seatActor(1), act: game.Action{Card: "lights-out"}, seat: 1, kept: true},
+			actor: seatActor(1), act: game.DrawCard{Card: "lights-out"}, seat: 1, kept: true},
 		{name: "Grave Dirt stays with the player", rule: "seed 000 l.1357-1369: 墓土 — keep it until you may discard it",
-			actor: seatActor(1), act: game.Action{Card: "grave-dirt"}, seat: 1, kept: true},
+			actor: seatActor(1), act: game.DrawCard{Card: "grave-dirt"}, seat: 1, kept: true},
 		{name: "Webs stay with the player", rule: "data/events.json webs: keep this card until freed (seed 002 l.73 FAQ on Webs)",
-			actor: seatActor(1), act: game.Action{Card: "webs"}, seat: 1, kept: true},
+			actor: seatActor(1), act: game.DrawCard{Card: "webs"}, seat: 1, kept: true},
 		{name: "an event is resolved and discarded", rule: "seed 003 l.139: 事件牌：依照牌上指示處理完後將牌棄掉，除非牌上另外有說明",
-			actor: seatActor(1), act: game.Action{Card: "angry-being"}, seat: 1},
+			actor: seatActor(1), act: game.DrawCard{Card: "angry-being"}, seat: 1},
 		{name: "an event with no roll is discarded", rule: "seed 003 l.139",
-			actor: seatActor(1), act: game.Action{Card: "whoops"}, seat: 1},
+			actor: seatActor(1), act: game.DrawCard{Card: "whoops"}, seat: 1},
 		{name: "an event whose token stays in the room is not kept", rule: "seed 003 l.139; data/events.json a-moment-of-hope: Stays in the room (Blessing token)",
-			actor: seatActor(1), act: game.Action{Card: "a-moment-of-hope"}, seat: 1},
+			actor: seatActor(1), act: game.DrawCard{Card: "a-moment-of-hope"}, seat: 1},
 		{name: "Smoke stays in the room", rule: "data/events.json smoke: Stays in the room (Smoke token)",
-			actor: seatActor(1), act: game.Action{Card: "smoke"}, seat: 1},
+			actor: seatActor(1), act: game.DrawCard{Card: "smoke"}, seat: 1},
 		{name: "Closet Door stays in the room", rule: "data/events.json closet-door: Stays in the room (Closet token)",
-			actor: seatActor(1), act: game.Action{Card: "closet-door"}, seat: 1},
+			actor: seatActor(1), act: game.DrawCard{Card: "closet-door"}, seat: 1},
 		{name: "an item held past the top is remembered", rule: "seed 003 l.197: 超過他人物卡上的最大值的話，使用紙筆記綠超出的部份",
 			setup: func(t testing.TB, s *game.State) { force(t, s, 1, map[string]game.TraitState{game.Sanity: pos(8)}) },
-			actor: seatActor(1), act: game.Action{Card: "bell"}, seat: 1, kept: true, delta: map[string]int{game.Sanity: 1}},
+			actor: seatActor(1), act: game.DrawCard{Card: "bell"}, seat: 1, kept: true, delta: map[string]int{game.Sanity: 1}},
 
 		{name: "an omen needs its room", rule: "seed 000 作祟 l.265-267: the haunt comes from the omen and its room (draw_omen)",
-			actor: seatActor(1), act: game.Action{Card: "book"}, err: "err_omen_needs_room", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawCard{Card: "book"}, err: "err_omen_needs_room", kind: game.Invalid},
 		{name: "Bite too", rule: "seed 000 l.447-453: Bite is an omen card",
-			actor: seatActor(1), act: game.Action{Card: "bite"}, err: "err_omen_needs_room", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawCard{Card: "bite"}, err: "err_omen_needs_room", kind: game.Invalid},
 		{name: "unknown card", rule: "app: cards are named by their ids",
-			actor: seatActor(1), act: game.Action{Card: "horseshoe"}, err: "err_unknown_card", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawCard{Card: "horseshoe"}, err: "err_unknown_card", kind: game.Invalid},
 		{name: "no card", rule: "app",
-			actor: seatActor(1), act: game.Action{}, err: "err_unknown_card", kind: game.Invalid},
+			actor: seatActor(1), act: game.DrawCard{}, err: "err_unknown_card", kind: game.Invalid},
 		{name: "a card is drawn once", rule: "seed 000 l.27-29: one card of each (物品牌Item card 22张); data copies: 1",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "candle") },
-			actor: seatActor(1), act: game.Action{Card: "candle"}, err: "err_card_not_in_deck", kind: game.Conflict},
+			actor: seatActor(1), act: game.DrawCard{Card: "candle"}, err: "err_card_not_in_deck", kind: game.Conflict},
 		{name: "a discarded event is out of the deck too", rule: "seed 003 l.139: 將牌棄掉",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "angry-being") },
-			actor: seatActor(1), act: game.Action{Card: "angry-being"}, err: "err_card_not_in_deck", kind: game.Conflict},
+			actor: seatActor(1), act: game.DrawCard{Card: "angry-being"}, err: "err_card_not_in_deck", kind: game.Conflict},
 		{name: "for another seat", rule: "seed 000 l.181: the drawing player keeps it",
-			actor: seatActor(1), act: game.Action{Seat: 2, Card: "candle"}, err: "err_other_seat", kind: game.Forbidden},
+			actor: seatActor(1), act: game.DrawCard{Seat: 2, Card: "candle"}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "host names no seat", rule: "app: the host has no explorer",
-			actor: hostActor, act: game.Action{Card: "candle"}, err: "err_unknown_seat", kind: game.NotFound},
+			actor: hostActor, act: game.DrawCard{Card: "candle"}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "the dead draw nothing", rule: "seed 000 袭击 l.225: 该人物即已死亡，玩家立即出局",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 2)
 			},
-			actor: hostActor, act: game.Action{Seat: 2, Card: "candle"}, err: "err_dead", kind: game.Conflict},
+			actor: hostActor, act: game.DrawCard{Seat: 2, Card: "candle"}, err: "err_dead", kind: game.Conflict},
 		{name: "stale", rule: "app: refuse an action built on an older board",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1})
 			},
-			actor: seatActor(1), act: game.Action{Card: "candle", Version: intp(1)}, err: "err_stale", kind: game.Conflict},
+			actor: seatActor(1), act: game.DrawCard{Basis: game.Basis{Version: intp(1)}, Card: "candle"}, err: "err_stale", kind: game.Conflict},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -135,7 +135,6 @@ func TestDrawCard(t *testing.T) {
 				c.setup(t, s)
 			}
 			a := c.act
-			a.Type = game.ActDrawCard
 			if c.err != "" {
 				refuseAll(t, s, c.actor, a, c.err, c.kind)
 				return
@@ -266,66 +265,66 @@ func TestGiveCard(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.GiveCard
 		// want
 		from, to int
 		err      string
 		kind     game.ErrorKind
 	}{
 		{name: "give the Candle", rule: "seed 000 物件 l.187-191: 玩家仅可将1张卡片…转交给与其人物同处同一房间的其他人物; seed 003 l.151: 雙方都接受的情況下",
-			actor: seatActor(1), act: game.Action{Card: "candle", To: 2}, from: 1, to: 2},
+			actor: seatActor(1), act: game.GiveCard{Card: "candle", To: 2}, from: 1, to: 2},
 		{name: "the host hands it over for a seat", rule: "app: the host keeps the table for anyone",
-			actor: hostActor, act: game.Action{Seat: 1, Card: "bell", To: 4}, from: 1, to: 4},
+			actor: hostActor, act: game.GiveCard{Seat: 1, Card: "bell", To: 4}, from: 1, to: 4},
 		{name: "Armor can be traded (the card wins)", rule: "seed 002 l.73 FAQ: Armor卡说道“此物品不能被偷窃”…卡牌正确",
-			actor: seatActor(1), act: game.Action{Card: "armor", To: 3}, from: 1, to: 3},
+			actor: seatActor(1), act: game.GiveCard{Card: "armor", To: 3}, from: 1, to: 3},
 		{name: "out of turn", rule: "seed 003 l.151: a trade both players accept (app: either may start it)",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "axe") },
-			actor: seatActor(2), act: game.Action{Card: "axe", To: 1}, from: 2, to: 1},
+			actor: seatActor(2), act: game.GiveCard{Card: "axe", To: 1}, from: 2, to: 1},
 		{name: "between two explorers, neither on turn", rule: "seed 003 l.149-151: 當在玩家的回合時…在同個房間跟其他玩家交易一樣物品 (a trade is the turn's explorer's, with another)",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 2, "axe") },
-			actor: seatActor(2), act: game.Action{Card: "axe", To: 3}, err: "err_trade_turn", kind: game.Conflict},
+			actor: seatActor(2), act: game.GiveCard{Card: "axe", To: 3}, err: "err_trade_turn", kind: game.Conflict},
 
 		{name: "the Dog can't be given", rule: "seed 000 l.187: (脏狗Dog、女孩Girl、疯汉Madman除外)",
-			actor: seatActor(1), act: game.Action{Card: "dog", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "dog", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
 		{name: "nor the Girl", rule: "seed 000 l.187",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "girl") },
-			actor: seatActor(1), act: game.Action{Card: "girl", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "girl", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
 		{name: "nor the Madman", rule: "seed 000 l.187",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "madman") },
-			actor: seatActor(1), act: game.Action{Card: "madman", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "madman", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
 		{name: "the Blood Dagger can't be given", rule: "seed 000 l.655-657: 血剑 这物品不可转交或丢弃",
-			actor: seatActor(1), act: game.Action{Card: "blood-dagger", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "blood-dagger", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
 		{name: "a kept event is no object to give", rule: "seed 003 l.157: 有些卡片不是物品牌不可被交易",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "webs") },
-			actor: seatActor(1), act: game.Action{Card: "webs", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "webs", To: 2}, err: "err_not_tradeable", kind: game.Conflict},
 		{name: "not held", rule: "seed 000 l.187: one of your cards",
-			actor: seatActor(1), act: game.Action{Card: "axe", To: 2}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "axe", To: 2}, err: "err_not_holding", kind: game.Conflict},
 		{name: "another seat's card", rule: "seed 000 l.187",
-			actor: seatActor(2), act: game.Action{Seat: 1, Card: "candle", To: 2}, err: "err_other_seat", kind: game.Forbidden},
+			actor: seatActor(2), act: game.GiveCard{Seat: 1, Card: "candle", To: 2}, err: "err_other_seat", kind: game.Forbidden},
 		{name: "to yourself", rule: "seed 000 l.187: 其他人物",
-			actor: seatActor(1), act: game.Action{Card: "candle", To: 1}, err: "err_unknown_seat", kind: game.NotFound},
+			actor: seatActor(1), act: game.GiveCard{Card: "candle", To: 1}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "to nobody", rule: "app",
-			actor: seatActor(1), act: game.Action{Card: "candle"}, err: "err_unknown_seat", kind: game.NotFound},
+			actor: seatActor(1), act: game.GiveCard{Card: "candle"}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "to a seat that isn't there", rule: "app",
-			actor: seatActor(1), act: game.Action{Card: "candle", To: 5}, err: "err_unknown_seat", kind: game.NotFound},
+			actor: seatActor(1), act: game.GiveCard{Card: "candle", To: 5}, err: "err_unknown_seat", kind: game.NotFound},
 		{name: "to the dead", rule: "seed 000 袭击 l.225: 玩家立即出局",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, hostActor, game.SetPhase{Phase: game.PhaseHaunt})
 				kill(t, s, 2)
 			},
-			actor: seatActor(1), act: game.Action{Card: "candle", To: 2}, err: "err_dead", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "candle", To: 2}, err: "err_dead", kind: game.Conflict},
 		{name: "offered twice", rule: "app: one open offer per card",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.GiveCard{Card: "candle", To: 3})
 			},
-			actor: seatActor(1), act: game.Action{Card: "candle", To: 2}, err: "err_already_offered", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "candle", To: 2}, err: "err_already_offered", kind: game.Conflict},
 		{name: "used this turn", rule: "seed 000 l.197: 在同一回合中，玩家行使某物件的效用后，即不可主动转交或丢弃该物件; seed 003 l.159-167",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.UseCard{Card: "amulet-of-the-ages"})
 			},
-			actor: seatActor(1), act: game.Action{Card: "amulet-of-the-ages", To: 2}, err: "err_used_this_turn", kind: game.Conflict},
+			actor: seatActor(1), act: game.GiveCard{Card: "amulet-of-the-ages", To: 2}, err: "err_used_this_turn", kind: game.Conflict},
 		{name: "a stranger", rule: "seed 000 l.77: only players",
-			actor: seatActor(9), act: game.Action{Card: "candle", To: 2}, err: "err_not_seated", kind: game.Forbidden},
+			actor: seatActor(9), act: game.GiveCard{Card: "candle", To: 2}, err: "err_not_seated", kind: game.Forbidden},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -334,7 +333,6 @@ func TestGiveCard(t *testing.T) {
 				c.setup(t, s)
 			}
 			a := c.act
-			a.Type = game.ActGiveCard
 			if c.err != "" {
 				refuseAll(t, s, c.actor, a, c.err, c.kind)
 				return
@@ -484,43 +482,43 @@ func TestDropCard(t *testing.T) {
 		rule  string
 		setup func(t testing.TB, s *game.State)
 		actor game.Actor
-		act   game.Action
+		act   game.DropCard
 		delta map[string]int
 		err   string
 		kind  game.ErrorKind
 	}{
 		{name: "drop the Candle in the Kitchen", rule: "seed 000 l.191-195: 玩家可将这些卡片…丢弃在其人物身处的某房间内…物品堆item pile",
-			actor: seatActor(1), act: game.Action{Card: "candle", Room: "kitchen"}},
+			actor: seatActor(1), act: game.DropCard{Card: "candle", Room: "kitchen"}},
 		{name: "drop the Bell: −1 Sanity", rule: "seed 000 l.631-633: 若人物失去这铜铃，其神志下降1个级别",
-			actor: seatActor(1), act: game.Action{Card: "bell", Room: "chapel"}, delta: map[string]int{game.Sanity: -1}},
+			actor: seatActor(1), act: game.DropCard{Card: "bell", Room: "chapel"}, delta: map[string]int{game.Sanity: -1}},
 		{name: "the host drops for a seat", rule: "app",
-			actor: hostActor, act: game.Action{Seat: 1, Card: "armor", Room: "attic"}},
+			actor: hostActor, act: game.DropCard{Seat: 1, Card: "armor", Room: "attic"}},
 		{name: "the Dog can't be dropped", rule: "seed 000 l.191: (脏狗Dog、女孩Girl、疯汉Madman除外)",
-			actor: seatActor(1), act: game.Action{Card: "dog", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
+			actor: seatActor(1), act: game.DropCard{Card: "dog", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
 		{name: "nor the Girl", rule: "seed 000 l.191",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "girl") },
-			actor: seatActor(1), act: game.Action{Card: "girl", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
+			actor: seatActor(1), act: game.DropCard{Card: "girl", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
 		{name: "nor the Madman", rule: "seed 000 l.191",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "madman") },
-			actor: hostActor, act: game.Action{Seat: 1, Card: "madman", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
+			actor: hostActor, act: game.DropCard{Seat: 1, Card: "madman", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
 		{name: "nor a kept event", rule: "seed 003 l.157: 有些卡片不是物品牌不可被交易、偷取或丟棄",
 			setup: func(t testing.TB, s *game.State) { give(t, s, 1, "debris") },
-			actor: seatActor(1), act: game.Action{Card: "debris", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
+			actor: seatActor(1), act: game.DropCard{Card: "debris", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
 		{name: "nor the Blood Dagger", rule: "seed 000 l.655-657: 这物品不可转交或丢弃",
-			actor: seatActor(1), act: game.Action{Card: "blood-dagger", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
+			actor: seatActor(1), act: game.DropCard{Card: "blood-dagger", Room: "kitchen"}, err: "err_not_droppable", kind: game.Conflict},
 		{name: "not held", rule: "seed 000 l.191",
-			actor: seatActor(1), act: game.Action{Card: "axe", Room: "kitchen"}, err: "err_not_holding", kind: game.Conflict},
+			actor: seatActor(1), act: game.DropCard{Card: "axe", Room: "kitchen"}, err: "err_not_holding", kind: game.Conflict},
 		{name: "unknown room", rule: "seed 000 l.191: 其人物身处的某房间",
-			actor: seatActor(1), act: game.Action{Card: "candle", Room: "moon"}, err: "err_unknown_room", kind: game.Invalid},
+			actor: seatActor(1), act: game.DropCard{Card: "candle", Room: "moon"}, err: "err_unknown_room", kind: game.Invalid},
 		{name: "no room", rule: "seed 000 l.191",
-			actor: seatActor(1), act: game.Action{Card: "candle"}, err: "err_unknown_room", kind: game.Invalid},
+			actor: seatActor(1), act: game.DropCard{Card: "candle"}, err: "err_unknown_room", kind: game.Invalid},
 		{name: "used this turn", rule: "seed 000 l.197: 行使某物件的效用后，即不可主动转交或丢弃该物件",
 			setup: func(t testing.TB, s *game.State) {
 				do(t, s, seatActor(1), game.UseCard{Card: "candle"})
 			},
-			actor: seatActor(1), act: game.Action{Card: "candle", Room: "kitchen"}, err: "err_used_this_turn", kind: game.Conflict},
+			actor: seatActor(1), act: game.DropCard{Card: "candle", Room: "kitchen"}, err: "err_used_this_turn", kind: game.Conflict},
 		{name: "another seat's card", rule: "seed 000 l.191",
-			actor: seatActor(2), act: game.Action{Seat: 1, Card: "candle", Room: "kitchen"}, err: "err_other_seat", kind: game.Forbidden},
+			actor: seatActor(2), act: game.DropCard{Seat: 1, Card: "candle", Room: "kitchen"}, err: "err_other_seat", kind: game.Forbidden},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -529,7 +527,6 @@ func TestDropCard(t *testing.T) {
 				c.setup(t, s)
 			}
 			a := c.act
-			a.Type = game.ActDropCard
 			if c.err != "" {
 				refuseAll(t, s, c.actor, a, c.err, c.kind)
 				return

@@ -602,7 +602,7 @@ func TestOptionsHostSettlesTheFight(t *testing.T) {
 	const rule = "seed 000 袭击 l.243-245: the winner steals instead of dealing damage; the host may act for a seat"
 	s := traitorBoard(t)
 	give(t, s, 1, "bell", "armor")
-	at := fight(t, s, game.Action{Target: seatTarget(1), Total: intp(5)}, 2) // seat 1 loses 3, Armor −1
+	at := fight(t, s, game.Attack{Target: seatTarget(1), Total: intp(5)}, 2) // seat 1 loses 3, Armor −1
 	if !at.CanSteal {
 		t.Fatalf("no theft: %+v", at)
 	}
@@ -741,7 +741,7 @@ func TestOptionsDrawFollowsDecide(t *testing.T) {
 		if !slices.Contains(o.Draw, c.Deck) || !s.InDeck(c.ID) {
 			continue
 		}
-		a := game.DrawCard{Card: c.ID}
+		var a game.Action = game.DrawCard{Card: c.ID}
 		if c.Deck == "omen" {
 			a = game.DrawOmen{Omen: c.ID, Room: catalog.Chart().Rooms[0]}
 		}
@@ -763,7 +763,7 @@ func drawEveryCard(s *game.State, actor game.Actor) (decks, refused []string) {
 			if c.Deck != deck || !s.InDeck(c.ID) {
 				continue
 			}
-			a := game.DrawCard{Card: c.ID}
+			var a game.Action = game.DrawCard{Card: c.ID}
 			if deck == "omen" {
 				a = game.DrawOmen{Omen: c.ID, Room: catalog.Chart().Rooms[0]}
 			}

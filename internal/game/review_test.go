@@ -14,7 +14,7 @@ func TestStealNeedsPhysicalDamage(t *testing.T) {
 	s := traitorBoard(t)
 	give(t, s, 2, "ring")
 	give(t, s, 1, "bell")
-	at := fight(t, s, game.Action{Target: seatTarget(1), Trait: game.Sanity, Total: intp(6)}, 0)
+	at := fight(t, s, game.Attack{Target: seatTarget(1), Trait: game.Sanity, Total: intp(6)}, 0)
 	if at.Kind != "mental" || at.Damage != 6 || at.CanSteal {
 		t.Errorf("%s: a 6–0 Sanity win offers theft: %+v", rule, at)
 	}
@@ -24,7 +24,7 @@ func TestDeadLoserEndsTheAttack(t *testing.T) {
 	t.Parallel()
 	const rule = "seed 000 袭击: the loser takes the damage; a dead one has nothing left to take"
 	s := traitorBoard(t)
-	at := fight(t, s, game.Action{Target: seatTarget(1), Total: intp(3)}, 0)
+	at := fight(t, s, game.Attack{Target: seatTarget(1), Total: intp(3)}, 0)
 	if at.Loser.Seat != 1 || at.Damage != 3 {
 		t.Fatalf("setup: %+v", at)
 	}

@@ -38,7 +38,7 @@ func TestRefusalsNameTraits(t *testing.T) {
 	}
 
 	s := started(t, fourExplorers...)
-	says(wantRefusal(t, s, seatActor(1), rollFor("card:spider", game.Action{Trait: game.Might, Total: intp(4)}), "err_roll_traits", game.Invalid),
+	says(wantRefusal(t, s, seatActor(1), rollFor("card:spider", game.Roll{Trait: game.Might, Total: intp(4)}), "err_roll_traits", game.Invalid),
 		"Speed, Sanity", "速度、神志")
 
 	medicalKitRolled(t, s)

@@ -160,7 +160,14 @@ func TestGoldenPlays(t *testing.T) {
 			s.SetRandom(&recordedRandom{drawn: st.Dice})
 			a, err := game.DecodeAction(st.Action)
 			if err != nil {
-				t.Fatalf("%s step %d: %s no longer decodes: %v", name, i, st.Action, err)
+				// Only an action of no type or an unknown one may no longer
+				// decode, and only if it was refused: it is refused now
+				// before the game is looked at (err_unknown_action where a
+				// game over said err_game_over first).
+				if r := game.RefusalOf(err); st.Refused == nil || r.Key != "err_unknown_action" && r.Key != "err_no_type" {
+					t.Fatalf("%s step %d: %s no longer decodes: %v", name, i, st.Action, err)
+				}
+				continue
 			}
 			evs, err := s.Decide(st.Actor, a, t0)
 			got, _ := json.Marshal(game.RefusalOf(err))
@@ -215,8 +222,8 @@ type playRecorder struct {
 // decideRecorded is s.Decide with the clock every test uses, recorded when
 // recording.
 func decideRecorded(t testing.TB, s *game.State, actor game.Actor, a game.Action) ([]game.Event, error) {
-	if !recordingPlays {
-		return s.Decide(actor, a, t0)
+	if !recordingPlays || a == nil {
+		return s.Decide(actor, a, t0) // no action has no wire bytes to record
 	}
 	rec := recorderOf(t, s)
 	for _, e := range s.Events {

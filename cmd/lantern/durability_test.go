@@ -430,7 +430,7 @@ func (r *seatRun) reconcile(t *testing.T, st stateJSON) {
 	t.Helper()
 	var mine []game.Event
 	for _, e := range st.Log {
-		if e.Type == game.EvTraitsChanged && e.Actor.Seat == r.seat {
+		if e.Type() == game.EvTraitsChanged && e.Actor.Seat == r.seat {
 			mine = append(mine, e)
 		}
 	}

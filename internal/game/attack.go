@@ -355,11 +355,11 @@ func (s *State) attackEvents(attacker, defender Target, trait string, dice int, 
 		return nil, err
 	}
 	rec.Modifiers = slices.Clone(a.Modifiers)
-	evs := []Event{{Type: EvAttacked, Seat: attacker.Seat, Attack: &AttackState{
+	evs := []Event{{Data: Attacked{Seat: attacker.Seat, Attack: &AttackState{
 		Attacker: attacker, Defender: defender, Trait: trait, Weapon: a.Weapon, Ranged: a.Ranged, Attack: rec,
-	}}}
+	}}}}
 	if a.Weapon != "" { // the weapon had its action this turn (seed 003 l.167)
-		evs = append(evs, Event{Type: EvCardUsed, Seat: attacker.Seat, Card: a.Weapon})
+		evs = append(evs, Event{Data: CardUsed{Seat: attacker.Seat, Card: a.Weapon}})
 	}
 	if roller != nil {
 		evs = append(evs, s.usedUp(roller, a.Modifiers)...)
@@ -369,7 +369,7 @@ func (s *State) attackEvents(attacker, defender Target, trait string, dice int, 
 		seat := s.SeatByID(attacker.Seat)
 		traits := maps.Clone(seat.Traits)
 		if ch := s.traitDelta(seat, w.Weapon.Cost, traits); len(ch) > 0 {
-			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:" + w.ID, Changes: ch})
+			evs = append(evs, Event{Data: TraitsChanged{Seat: seat.ID, Cause: "card:" + w.ID, Changes: ch}})
 		}
 	}
 	return evs, nil
@@ -449,12 +449,12 @@ func (a Defend) decide(s *State, actor Actor) ([]Event, error) {
 	res := *at
 	res.Defense = &rec
 	s.resolveAttack(&res)
-	evs := []Event{{Type: EvDefended, Seat: at.Defender.Seat, Attack: &res}}
+	evs := []Event{{Data: Defended{Seat: at.Defender.Seat, Attack: &res}}}
 	if defender != nil {
 		evs = append(evs, s.usedUp(defender, a.Modifiers)...)
 	}
 	if res.Loser.Monster != "" && res.Damage > 0 {
-		evs = append(evs, Event{Type: EvStunned, Monster: res.Loser.Monster})
+		evs = append(evs, Event{Data: Stunned{Monster: res.Loser.Monster}})
 	}
 	return evs, nil
 }
@@ -518,7 +518,7 @@ func (a ResolveDamage) decide(s *State, actor Actor) ([]Event, error) {
 		return nil, refuse(Forbidden, "err_other_seat")
 	}
 	if !s.Alive(seat) { // died of something else meanwhile: nothing left to take
-		return []Event{{Type: EvAttackEnded, Seat: seat.ID}}, nil
+		return []Event{{Data: AttackEnded{Seat: seat.ID}}}, nil
 	}
 	kind := a.Kind
 	if kind == "" {
@@ -544,7 +544,7 @@ func (a ResolveDamage) decide(s *State, actor Actor) ([]Event, error) {
 		return nil, err
 	}
 	evs = append(evs, s.rewardEvents(at)...) // Creepy Puppet: the Spear's holder
-	return append([]Event{{Type: EvAttackEnded, Seat: seat.ID}}, evs...), nil
+	return append([]Event{{Data: AttackEnded{Seat: seat.ID}}}, evs...), nil
 }
 
 // winner is the side of a judged fight that did not lose.
@@ -567,9 +567,9 @@ func (DealDamage) decide(s *State, actor Actor) ([]Event, error) {
 	if !actor.Host && actor.Seat != winner.Seat {
 		return nil, refuse(Forbidden, "err_other_seat")
 	}
-	evs := []Event{{Type: EvStealDeclined, Seat: winner.Seat}}
+	evs := []Event{{Data: StealDeclined{Seat: winner.Seat}}}
 	if at.Damage == 0 {
-		evs = append(evs, Event{Type: EvAttackEnded, Seat: winner.Seat})
+		evs = append(evs, Event{Data: AttackEnded{Seat: winner.Seat}})
 	}
 	return evs, nil
 }
@@ -592,8 +592,8 @@ func (a Steal) decide(s *State, actor Actor) ([]Event, error) {
 		return nil, refuse(Conflict, "err_not_stealable")
 	}
 	loser, thief := s.SeatByID(at.Loser.Seat), s.SeatByID(winner.Seat)
-	evs := []Event{{Type: EvAttackEnded, Seat: winner.Seat},
-		{Type: EvCardMoved, Seat: loser.ID, To: thief.ID, Card: a.Card, How: "steal"}}
+	evs := []Event{{Data: AttackEnded{Seat: winner.Seat}},
+		{Data: CardMoved{Seat: loser.ID, To: thief.ID, Card: a.Card, How: "steal"}}}
 	evs = append(evs, s.cardEffects(loser, nil, []string{a.Card}, "card:"+a.Card)...)
 	evs = append(evs, s.cardEffects(thief, []string{a.Card}, nil, "card:"+a.Card)...)
 	if card.TheftDamage != nil {
@@ -606,22 +606,22 @@ func (a Steal) decide(s *State, actor Actor) ([]Event, error) {
 // foldAttack applies a fight's steps: the attack rolled, the defence
 // rolled (the fight judged), the fight over.
 func (s *State) foldAttack(e Event) {
-	switch e.Type {
-	case EvAttacked:
-		at := *e.Attack
+	switch d := e.Data.(type) {
+	case Attacked:
+		at := *d.Attack
 		at.Seq = e.Seq
 		s.Attack = &at
 		s.AttackedThisTurn[attackerKey(at.Attacker)] = true
 		s.Rolls = append(s.Rolls, withSeq(at.Attack, e.Seq))
-	case EvDefended:
-		at := *e.Attack
+	case Defended:
+		at := *d.Attack
 		s.Attack = &at
 		s.Rolls = append(s.Rolls, withSeq(*at.Defense, e.Seq))
-	case EvAttackEnded:
+	case AttackEnded:
 		if s.Attack != nil {
 			s.Attack.Done = true
 		}
-	case EvStealDeclined:
+	case StealDeclined:
 		if s.Attack != nil {
 			s.Attack.CanSteal = false
 		}
@@ -632,3 +632,36 @@ func withSeq(r RollRecord, seq int) RollRecord {
 	r.Seq = seq
 	return r
 }
+
+// attackEvents are the events this file folds.
+var attackEvents = []EventData{Attacked{}, Defended{}, AttackEnded{}, StealDeclined{}}
+
+// Attacked: an attack was rolled.
+type Attacked struct {
+	Seat   int          `json:"seat,omitempty"` // stable seat id the event is about
+	Attack *AttackState `json:"attack,omitempty"`
+}
+
+func (Attacked) EventType() string { return EvAttacked }
+
+// Defended: the defence was rolled.
+type Defended struct {
+	Seat   int          `json:"seat,omitempty"` // stable seat id the event is about
+	Attack *AttackState `json:"attack,omitempty"`
+}
+
+func (Defended) EventType() string { return EvDefended }
+
+// AttackEnded: the attack was settled.
+type AttackEnded struct {
+	Seat int `json:"seat,omitempty"` // stable seat id the event is about
+}
+
+func (AttackEnded) EventType() string { return EvAttackEnded }
+
+// StealDeclined: the winner who could steal chose the damage.
+type StealDeclined struct {
+	Seat int `json:"seat,omitempty"` // stable seat id the event is about
+}
+
+func (StealDeclined) EventType() string { return EvStealDeclined }

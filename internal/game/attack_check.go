@@ -26,10 +26,14 @@ func (s *State) checkAttack(seats seatIDs) error {
 // checkAttackEvents checks the attacks' events: each carries its attack,
 // a defence its roll.
 func checkAttackEvents(e *Event) error {
-	switch e.Type {
-	case EvAttacked, EvDefended:
-		if e.Attack == nil || (e.Type == EvDefended && e.Attack.Defense == nil) {
-			return impossible("event %d: %s without its attack", e.Seq, e.Type)
+	switch d := e.Data.(type) {
+	case Attacked:
+		if d.Attack == nil {
+			return impossible("event %d: %s without its attack", e.Seq, e.Type())
+		}
+	case Defended:
+		if d.Attack == nil || d.Attack.Defense == nil {
+			return impossible("event %d: %s without its attack", e.Seq, e.Type())
 		}
 	}
 	return nil

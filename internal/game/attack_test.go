@@ -160,7 +160,7 @@ func TestAttack(t *testing.T) {
 			evs := do(t, s, c.actor, a)
 			checkGroup(t, c.rule, evs)
 			at := s.Attack
-			if evs[0].Type != game.EvAttacked || at == nil || at.Attacker != seatTarget(attacker) || at.Trait != c.trait ||
+			if evs[0].Type() != game.EvAttacked || at == nil || at.Attacker != seatTarget(attacker) || at.Trait != c.trait ||
 				at.Attack.Dice != c.dice || at.Weapon != a.Weapon || at.Ranged != a.Ranged || at.Defense != nil || at.Done {
 				t.Fatalf("%s: events %+v, attack %+v", c.rule, evs, at)
 			}
@@ -215,7 +215,7 @@ func TestDefend(t *testing.T) {
 	s.SetRandom(r)
 	evs := do(t, s, seatActor(1), game.Defend{})
 	at := s.Attack
-	if evs[0].Type != game.EvDefended || at.Defense == nil || at.Defense.Dice != 5 || at.Defense.Trait != game.Might || at.Defense.Purpose != "defend" || len(r.asked) != 5 {
+	if evs[0].Type() != game.EvDefended || at.Defense == nil || at.Defense.Dice != 5 || at.Defense.Trait != game.Might || at.Defense.Purpose != "defend" || len(r.asked) != 5 {
 		t.Fatalf("%s: events %+v, defense %+v", rule, evs, at.Defense)
 	}
 	if at.Defense.Total != 2 || at.Loser != seatTarget(1) || at.Damage != 1 {
@@ -363,7 +363,7 @@ func TestAttackOutcome(t *testing.T) {
 			}
 			evs := do(t, s, seatActor(loser), game.ResolveDamage{Split: split})
 			checkGroup(t, c.rule, evs)
-			if evs[0].Type != game.EvAttackEnded || !s.Attack.Done {
+			if evs[0].Type() != game.EvAttackEnded || !s.Attack.Done {
 				t.Errorf("%s: resolve events %+v", c.rule, evs)
 			}
 			want := map[string]int{}
@@ -412,7 +412,7 @@ func TestSteal(t *testing.T) {
 	thief, victim := positions(s, 2), positions(s, 1)
 	evs := do(t, s, seatActor(2), game.Steal{Card: "bell"})
 	checkGroup(t, rule, evs)
-	if evs[0].Type != game.EvAttackEnded || evs[1].Type != game.EvCardMoved || evs[1].How != "steal" || evs[1].Seat != 1 || evs[1].To != 2 || evs[1].Card != "bell" {
+	if evs[0].Type() != game.EvAttackEnded || evs[1].Type() != game.EvCardMoved || evs[1].How != "steal" || evs[1].Seat != 1 || evs[1].To != 2 || evs[1].Card != "bell" {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
 	if !s.Holds(2, "bell") || s.Holds(1, "bell") || !s.Attack.Done {
@@ -515,7 +515,7 @@ func TestStolenBloodDaggerHurts(t *testing.T) {
 	evs := do(t, s, seatActor(2), game.Steal{Card: "blood-dagger"})
 	rolled := false
 	for _, e := range evs {
-		rolled = rolled || (e.Type == game.EvRolled && e.Seat == 1 && e.Roll != nil && e.Roll.Dice == 2)
+		rolled = rolled || (e.Type() == game.EvRolled && e.Seat == 1 && e.Roll != nil && e.Roll.Dice == 2)
 	}
 	if !rolled && s.Pending[1] == nil {
 		t.Errorf("attack.go decideSteal: stealing the Blood Dagger from seat 1 rolls no 2 dice of physical damage for them (events %v) (%s)", evs, rule)

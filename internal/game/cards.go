@@ -253,7 +253,7 @@ func (a DrawCard) decide(s *State, actor Actor) ([]Event, error) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	keep := Kept(card)
-	evs := []Event{{Type: EvCardDrawn, Seat: seat.ID, Card: card.ID, Keep: keep}}
+	evs := []Event{{Data: CardDrawn{Seat: seat.ID, Card: card.ID, Keep: keep}}}
 	if keep {
 		evs = append(evs, s.cardEffects(seat, []string{card.ID}, nil, "card:"+card.ID)...)
 	}
@@ -325,7 +325,7 @@ func (a GiveCard) decide(s *State, actor Actor) ([]Event, error) {
 			return nil, refuse(Conflict, "err_already_offered")
 		}
 	}
-	return []Event{{Type: EvCardOffered, Seat: seat.ID, To: to.ID, Card: a.Card}}, nil
+	return []Event{{Data: CardOffered{Seat: seat.ID, To: to.ID, Card: a.Card}}}, nil
 }
 
 // decideAnswerOffer accepts or declines an offer made to the actor's seat.
@@ -352,10 +352,10 @@ func (s *State) decideAnswerOffer(actor Actor, seq int, accept bool) ([]Event, e
 		return nil, refuse(Forbidden, "err_other_seat")
 	}
 	if !accept || !s.Holds(from.ID, offer.Card) {
-		return []Event{{Type: EvOfferClosed, Seat: offer.To, Target: offer.Seq}}, nil
+		return []Event{{Data: OfferClosed{Seat: offer.To, Target: offer.Seq}}}, nil
 	}
-	evs := []Event{{Type: EvOfferClosed, Seat: offer.To, Target: offer.Seq},
-		{Type: EvCardMoved, Seat: from.ID, To: to.ID, Card: offer.Card, How: "give"}}
+	evs := []Event{{Data: OfferClosed{Seat: offer.To, Target: offer.Seq}},
+		{Data: CardMoved{Seat: from.ID, To: to.ID, Card: offer.Card, How: "give"}}}
 	evs = append(evs, s.cardEffects(from, nil, []string{offer.Card}, "card:"+offer.Card)...)
 	return append(evs, s.cardEffects(to, []string{offer.Card}, nil, "card:"+offer.Card)...), nil
 }
@@ -383,7 +383,7 @@ func (a DropCard) decide(s *State, actor Actor) ([]Event, error) {
 	if held.Used {
 		return nil, usedRefusal(held)
 	}
-	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: a.Card, How: "drop"}}
+	evs := []Event{{Data: CardMoved{Seat: seat.ID, Room: a.Room, Card: a.Card, How: "drop"}}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
 
@@ -403,7 +403,7 @@ func (a PickUp) decide(s *State, actor Actor) ([]Event, error) {
 	if !slices.Contains(s.Piles[a.Room], a.Card) {
 		return nil, refuse(Conflict, "err_not_in_pile")
 	}
-	evs := []Event{{Type: EvCardMoved, To: seat.ID, Room: a.Room, Card: a.Card, How: "pick_up"}}
+	evs := []Event{{Data: CardMoved{To: seat.ID, Room: a.Room, Card: a.Card, How: "pick_up"}}}
 	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
 }
 
@@ -424,7 +424,7 @@ func (a DiscardCard) decide(s *State, actor Actor) ([]Event, error) {
 		// Ended only by what its text prints (Grave Dirt, Webs).
 		return nil, refuse(Conflict, "err_event_not_cleared", card.Name)
 	}
-	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"}}
+	evs := []Event{{Data: CardMoved{Seat: seat.ID, Card: a.Card, How: "discard"}}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
 
@@ -461,7 +461,7 @@ func (a UseCard) decide(s *State, actor Actor) ([]Event, error) {
 		// offered no Use for it either).
 		return nil, refuse(Conflict, "err_card_acts_itself", card.Name)
 	}
-	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card}}
+	evs := []Event{{Data: CardUsed{Seat: seat.ID, Card: a.Card}}}
 	if card.Use != nil && card.Use.Need > 0 {
 		// Used through its roll (the Mask: Sanity 4+, else not this turn).
 		last := s.LastRoll(seat.ID)
@@ -471,18 +471,18 @@ func (a UseCard) decide(s *State, actor Actor) ([]Event, error) {
 		if last.Total < card.Use.Need {
 			return nil, refuse(Conflict, "err_card_roll_low", card.Name, last.Total, card.Use.Need)
 		}
-		evs = []Event{{Type: EvRollApplied, Seat: seat.ID, Target: last.Seq}}
+		evs = []Event{{Data: RollApplied{Seat: seat.ID, Target: last.Seq}}}
 		if card.Worn != nil {
 			return append(evs, s.wearEvents(seat, card)...), nil
 		}
-		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: a.Card})
+		evs = append(evs, Event{Data: CardUsed{Seat: seat.ID, Card: a.Card}})
 	} else if card.Worn != nil {
 		return s.wearEvents(seat, card), nil
 	} else if card.Toggle { // switched on or off (Music Box: opened or shut)
-		return []Event{{Type: EvCardUsed, Seat: seat.ID, Card: a.Card, Wear: true}}, nil
+		return []Event{{Data: CardUsed{Seat: seat.ID, Card: a.Card, Wear: true}}}, nil
 	}
 	if card.DiscardAfterUse {
-		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: "discard"})
+		evs = append(evs, Event{Data: CardMoved{Seat: seat.ID, Card: a.Card, How: "discard"}})
 		evs = append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...)
 	}
 	return evs, nil
@@ -496,9 +496,9 @@ func (s *State) wearEvents(seat *Seat, c *catalog.Card) []Event {
 	if i >= 0 && s.Hands[seat.ID][i].Worn {
 		m = negate(c.Worn)
 	}
-	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: c.ID, Wear: true}}
+	evs := []Event{{Data: CardUsed{Seat: seat.ID, Card: c.ID, Wear: true}}}
 	if ch := s.traitDelta(seat, m, maps.Clone(seat.Traits)); len(ch) > 0 {
-		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "card:" + c.ID, Changes: ch})
+		evs = append(evs, Event{Data: TraitsChanged{Seat: seat.ID, Cause: "card:" + c.ID, Changes: ch}})
 	}
 	return evs
 }
@@ -540,7 +540,7 @@ func (s *State) cardEffects(seat *Seat, gained, lost []string, cause string) []E
 	if len(changes) == 0 && !strings.Contains(cause, "set") {
 		return nil
 	}
-	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: cause, Changes: changes}}
+	return []Event{{Data: TraitsChanged{Seat: seat.ID, Cause: cause, Changes: changes}}}
 }
 
 func negate(m map[string]int) map[string]int {
@@ -584,7 +584,7 @@ func (s *State) updateSetBonus(seatID int) {
 func (s *State) deathEvents(seat *Seat, batch []Event) []Event {
 	var evs []Event
 	for _, card := range s.handAfter(seat.ID, batch) {
-		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Room: RemainsPile(seat.ID), Card: card, How: "death"})
+		evs = append(evs, Event{Data: CardMoved{Seat: seat.ID, Room: RemainsPile(seat.ID), Card: card, How: "death"}})
 	}
 	return evs
 }
@@ -596,13 +596,21 @@ func (s *State) handAfter(seatID int, batch []Event) []string {
 		hand = append(hand, h.Card)
 	}
 	for _, e := range batch {
-		switch {
-		case e.Type == EvCardMoved && e.Seat == seatID:
-			hand = slices.DeleteFunc(hand, func(c string) bool { return c == e.Card })
-		case e.Type == EvCardMoved && e.To == seatID, e.Type == EvCardDrawn && e.Keep && e.Seat == seatID:
-			hand = append(hand, e.Card)
-		case e.Type == EvOmenDrawn && e.Seat == seatID && keptID(e.Omen):
-			hand = append(hand, e.Omen)
+		switch d := e.Data.(type) {
+		case CardMoved:
+			if d.Seat == seatID {
+				hand = slices.DeleteFunc(hand, func(c string) bool { return c == d.Card })
+			} else if d.To == seatID {
+				hand = append(hand, d.Card)
+			}
+		case CardDrawn:
+			if d.Keep && d.Seat == seatID {
+				hand = append(hand, d.Card)
+			}
+		case OmenDrawn:
+			if d.Seat == seatID && keptID(d.Omen) {
+				hand = append(hand, d.Omen)
+			}
 		}
 	}
 	return hand
@@ -617,21 +625,21 @@ const howReplace = "replace"
 
 // foldCards applies the cards' own events: drawn, moved, offered and used.
 func (s *State) foldCards(e Event) {
-	switch e.Type {
-	case EvCardDrawn:
-		s.foldCardDrawn(e)
-	case EvCardMoved:
-		s.foldCardMoved(e)
-	case EvCardOffered:
-		s.Offers = append(s.Offers, Offer{Seq: e.Seq, From: e.Seat, To: e.To, Card: e.Card})
-	case EvOfferClosed:
-		s.Offers = slices.DeleteFunc(s.Offers, func(o Offer) bool { return o.Seq == e.Target })
-	case EvCardUsed:
-		s.foldCardUsed(e)
+	switch d := e.Data.(type) {
+	case CardDrawn:
+		s.foldCardDrawn(d)
+	case CardMoved:
+		s.foldCardMoved(d)
+	case CardOffered:
+		s.Offers = append(s.Offers, Offer{Seq: e.Seq, From: d.Seat, To: d.To, Card: d.Card})
+	case OfferClosed:
+		s.Offers = slices.DeleteFunc(s.Offers, func(o Offer) bool { return o.Seq == d.Target })
+	case CardUsed:
+		s.foldCardUsed(d)
 	}
 }
 
-func (s *State) foldCardDrawn(e Event) {
+func (s *State) foldCardDrawn(e CardDrawn) {
 	s.Gone[e.Card] = true
 	s.DrewBy[e.Card] = e.Seat
 	if deck := catalog.Box().Card(e.Card).Deck; s.OwedDraws[e.Seat][deck] > 0 {
@@ -643,7 +651,7 @@ func (s *State) foldCardDrawn(e Event) {
 	}
 }
 
-func (s *State) foldCardMoved(e Event) {
+func (s *State) foldCardMoved(e CardMoved) {
 	var held HeldCard
 	if e.Seat != 0 { // out of a hand
 		if i := s.heldIndex(e.Seat, e.Card); i >= 0 {
@@ -680,7 +688,7 @@ func (s *State) foldCardMoved(e Event) {
 	}
 }
 
-func (s *State) foldCardUsed(e Event) {
+func (s *State) foldCardUsed(e CardUsed) {
 	if c := catalog.Box().Card(e.Card); c.Use != nil && c.Use.InsteadOfAttack {
 		s.AttackedThisTurn[attackerKey(Target{Seat: e.Seat})] = true // it was the turn's attack (Dynamite)
 	}
@@ -703,3 +711,52 @@ func usedRefusal(held *HeldCard) error {
 	}
 	return refuse(Conflict, "err_used_this_turn")
 }
+
+// cardEvents are the events this file folds.
+var cardEvents = []EventData{CardDrawn{}, CardMoved{}, CardOffered{}, OfferClosed{}, CardUsed{}}
+
+// CardDrawn: a card was drawn (Keep: held, not put back).
+type CardDrawn struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Card string `json:"card,omitempty"`
+	Keep bool   `json:"keep,omitempty"`
+}
+
+func (CardDrawn) EventType() string { return EvCardDrawn }
+
+// CardMoved: a card changed hands or went to a room's pile.
+type CardMoved struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Room string `json:"room,omitempty"`
+	Card string `json:"card,omitempty"`
+	How  string `json:"how,omitempty"` // give, drop, pick_up, steal, discard, death
+	To   int    `json:"to,omitempty"`  // receiving seat id
+}
+
+func (CardMoved) EventType() string { return EvCardMoved }
+
+// CardOffered: a card was offered to another seat.
+type CardOffered struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Card string `json:"card,omitempty"`
+	To   int    `json:"to,omitempty"` // receiving seat id
+}
+
+func (CardOffered) EventType() string { return EvCardOffered }
+
+// OfferClosed: an offer (Target) was accepted, declined or taken back.
+type OfferClosed struct {
+	Seat   int `json:"seat,omitempty"`   // stable seat id the event is about
+	Target int `json:"target,omitempty"` // the seq it refers to
+}
+
+func (OfferClosed) EventType() string { return EvOfferClosed }
+
+// CardUsed: a held card was used, or put on or taken off.
+type CardUsed struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Card string `json:"card,omitempty"`
+	Wear bool   `json:"wear,omitempty"` // put on or taken off
+}
+
+func (CardUsed) EventType() string { return EvCardUsed }

@@ -71,11 +71,21 @@ func remainsOf(pile string) (int, bool) {
 
 // checkCardEvents checks the cards' events: each names a known card.
 func checkCardEvents(e *Event) error {
-	switch e.Type {
-	case EvCardDrawn, EvCardMoved, EvCardOffered, EvCardUsed:
-		if catalog.Box().Card(e.Card) == nil {
-			return impossible("event %d: card %q", e.Seq, e.Card)
-		}
+	var card string
+	switch d := e.Data.(type) {
+	case CardDrawn:
+		card = d.Card
+	case CardMoved:
+		card = d.Card
+	case CardOffered:
+		card = d.Card
+	case CardUsed:
+		card = d.Card
+	default:
+		return nil
+	}
+	if catalog.Box().Card(card) == nil {
+		return impossible("event %d: card %q", e.Seq, card)
 	}
 	return nil
 }

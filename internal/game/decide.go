@@ -64,21 +64,22 @@ func (s *State) deaths(evs []Event) []Event {
 	var out []Event
 	dead := map[int]bool{}
 	for _, e := range evs {
-		if e.Type != EvTraitsChanged || dead[e.Seat] {
+		tc, ok := e.Data.(TraitsChanged)
+		if !ok || dead[tc.Seat] {
 			continue
 		}
-		seat := s.SeatByID(e.Seat)
+		seat := s.SeatByID(tc.Seat)
 		if seat == nil || !s.Alive(seat) {
 			continue
 		}
-		for _, c := range e.Changes {
+		for _, c := range tc.Changes {
 			if c.To.Position == 0 {
-				dead[e.Seat] = true
+				dead[tc.Seat] = true
 				out = append(out, s.deathEvents(seat, evs)...)
 				if h := s.Haunt; h != nil && h.Hidden() {
 					if _, shown := h.Shown[seat.ID]; !shown {
 						// The dead turn their token face up (seed 002, 内奸).
-						out = append(out, Event{Type: EvTokenRevealed, Seat: seat.ID, Token: h.Tokens[seat.ID]})
+						out = append(out, Event{Data: TokenRevealed{Seat: seat.ID, Token: h.Tokens[seat.ID]}})
 					}
 				}
 				break

@@ -72,7 +72,7 @@ var effectSources = sync.OnceValue(func() map[string]effectSourceEntry {
 })
 
 // sourceOf is the source an event names: "card:<id>" or "room:<id>".
-func sourceOf(e Event) string {
+func sourceOf(e SourceRemoved) string {
 	if e.Room != "" {
 		return "room:" + e.Room
 	}
@@ -90,9 +90,9 @@ func sourceName(room *catalog.Room, card *catalog.Card) catalog.Text {
 // removedEvent records a token an outcome removed, or a room it emptied.
 func removedEvent(seat *Seat, room *catalog.Room, card *catalog.Card) Event {
 	if card != nil {
-		return Event{Type: EvSourceRemoved, Seat: seat.ID, Card: card.ID}
+		return Event{Data: SourceRemoved{Seat: seat.ID, Card: card.ID}}
 	}
-	return Event{Type: EvSourceRemoved, Seat: seat.ID, Room: room.ID}
+	return Event{Data: SourceRemoved{Seat: seat.ID, Room: room.ID}}
 }
 
 // decideApplyEffect applies what a card or room does, in one tap: the
@@ -151,7 +151,7 @@ func (s *State) applyEffect(actor Actor, a ApplyEffect) ([]Event, error) {
 		if s.RoomGains[seat.ID][room.ID] {
 			return nil, refuse(Conflict, "err_room_gain_used")
 		}
-		evs := []Event{{Type: EvRoomGain, Seat: seat.ID, Room: room.ID}}
+		evs := []Event{{Data: RoomGain{Seat: seat.ID, Room: room.ID}}}
 		return append(evs, s.effectEvents(seat, catalog.Effect{Gain: room.OnceGain}, a.Source, "")...), nil
 	case room != nil && room.EndTurnDamage != nil:
 		return s.applyEndTurnDamage(seat, room, a)
@@ -252,9 +252,9 @@ func (s *State) applyEndTurnDamage(seat *Seat, room *catalog.Room, a ApplyEffect
 
 // afterUse marks a card used this turn and discards a one-use card.
 func (s *State) afterUse(seat *Seat, card *catalog.Card) []Event {
-	evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: card.ID}}
+	evs := []Event{{Data: CardUsed{Seat: seat.ID, Card: card.ID}}}
 	if card.DiscardAfterUse {
-		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"})
+		evs = append(evs, Event{Data: CardMoved{Seat: seat.ID, Card: card.ID, How: "discard"}})
 		evs = append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...)
 	}
 	return evs
@@ -268,7 +268,7 @@ func (s *State) afterUse(seat *Seat, card *catalog.Card) []Event {
 // token it removes or a room it empties can't be rolled for again, and an
 // attack it makes begins.
 func (s *State) outcomeEvents(seat *Seat, room *catalog.Room, card *catalog.Card, held bool, eff catalog.Effect, roll RollRecord, a ApplyEffect) ([]Event, error) {
-	evs := []Event{{Type: EvRollApplied, Seat: seat.ID, Target: roll.Seq}}
+	evs := []Event{{Data: RollApplied{Seat: seat.ID, Target: roll.Seq}}}
 	target, err := s.effectTarget(seat, card, eff, a)
 	if err != nil {
 		return nil, err
@@ -341,15 +341,15 @@ func (s *State) outcomeCard(seat *Seat, card *catalog.Card, held bool, eff catal
 	case held && eff.Wear:
 		return s.wearEvents(seat, card)
 	case held && eff.Discard:
-		evs := []Event{{Type: EvCardUsed, Seat: seat.ID, Card: card.ID},
-			{Type: EvCardMoved, Seat: seat.ID, Card: card.ID, How: "discard"}}
+		evs := []Event{{Data: CardUsed{Seat: seat.ID, Card: card.ID}},
+			{Data: CardMoved{Seat: seat.ID, Card: card.ID, How: "discard"}}}
 		return append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...)
 	case held:
 		return s.afterUse(seat, card)
 	case card != nil && card.Deck == "event" && eff.Discard && s.holderOf(card.ID) != 0:
 		// An event the outcome ends, held by the roller or by the explorer
 		// a rescuer freed (Webs, Debris).
-		return []Event{{Type: EvCardMoved, Seat: s.holderOf(card.ID), Card: card.ID, How: "discard"}}
+		return []Event{{Data: CardMoved{Seat: s.holderOf(card.ID), Card: card.ID, How: "discard"}}}
 	}
 	return nil
 }
@@ -485,35 +485,35 @@ func (s *State) effectTarget(seat *Seat, card *catalog.Card, eff catalog.Effect,
 // roll's outcome applied, a room's one-time gain, a token or room used up,
 // a card's draw effect done.
 func (s *State) foldEffects(e Event) {
-	switch e.Type {
-	case EvEffectPending:
-		if p := s.Pending[e.Seat]; e.Pending == nil && p != nil && p.Then != nil {
-			s.Pending[e.Seat] = p.Then // the outcome's further damage comes next
-		} else if e.Pending == nil {
-			delete(s.Pending, e.Seat)
+	switch d := e.Data.(type) {
+	case DamagePending:
+		if p := s.Pending[d.Seat]; d.Pending == nil && p != nil && p.Then != nil {
+			s.Pending[d.Seat] = p.Then // the outcome's further damage comes next
+		} else if d.Pending == nil {
+			delete(s.Pending, d.Seat)
 		} else {
-			p := *e.Pending
-			s.Pending[e.Seat] = &p
+			p := *d.Pending
+			s.Pending[d.Seat] = &p
 		}
-	case EvRollApplied:
+	case RollApplied:
 		for i := range s.Rolls {
-			if s.Rolls[i].Seq != e.Target {
+			if s.Rolls[i].Seq != d.Target {
 				continue
 			}
-			if s.Rolls[i].Seat != e.Seat { // another explorer's share of it
-				s.Shares[e.Target] = append(s.Shares[e.Target], e.Seat)
+			if s.Rolls[i].Seat != d.Seat { // another explorer's share of it
+				s.Shares[d.Target] = append(s.Shares[d.Target], d.Seat)
 			}
 			s.Rolls[i].Applied = true
 		}
-	case EvRoomGain:
-		if s.RoomGains[e.Seat] == nil {
-			s.RoomGains[e.Seat] = map[string]bool{}
+	case RoomGain:
+		if s.RoomGains[d.Seat] == nil {
+			s.RoomGains[d.Seat] = map[string]bool{}
 		}
-		s.RoomGains[e.Seat][e.Room] = true
-	case EvSourceRemoved:
-		s.Removed[sourceOf(e)] = true
-	case EvEffectApplied:
-		s.EffectDone[e.Card] = true
+		s.RoomGains[d.Seat][d.Room] = true
+	case SourceRemoved:
+		s.Removed[sourceOf(d)] = true
+	case EffectApplied:
+		s.EffectDone[d.Card] = true
 	}
 }
 
@@ -551,5 +551,49 @@ func (s *State) shareEvents(seat *Seat, card *catalog.Card, b *catalog.Bracket, 
 	if err != nil {
 		return nil, err
 	}
-	return append([]Event{{Type: EvRollApplied, Seat: seat.ID, Target: shared.Seq}}, chosen...), nil
+	return append([]Event{{Data: RollApplied{Seat: seat.ID, Target: shared.Seq}}}, chosen...), nil
 }
+
+// effectEvents are the events this file folds.
+var effectEvents = []EventData{DamagePending{}, RoomGain{}, RollApplied{}, SourceRemoved{}, EffectApplied{}}
+
+// DamagePending: damage a card or room gave is owed (nil Pending: it was taken).
+type DamagePending struct {
+	Seat    int            `json:"seat,omitempty"` // stable seat id the event is about
+	Pending *PendingDamage `json:"pending,omitempty"`
+}
+
+func (DamagePending) EventType() string { return EvEffectPending }
+
+// RoomGain: a room's once-per-explorer gain was taken.
+type RoomGain struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Room string `json:"room,omitempty"`
+}
+
+func (RoomGain) EventType() string { return EvRoomGain }
+
+// RollApplied: the outcome of a roll (Target) was applied.
+type RollApplied struct {
+	Seat   int `json:"seat,omitempty"`   // stable seat id the event is about
+	Target int `json:"target,omitempty"` // the seq it refers to
+}
+
+func (RollApplied) EventType() string { return EvRollApplied }
+
+// SourceRemoved: an outcome removed a token (Card) or emptied a room (Room).
+type SourceRemoved struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Card string `json:"card,omitempty"`
+	Room string `json:"room,omitempty"`
+}
+
+func (SourceRemoved) EventType() string { return EvSourceRemoved }
+
+// EffectApplied: a card's draw effect (no roll) was applied.
+type EffectApplied struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Card string `json:"card,omitempty"`
+}
+
+func (EffectApplied) EventType() string { return EvEffectApplied }

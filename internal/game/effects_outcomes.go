@@ -23,7 +23,7 @@ func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, 
 			return nil, refuse(Invalid, "err_choose_trait", card)
 		}
 		if ch := s.traitDelta(seat, map[string]int{a.Trait: g.Amount}, maps.Clone(seat.Traits)); len(ch) > 0 {
-			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source, Changes: ch})
+			evs = append(evs, Event{Data: TraitsChanged{Seat: seat.ID, Cause: a.Source, Changes: ch}})
 		}
 	}
 	if eff.LowestAll {
@@ -34,7 +34,7 @@ func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, 
 			}
 		}
 		if len(ch) > 0 {
-			evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source, Changes: ch})
+			evs = append(evs, Event{Data: TraitsChanged{Seat: seat.ID, Cause: a.Source, Changes: ch}})
 		}
 	}
 	if eff.LowestRolled && validTrait(rolled) {
@@ -46,8 +46,8 @@ func (s *State) chosenEvents(seat *Seat, card catalog.Text, eff catalog.Effect, 
 			}
 			t = a.Trait
 		}
-		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: a.Source,
-			Changes: []TraitChange{{Trait: t, From: seat.Traits[t], To: lowest}}})
+		evs = append(evs, Event{Data: TraitsChanged{Seat: seat.ID, Cause: a.Source,
+			Changes: []TraitChange{{Trait: t, From: seat.Traits[t], To: lowest}}}})
 	}
 	return evs, nil
 }
@@ -102,7 +102,7 @@ func (s *State) healEvents(target *Seat, card catalog.Text, h *catalog.Heal, a A
 	if len(ch) == 0 {
 		return nil, nil
 	}
-	return []Event{{Type: EvTraitsChanged, Seat: target.ID, Cause: cause, Changes: ch}}, nil
+	return []Event{{Data: TraitsChanged{Seat: target.ID, Cause: cause, Changes: ch}}}, nil
 }
 
 // withChanges is a copy of a seat with trait events applied, for an effect
@@ -111,7 +111,8 @@ func (s *State) withChanges(seat *Seat, evs []Event) *Seat {
 	c := *seat
 	c.Traits = maps.Clone(seat.Traits)
 	for _, e := range evs {
-		for _, ch := range e.Changes {
+		tc, _ := e.Data.(TraitsChanged)
+		for _, ch := range tc.Changes {
 			c.Traits[ch.Trait] = ch.To
 		}
 	}
@@ -145,7 +146,7 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled stri
 		}
 	}
 	if len(changes) > 0 {
-		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: source, Changes: changes})
+		evs = append(evs, Event{Data: TraitsChanged{Seat: seat.ID, Cause: source, Changes: changes}})
 	}
 	var pending *PendingDamage
 	for _, d := range []*catalog.Damage{eff.MoreDamage, eff.Damage} { // the last taken first
@@ -160,7 +161,7 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled stri
 			// Cannot fail: the server rolls, so no faces or total are
 			// given to be checked.
 			_ = s.resolveDice(&rec, rollPlan{dice: d.Dice}, nil, nil)
-			evs = append(evs, Event{Type: EvRolled, Seat: seat.ID, Roll: &rec})
+			evs = append(evs, Event{Data: Rolled{Seat: seat.ID, Roll: &rec}})
 			amount = rec.Total
 		}
 		less, _ := s.damageReduction(seat.ID, d.Kind) // Armor: every time (seed 002 FAQ)
@@ -170,7 +171,7 @@ func (s *State) effectEvents(seat *Seat, eff catalog.Effect, source, rolled stri
 		}
 	}
 	if pending != nil {
-		evs = append(evs, Event{Type: EvEffectPending, Seat: seat.ID, Pending: pending})
+		evs = append(evs, Event{Data: DamagePending{Seat: seat.ID, Pending: pending}})
 	}
 	return evs
 }
@@ -200,7 +201,7 @@ func (s *State) drawEffectEvents(actor Actor, seat *Seat, card *catalog.Card, a 
 	if who := s.resolverOf(card); who != 0 && who != seat.ID && !actor.Host {
 		return nil, refuse(Conflict, "err_card_resolver", card.Name, s.SeatByID(who).Name)
 	}
-	evs := []Event{{Type: EvEffectApplied, Seat: seat.ID, Card: card.ID}}
+	evs := []Event{{Data: EffectApplied{Seat: seat.ID, Card: card.ID}}}
 	if eff.GiveBack || eff.DiscardItem {
 		items := s.itemsHeld(seat.ID)
 		switch {
@@ -213,7 +214,7 @@ func (s *State) drawEffectEvents(actor Actor, seat *Seat, card *catalog.Card, a 
 		if eff.GiveBack {
 			how = howDeck
 		}
-		evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: a.Card, How: how})
+		evs = append(evs, Event{Data: CardMoved{Seat: seat.ID, Card: a.Card, How: how}})
 		evs = append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...)
 	}
 	if eff.IfHeld != nil {
@@ -255,7 +256,7 @@ func (s *State) ifHeldEvents(seat *Seat, card *catalog.Card, h *catalog.IfHeld) 
 				how = howReplace
 			}
 			holder := s.SeatByID(seatAt.ID)
-			evs := []Event{{Type: EvCardMoved, Seat: holder.ID, Card: id, How: how}}
+			evs := []Event{{Data: CardMoved{Seat: holder.ID, Card: id, How: how}}}
 			evs = append(evs, s.cardEffects(holder, nil, []string{id}, "card:"+id)...)
 			drawer := seat
 			if holder.ID == seat.ID {
@@ -281,7 +282,7 @@ func (s *State) takeItemEvents(seat *Seat, card *catalog.Card, a ApplyEffect) ([
 	if !slices.Contains(s.itemsHeld(from.ID), a.Card) {
 		return nil, refuse(Invalid, "err_take_item", card.Name, from.Name)
 	}
-	evs := []Event{{Type: EvCardMoved, Seat: from.ID, To: seat.ID, Card: a.Card, How: "steal"}}
+	evs := []Event{{Data: CardMoved{Seat: from.ID, To: seat.ID, Card: a.Card, How: "steal"}}}
 	evs = append(evs, s.cardEffects(from, nil, []string{a.Card}, "card:"+a.Card)...)
 	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
 }
@@ -296,7 +297,7 @@ func (s *State) putItemEvents(seat *Seat, name catalog.Text, room string, a Appl
 	if !slices.Contains(items, a.Card) {
 		return nil, refuse(Invalid, "err_name_item", name)
 	}
-	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: room, Card: a.Card, How: "drop"}}
+	evs := []Event{{Data: CardMoved{Seat: seat.ID, Room: room, Card: a.Card, How: "drop"}}}
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
 
@@ -309,7 +310,7 @@ func (s *State) dropEvents(seat *Seat, card *catalog.Card, a ApplyEffect) ([]Eve
 	if catalog.Box().Room(a.Room) == nil {
 		return nil, refuse(Invalid, "err_drop_room", card.Name)
 	}
-	evs := []Event{{Type: EvCardMoved, Seat: seat.ID, Room: a.Room, Card: card.ID, How: "drop"}}
+	evs := []Event{{Data: CardMoved{Seat: seat.ID, Room: a.Room, Card: card.ID, How: "drop"}}}
 	return append(evs, s.cardEffects(seat, nil, []string{card.ID}, "card:"+card.ID)...), nil
 }
 
@@ -321,9 +322,9 @@ func (s *State) cardAttackEvent(seat *Seat, card string, atk *catalog.CardAttack
 	if err := s.resolveDice(&rec, rollPlan{dice: min(atk.Dice, MaxDice)}, faces, total); err != nil {
 		return Event{}, err
 	}
-	return Event{Type: EvAttacked, Seat: seat.ID, Attack: &AttackState{
+	return Event{Data: Attacked{Seat: seat.ID, Attack: &AttackState{
 		Attacker: Target{Card: card}, Defender: Target{Seat: seat.ID}, Trait: atk.Trait, Attack: rec,
-	}}, nil
+	}}}, nil
 }
 
 // rewardEvents are what a card's attack gives when it damages the drawer
@@ -339,7 +340,7 @@ func (s *State) rewardEvents(at *AttackState) []Event {
 		return nil
 	}
 	if ch := s.traitDelta(holder, r.Gain, maps.Clone(holder.Traits)); len(ch) > 0 {
-		return []Event{{Type: EvTraitsChanged, Seat: holder.ID, Cause: "card:" + c.ID, Changes: ch}}
+		return []Event{{Data: TraitsChanged{Seat: holder.ID, Cause: "card:" + c.ID, Changes: ch}}}
 	}
 	return nil
 }

@@ -80,14 +80,14 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 			s.SetRandom(r)
 			evs := do(t, s, seatActor(1), game.ApplyEffect{Source: roll.Source})
 			checkGroup(t, c.rule, evs)
-			if evs[0].Type != game.EvRollApplied || evs[0].Target != rolled[0].Seq || evs[0].Seat != 1 {
+			if evs[0].Type() != game.EvRollApplied || evs[0].Target != rolled[0].Seq || evs[0].Seat != 1 {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			if got := moved(before, positions(s, 1)); !maps.Equal(got, c.delta) && !(len(got) == 0 && len(c.delta) == 0) {
 				t.Errorf("%s: clips moved %v, want %v", c.rule, got, c.delta)
 			}
 			for _, e := range evs {
-				if e.Type == game.EvTraitsChanged && e.Cause != roll.Source {
+				if e.Type() == game.EvTraitsChanged && e.Cause != roll.Source {
 					t.Errorf("%s: cause %q", c.rule, e.Cause)
 				}
 			}
@@ -97,7 +97,7 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 			if len(c.dice) > 0 {
 				var dmg *game.RollRecord
 				for _, e := range evs {
-					if e.Type == game.EvRolled {
+					if e.Type() == game.EvRolled {
 						dmg = e.Roll
 					}
 				}
@@ -210,7 +210,7 @@ func TestPendingDamage(t *testing.T) {
 		s := setup(t)
 		evs := do(t, s, seatActor(1), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 3, game.Speed: 1}})
 		checkGroup(t, rule, evs)
-		if len(evs) != 2 || evs[1].Type != game.EvEffectPending || evs[1].Pending != nil || s.Pending[1] != nil {
+		if len(evs) != 2 || evs[1].Type() != game.EvEffectPending || evs[1].Pending != nil || s.Pending[1] != nil {
 			t.Errorf("%s: events %+v, pending %+v", rule, evs, s.Pending[1])
 		}
 		// Undo brings the damage back to split.
@@ -302,7 +302,7 @@ func TestOncePerExplorerRooms(t *testing.T) {
 			before := positions(s, 1)
 			evs := do(t, s, seatActor(1), game.ApplyEffect{Source: src})
 			checkGroup(t, c.rule, evs)
-			if len(evs) != 2 || evs[0].Type != game.EvRoomGain || evs[0].Room != c.room || evs[1].Type != game.EvTraitsChanged || evs[1].Cause != src {
+			if len(evs) != 2 || evs[0].Type() != game.EvRoomGain || evs[0].Room != c.room || evs[1].Type() != game.EvTraitsChanged || evs[1].Cause != src {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			if got := moved(before, positions(s, 1)); !maps.Equal(got, map[string]int{c.trait: 1}) {
@@ -423,7 +423,7 @@ func TestRoomGainAtTheTop(t *testing.T) {
 	s := started(t, fourExplorers...)
 	force(t, s, 1, map[string]game.TraitState{game.Sanity: {Position: 8}})
 	evs := do(t, s, seatActor(1), game.ApplyEffect{Source: "room:chapel"})
-	if len(evs) != 2 || evs[0].Type != game.EvRoomGain || evs[1].Type != game.EvTraitsChanged {
+	if len(evs) != 2 || evs[0].Type() != game.EvRoomGain || evs[1].Type() != game.EvTraitsChanged {
 		t.Fatalf("%s: events %+v, want the room's gain and the trait change", rule, evs)
 	}
 	if got := s.SeatByID(1).Traits[game.Sanity]; got != (game.TraitState{Position: 8, Overflow: 1}) {

@@ -1,7 +1,9 @@
 package game
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"time"
 )
 
@@ -72,47 +74,122 @@ type TraitChange struct {
 	To    TraitState `json:"to"`
 }
 
-// Event is one entry of a game's append-only log. Only the fields of its type
-// are set. Everything but Secret is public; Public() drops Secret, and only
-// the store and the engine ever see it.
+// Event is one entry of a game's append-only log: who made it and when, its
+// place in the log, and its Data, one small struct per type of event
+// (TraitsChanged in seats.go, Rolled in rolls.go…), declared beside the
+// fold that applies it and listed in that file's table (seatEvents). On
+// the wire and in the store an event is one JSON object: the envelope's
+// fields and its data's, side by side. Everything but Secret is public;
+// Public() drops Secret, and only the store and the engine ever see it.
 type Event struct {
-	Seq   int       `json:"seq"`
-	Type  string    `json:"type"`
-	Actor Actor     `json:"actor"`
-	At    time.Time `json:"at"`
-
-	Seat     int           `json:"seat,omitempty"` // stable seat id the event is about
-	Name     string        `json:"name,omitempty"`
-	Lang     string        `json:"lang,omitempty"`
-	Explorer string        `json:"explorer,omitempty"`
-	Cause    string        `json:"cause,omitempty"` // step, set, physical, mental, restore; turn_ended: CauseCardSkipped
-	Changes  []TraitChange `json:"changes,omitempty"`
-	Order    []int         `json:"order,omitempty"` // seat ids in seating order
-	Phase    string        `json:"phase,omitempty"`
-	Target   int           `json:"target,omitempty"` // seq an undo or reroll refers to
-	Roll     *RollRecord   `json:"roll,omitempty"`
-	Omen     string        `json:"omen,omitempty"`
-	Room     string        `json:"room,omitempty"`
-	Floor    string        `json:"floor,omitempty"`
-	Haunt    *HauntReveal  `json:"haunt,omitempty"`
-	Token    int           `json:"token,omitempty"`
-	Secret   *EventSecret  `json:"secret,omitempty"`
-
+	Seq   int
+	Actor Actor
+	At    time.Time
 	// Group is the seq of the first event of a multi-event change; undo
 	// takes back the whole group.
-	Group   int            `json:"group,omitempty"`
-	Card    string         `json:"card,omitempty"`
-	Keep    bool           `json:"keep,omitempty"`
-	Wear    bool           `json:"wear,omitempty"` // card_used: put on or taken off
-	To      int            `json:"to,omitempty"`   // receiving seat id
-	How     string         `json:"how,omitempty"`  // give, drop, pick_up, steal, discard, death
-	Pending *PendingDamage `json:"pending,omitempty"`
+	Group  int
+	Secret *EventSecret
+	Data   EventData
+}
 
-	Attack   *AttackState `json:"attack,omitempty"`
-	Monster  string       `json:"monster,omitempty"`
-	Monsters []Monster    `json:"monsters,omitempty"`
-	Track    *Track       `json:"track,omitempty"`
-	Side     string       `json:"side,omitempty"`
+// EventData is an event's own fields; its type names the event.
+type EventData interface {
+	EventType() string
+}
+
+// Type is the event's type name ("traits_changed"), "" for none.
+func (e Event) Type() string {
+	if e.Data == nil {
+		return ""
+	}
+	return e.Data.EventType()
+}
+
+// eventTypes is every event's data type, by type name, gathered from the
+// topics' tables.
+var eventTypes = func() map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for _, t := range [][]EventData{seatEvents, turnEvents, rollEvents, hauntEvents, cardEvents,
+		effectEvents, attackEvents, monsterEvents, roomEvents, logEvents} {
+		for _, d := range t {
+			if _, dup := out[d.EventType()]; dup {
+				panic("game: two events named " + d.EventType())
+			}
+			out[d.EventType()] = reflect.TypeOf(d)
+		}
+	}
+	return out
+}()
+
+// seatFields is, for each type of event that has one, the index of its
+// Seat field: the seat the event is about.
+var seatFields = func() map[reflect.Type]int {
+	out := map[reflect.Type]int{}
+	for _, t := range eventTypes {
+		if f, ok := t.FieldByName("Seat"); ok {
+			out[t] = f.Index[0]
+		}
+	}
+	return out
+}()
+
+// SeatOf is the stable seat id the event is about, 0 for an event about no
+// seat (the phase, the monsters, the track).
+func (e Event) SeatOf() int {
+	if i, ok := seatFields[reflect.TypeOf(e.Data)]; ok {
+		return int(reflect.ValueOf(e.Data).Field(i).Int())
+	}
+	return 0
+}
+
+// eventEnvelope is an event's own JSON fields, apart from its data's.
+type eventEnvelope struct {
+	Seq    int          `json:"seq"`
+	Type   string       `json:"type"`
+	Actor  Actor        `json:"actor"`
+	At     time.Time    `json:"at"`
+	Group  int          `json:"group,omitempty"`
+	Secret *EventSecret `json:"secret,omitempty"`
+}
+
+// MarshalJSON writes the envelope's fields, then the data's, as one object.
+func (e Event) MarshalJSON() ([]byte, error) {
+	head, err := json.Marshal(eventEnvelope{Seq: e.Seq, Type: e.Type(), Actor: e.Actor, At: e.At, Group: e.Group, Secret: e.Secret})
+	if err != nil || e.Data == nil {
+		return head, err
+	}
+	data, err := json.Marshal(e.Data)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) <= 2 { // {}
+		return head, nil
+	}
+	out := append(head[:len(head)-1:len(head)-1], ',')
+	return append(out, data[1:]...), nil
+}
+
+// UnmarshalJSON reads the envelope, then the data its type names. An
+// unknown type is an error: it would mean nothing to fold.
+func (e *Event) UnmarshalJSON(raw []byte) error {
+	var env eventEnvelope
+	if err := json.Unmarshal(raw, &env); err != nil {
+		return err
+	}
+	*e = Event{Seq: env.Seq, Actor: env.Actor, At: env.At, Group: env.Group, Secret: env.Secret}
+	if env.Type == "" {
+		return nil
+	}
+	t, ok := eventTypes[env.Type]
+	if !ok {
+		return fmt.Errorf("event %d: unknown type %q", env.Seq, env.Type)
+	}
+	v := reflect.New(t)
+	if err := json.Unmarshal(raw, v.Interface()); err != nil {
+		return fmt.Errorf("event %d (%s): %w", env.Seq, env.Type, err)
+	}
+	e.Data = v.Elem().Interface().(EventData)
+	return nil
 }
 
 // EventSecret is the part of an event no browser may see: the hidden
@@ -134,9 +211,9 @@ func (s *State) Apply(e Event) error {
 		return fmt.Errorf("event %d applied at version %d", e.Seq, s.Version)
 	}
 	s.Events = append(s.Events, e)
-	if e.Type == EvUndone {
-		s.undone[e.Target] = true
-		if g := s.groupOf(e.Target); g != 0 {
+	if u, ok := e.Data.(Undone); ok {
+		s.undone[u.Target] = true
+		if g := s.groupOf(u.Target); g != 0 {
 			for _, x := range s.Events {
 				if x.Group == g {
 					s.undone[x.Seq] = true
@@ -149,7 +226,7 @@ func (s *State) Apply(e Event) error {
 		// The undone change moved boards back: actions built on what they
 		// showed before the undo are stale now.
 		for i := range s.Seats {
-			if e.Seat == 0 || s.Seats[i].ID == e.Seat {
+			if u.Seat == 0 || s.Seats[i].ID == u.Seat {
 				s.Seats[i].ChangedAt = e.Seq
 			}
 		}
@@ -178,7 +255,7 @@ func (s *State) rebuild() error {
 	events, undone := s.Events, s.undone
 	s.reset()
 	for _, e := range events {
-		if e.Type != EvUndone && !undone[e.Seq] {
+		if e.Type() != EvUndone && !undone[e.Seq] {
 			if err := s.fold(e); err != nil {
 				return err
 			}
@@ -191,36 +268,36 @@ func (s *State) rebuild() error {
 // fold applies one trusted event. Each feature folds its own events next to
 // the code that decides them; fold only routes an event to its feature.
 func (s *State) fold(e Event) error {
-	switch e.Type {
-	case EvSeatJoined, EvSeatsReordered, EvGameStarted, EvTraitsChanged, EvSeatMoved:
+	switch e.Data.(type) {
+	case SeatJoined, SeatsReordered, GameStarted, TraitsChanged, SeatMoved:
 		if err := s.foldSeats(e); err != nil {
 			return err
 		}
-	case EvPhaseSet, EvTurnEnded:
+	case PhaseSet, TurnEnded:
 		s.foldTurns(e)
-	case EvCardDrawn, EvCardMoved, EvCardOffered, EvOfferClosed, EvCardUsed:
+	case CardDrawn, CardMoved, CardOffered, OfferClosed, CardUsed:
 		s.foldCards(e)
-	case EvEffectPending, EvRollApplied, EvRoomGain, EvSourceRemoved, EvEffectApplied:
+	case DamagePending, RollApplied, RoomGain, SourceRemoved, EffectApplied:
 		s.foldEffects(e)
-	case EvRolled, EvRerolled:
+	case Rolled, Rerolled:
 		s.foldRolls(e)
-	case EvAttacked, EvDefended, EvAttackEnded, EvStealDeclined:
+	case Attacked, Defended, AttackEnded, StealDeclined:
 		s.foldAttack(e)
-	case EvStunned, EvMonstersAdded, EvTrackSet, EvGameEnded, EvSideChanged:
+	case Stunned, MonstersAdded, TrackSet, GameEnded, SideChanged:
 		s.foldMonsters(e)
-	case EvOmenDrawn, EvHauntRevealed, EvTokenRevealed, EvOmenReplaced:
+	case OmenDrawn, HauntRevealed, TokenRevealed, OmenReplaced:
 		s.foldHaunt(e)
-	case EvRoomDiscovered:
-		s.foldRoomDiscovered(e)
+	case RoomDiscovered:
+		s.foldRoomDiscovered(e.Data.(RoomDiscovered))
 	default:
-		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
+		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type())
 	}
-	switch e.Type {
-	case EvTurnEnded:
+	switch e.Data.(type) {
+	case TurnEnded:
 		// A new array, not the old one cut back: a copy of the state
 		// (Options' dry runs) may still read it.
 		s.turnMarks = nil
-	case EvRolled, EvCardDrawn:
+	case Rolled, CardDrawn:
 		s.turnMarks = append(s.turnMarks, markOf(&e))
 	}
 	s.settleDiscovery(e)
@@ -237,3 +314,14 @@ func Replay(code string, events []Event) (*State, error) {
 	}
 	return s, nil
 }
+
+// logEvents are the events this file folds.
+var logEvents = []EventData{Undone{}}
+
+// Undone: a change (Target) was taken back.
+type Undone struct {
+	Target int `json:"target,omitempty"` // the seq it refers to
+	Seat   int `json:"seat,omitempty"`   // stable seat id the event is about
+}
+
+func (Undone) EventType() string { return EvUndone }

@@ -230,33 +230,33 @@ func (s *State) turnAfterReveal(h *HauntState) int {
 // foldHaunt applies the haunt's own events: an omen drawn, the haunt
 // revealed, a hidden traitor's token shown, the revealing omen replaced.
 func (s *State) foldHaunt(e Event) {
-	switch e.Type {
-	case EvOmenDrawn:
-		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: e.Seat, Omen: e.Omen, Room: e.Room})
-		s.Gone[e.Omen] = true
-		if keptID(e.Omen) {
-			s.Hands[e.Seat] = append(s.Hands[e.Seat], HeldCard{Card: e.Omen})
-			s.updateSetBonus(e.Seat)
+	switch d := e.Data.(type) {
+	case OmenDrawn:
+		s.Omens = append(s.Omens, OmenDraw{Seq: e.Seq, Seat: d.Seat, Omen: d.Omen, Room: d.Room})
+		s.Gone[d.Omen] = true
+		if keptID(d.Omen) {
+			s.Hands[d.Seat] = append(s.Hands[d.Seat], HeldCard{Card: d.Omen})
+			s.updateSetBonus(d.Seat)
 		}
 		if s.Haunt == nil && s.Phase == PhaseExploration {
 			s.OwedHauntRolls = append(s.OwedHauntRolls, len(s.Omens)-1)
 		}
-	case EvHauntRevealed:
+	case HauntRevealed:
 		s.foldHauntRevealed(e)
-	case EvTokenRevealed:
+	case TokenRevealed:
 		if s.Haunt != nil {
-			s.Haunt.Shown[e.Seat] = e.Token
-			if e.Token == 1 {
-				s.endLingering(e.Seat)
+			s.Haunt.Shown[d.Seat] = d.Token
+			if d.Token == 1 {
+				s.endLingering(d.Seat)
 			}
 		}
-	case EvOmenReplaced:
-		s.foldOmenReplaced(e)
+	case OmenReplaced:
+		s.foldOmenReplaced(d)
 	}
 }
 
 func (s *State) foldHauntRevealed(e Event) {
-	h := &HauntState{HauntReveal: *e.Haunt, Tokens: map[int]int{}, Shown: map[int]int{}}
+	h := &HauntState{HauntReveal: *e.Data.(HauntRevealed).Haunt, Tokens: map[int]int{}, Shown: map[int]int{}}
 	if e.Secret != nil {
 		for seat, token := range e.Secret.Tokens {
 			h.Tokens[seat] = token
@@ -304,7 +304,7 @@ func (a DrawOmen) decide(s *State, actor Actor) ([]Event, error) {
 		return nil, refuse(Conflict, "err_stale")
 	}
 	card := catalog.Box().Card(a.Omen)
-	evs := []Event{{Type: EvOmenDrawn, Seat: seat.ID, Omen: a.Omen, Room: a.Room}}
+	evs := []Event{{Data: OmenDrawn{Seat: seat.ID, Omen: a.Omen, Room: a.Room}}}
 	return s.withCardAttack(append(evs, s.omenEvents(seat, a.Omen)...), seat, card, a.Faces, a.Total)
 }
 
@@ -334,7 +334,7 @@ func (a HauntRoll) decide(s *State, actor Actor) ([]Event, error) {
 	if err := s.resolveDice(&rec, rollPlan{dice: HauntRollDice}, a.Faces, a.Total); err != nil {
 		return nil, err
 	}
-	evs := []Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}
+	evs := []Event{{Data: Rolled{Seat: seat.ID, Roll: &rec}}}
 	if rec.Total >= count {
 		return evs, nil
 	}
@@ -348,10 +348,10 @@ func (s *State) revealEvent(revealer int, omen, room string, count int) Event {
 	number := catalog.LookupHaunt(omen, room)
 	haunt := catalog.HauntByNumber(number)
 	traitor, decision := s.SelectTraitor(haunt.Traitor, revealer)
-	reveal := Event{Type: EvHauntRevealed, Seat: revealer, Haunt: &HauntReveal{
+	reveal := Event{Data: HauntRevealed{Seat: revealer, Haunt: &HauntReveal{
 		Number: number, Omen: omen, Room: room, Revealer: revealer, OmenCount: count,
 		Traitor: traitor, Decision: decision,
-	}}
+	}}}
 	if haunt.Traitor.Kind == "hidden" {
 		deal := Shuffle(s.random(), len(s.Seats))
 		reveal.Secret = &EventSecret{Tokens: map[int]int{}}
@@ -396,7 +396,7 @@ func (a ReselectHaunt) decide(s *State, actor Actor) ([]Event, error) {
 		}
 		omen = a.Omen
 		revealer := s.SeatByID(h.Revealer)
-		evs = append(evs, Event{Type: EvOmenReplaced, Seat: h.Revealer, Omen: h.Omen, Card: a.Omen})
+		evs = append(evs, Event{Data: OmenReplaced{Seat: h.Revealer, Omen: h.Omen, Card: a.Omen}})
 		var gained, lost []string
 		if keptID(a.Omen) {
 			gained = []string{a.Omen}
@@ -419,13 +419,13 @@ func (a ReselectHaunt) decide(s *State, actor Actor) ([]Event, error) {
 func (s *State) JustRevealed() bool {
 	for i := len(s.Events) - 1; i >= 0; i-- {
 		e := &s.Events[i]
-		if s.undone[e.Seq] || e.Type == EvUndone {
+		if s.undone[e.Seq] || e.Type() == EvUndone {
 			continue
 		}
-		switch e.Type {
-		case EvHauntRevealed:
+		switch e.Data.(type) {
+		case HauntRevealed:
 			return true
-		case EvOmenReplaced, EvTraitsChanged:
+		case OmenReplaced, TraitsChanged:
 			if e.Group != 0 && s.groupHas(e.Group, EvHauntRevealed) {
 				continue
 			}
@@ -437,14 +437,14 @@ func (s *State) JustRevealed() bool {
 
 func (s *State) groupHas(group int, typ string) bool {
 	for i := range s.Events { // by index: an Event is large to copy
-		if e := &s.Events[i]; e.Group == group && e.Type == typ {
+		if e := &s.Events[i]; e.Group == group && e.Type() == typ {
 			return true
 		}
 	}
 	return false
 }
 
-func (s *State) foldOmenReplaced(e Event) {
+func (s *State) foldOmenReplaced(e OmenReplaced) {
 	for i := range s.Omens {
 		if s.Omens[i].Omen == e.Omen {
 			s.Omens[i].Omen = e.Card
@@ -483,5 +483,42 @@ func (a RevealToken) decide(s *State, actor Actor) ([]Event, error) {
 		// when they die (seed 002, 内奸: 除此之外任何英雄不可主动翻开自己的标记).
 		return nil, refuse(Conflict, "err_hero_token")
 	}
-	return []Event{{Type: EvTokenRevealed, Seat: seat.ID, Token: s.Haunt.Tokens[seat.ID]}}, nil
+	return []Event{{Data: TokenRevealed{Seat: seat.ID, Token: s.Haunt.Tokens[seat.ID]}}}, nil
 }
+
+// hauntEvents are the events this file folds.
+var hauntEvents = []EventData{OmenDrawn{}, HauntRevealed{}, TokenRevealed{}, OmenReplaced{}}
+
+// OmenDrawn: an omen was drawn in a room.
+type OmenDrawn struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Omen string `json:"omen,omitempty"`
+	Room string `json:"room,omitempty"`
+}
+
+func (OmenDrawn) EventType() string { return EvOmenDrawn }
+
+// HauntRevealed: the haunt began (its secret part: the hidden traitor's deal).
+type HauntRevealed struct {
+	Seat  int          `json:"seat,omitempty"` // stable seat id the event is about
+	Haunt *HauntReveal `json:"haunt,omitempty"`
+}
+
+func (HauntRevealed) EventType() string { return EvHauntRevealed }
+
+// TokenRevealed: a hidden traitor's token was turned face up.
+type TokenRevealed struct {
+	Seat  int `json:"seat,omitempty"` // stable seat id the event is about
+	Token int `json:"token,omitempty"`
+}
+
+func (TokenRevealed) EventType() string { return EvTokenRevealed }
+
+// OmenReplaced: selecting another haunt put a new omen in place of the old.
+type OmenReplaced struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Omen string `json:"omen,omitempty"`
+	Card string `json:"card,omitempty"`
+}
+
+func (OmenReplaced) EventType() string { return EvOmenReplaced }

@@ -57,14 +57,18 @@ func (s *State) checkHaunt(seats seatIDs) error {
 // checkHauntEvents checks the haunt's events: a reveal carries its haunt,
 // an omen drawn or replaced is an omen.
 func checkHauntEvents(e *Event) error {
-	switch e.Type {
-	case EvHauntRevealed:
-		if e.Haunt == nil {
+	switch d := e.Data.(type) {
+	case HauntRevealed:
+		if d.Haunt == nil {
 			return impossible("event %d: a haunt revealed without its haunt", e.Seq)
 		}
-	case EvOmenDrawn, EvOmenReplaced:
-		if !catalog.IsOmen(e.Omen) || (e.Type == EvOmenReplaced && !catalog.IsOmen(e.Card)) {
-			return impossible("event %d: omen %q", e.Seq, e.Omen+e.Card)
+	case OmenDrawn:
+		if !catalog.IsOmen(d.Omen) {
+			return impossible("event %d: omen %q", e.Seq, d.Omen)
+		}
+	case OmenReplaced:
+		if !catalog.IsOmen(d.Omen) || !catalog.IsOmen(d.Card) {
+			return impossible("event %d: omen %q", e.Seq, d.Omen+d.Card)
 		}
 	}
 	return nil

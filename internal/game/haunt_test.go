@@ -85,7 +85,7 @@ func reveal(t testing.TB, s *game.State, revealer, number int, keepGains bool) [
 		force(t, s, revealer, before)
 	}
 	evs := do(t, s, seatActor(revealer), game.HauntRoll{Total: intp(0)})
-	if len(evs) != 2 || evs[1].Type != game.EvHauntRevealed || s.Haunt == nil || s.Haunt.Number != number {
+	if len(evs) != 2 || evs[1].Type() != game.EvHauntRevealed || s.Haunt == nil || s.Haunt.Number != number {
 		t.Fatalf("haunt %d did not start: %+v", number, evs)
 	}
 	return evs
@@ -223,11 +223,11 @@ func TestDrawOmen(t *testing.T) {
 				return
 			}
 			evs := do(t, s, c.actor, a)
-			if len(evs) == 0 || evs[0].Type != game.EvOmenDrawn || evs[0].Seat != c.seat || evs[0].Omen != a.Omen || evs[0].Room != a.Room {
+			if len(evs) == 0 || evs[0].Type() != game.EvOmenDrawn || evs[0].Seat != c.seat || evs[0].Omen != a.Omen || evs[0].Room != a.Room {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			for _, e := range evs[1:] { // what the card gives its holder, or its attack (Bite)
-				if (e.Type != game.EvTraitsChanged && e.Type != game.EvAttacked) || e.Seat != c.seat || e.Group != evs[0].Seq {
+				if (e.Type() != game.EvTraitsChanged && e.Type() != game.EvAttacked) || e.Seat != c.seat || e.Group != evs[0].Seq {
 					t.Errorf("%s: unexpected event with the draw: %+v", c.rule, e)
 				}
 			}
@@ -411,7 +411,7 @@ func TestHauntRollThreshold(t *testing.T) {
 			s.SetRandom(r)
 			evs := do(t, s, seatActor(id), game.HauntRoll{Total: c.total, Faces: c.faces})
 			roll := evs[0].Roll
-			if evs[0].Type != game.EvRolled || roll == nil || roll.Purpose != "haunt" || roll.Dice != game.HauntRollDice || roll.OmenCount != c.omens || roll.Seat != id {
+			if evs[0].Type() != game.EvRolled || roll == nil || roll.Purpose != "haunt" || roll.Dice != game.HauntRollDice || roll.OmenCount != c.omens || roll.Seat != id {
 				t.Fatalf("%s: roll event %+v", c.rule, evs[0])
 			}
 			if manual := c.total != nil || c.faces != nil; roll.Manual != manual {
@@ -1031,7 +1031,7 @@ func TestRevealToken(t *testing.T) {
 	mustRefuse(t, s, seatActor(9), game.RevealToken{}, "err_not_seated", game.Forbidden)
 
 	evs := do(t, s, seatActor(4), game.RevealToken{})
-	if len(evs) != 1 || evs[0].Type != game.EvTokenRevealed || evs[0].Seat != 4 || evs[0].Token != 1 || evs[0].Secret != nil {
+	if len(evs) != 1 || evs[0].Type() != game.EvTokenRevealed || evs[0].Seat != 4 || evs[0].Token != 1 || evs[0].Secret != nil {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
 	if s.Haunt.PublicTraitor() != 4 || s.Haunt.Shown[4] != 1 || !s.Haunt.IsTraitor(4) {
@@ -1097,7 +1097,7 @@ func TestHeroesDontTurnTheirTokens(t *testing.T) {
 	evs := do(t, s, hostActor, game.TakeDamage{Seat: 1, Kind: "physical", Split: map[string]int{game.Might: 1}})
 	var shown *game.Event
 	for i := range evs {
-		if evs[i].Type == game.EvTokenRevealed {
+		if evs[i].Type() == game.EvTokenRevealed {
 			shown = &evs[i]
 		}
 		if len(evs) > 1 && evs[i].Group != evs[0].Seq {
@@ -1170,7 +1170,7 @@ func TestOmenUndo(t *testing.T) {
 		do(t, s, seatActor(1), game.Undo{})
 		for _, e := range draw {
 			if !s.IsUndone(e.Seq) {
-				t.Errorf("%s: %s %d not undone", rule, e.Type, e.Seq)
+				t.Errorf("%s: %s %d not undone", rule, e.Type(), e.Seq)
 			}
 		}
 		if len(s.Omens) != 0 || len(s.OwedHauntRolls) != 0 || s.OwesHauntRoll(1) {

@@ -127,7 +127,7 @@ func force(t testing.TB, s *game.State, seatID int, traits map[string]game.Trait
 			changes = append(changes, game.TraitChange{Trait: tr, From: seat.Traits[tr], To: to})
 		}
 	}
-	e := game.Event{Seq: s.Version + 1, Type: game.EvTraitsChanged, Actor: hostActor, At: t0, Seat: seatID, Cause: "set", Changes: changes}
+	e := game.Event{Seq: s.Version + 1, Actor: hostActor, At: t0, Data: game.TraitsChanged{Seat: seatID, Cause: "set", Changes: changes}}
 	if err := s.Apply(e); err != nil {
 		t.Fatalf("force: %v", err)
 	}

@@ -38,7 +38,7 @@ func (s *State) turnDamageEvents(seatID int) []Event {
 		// Every try counts, the holder's and rescuers' (Webs: 3 failed tries).
 		if c != nil && c.Release != nil && c.Release.Tries > 0 && s.appliedRolls(0, "card:"+c.ID)-1 >= c.Release.Tries {
 			// Free after so many failed tries (Webs, Debris: 3).
-			evs = append(evs, Event{Type: EvCardMoved, Seat: seatID, Card: c.ID, How: "discard"})
+			evs = append(evs, Event{Data: CardMoved{Seat: seatID, Card: c.ID, How: "discard"}})
 		}
 	}
 	return evs
@@ -55,13 +55,14 @@ func (s *State) clearings(evs []Event) []Event {
 		// card an item's gain clears (most batches change no such hand).
 		raised := func() bool {
 			return slices.ContainsFunc(evs, func(e Event) bool {
-				if e.Type != EvTraitsChanged || e.Seat != seat.ID {
+				tc, ok := e.Data.(TraitsChanged)
+				if !ok || tc.Seat != seat.ID {
 					return false
 				}
-				id, isCard := strings.CutPrefix(e.Cause, "card:")
+				id, isCard := strings.CutPrefix(tc.Cause, "card:")
 				c := catalog.Box().Card(strings.TrimSuffix(strings.TrimSuffix(id, "+set"), "-set"))
 				return isCard && c != nil && c.Deck == "item" &&
-					slices.ContainsFunc(e.Changes, func(ch TraitChange) bool { return ch.To.Position > ch.From.Position })
+					slices.ContainsFunc(tc.Changes, func(ch TraitChange) bool { return ch.To.Position > ch.From.Position })
 			})
 		}
 		for _, id := range held {
@@ -70,7 +71,7 @@ func (s *State) clearings(evs []Event) []Event {
 				continue
 			}
 			if c.ClearedBy.ItemGain && raised() || slices.ContainsFunc(c.ClearedBy.Cards, func(x string) bool { return slices.Contains(held, x) }) {
-				out = append(out, Event{Type: EvCardMoved, Seat: seat.ID, Card: id, How: "discard"})
+				out = append(out, Event{Data: CardMoved{Seat: seat.ID, Card: id, How: "discard"}})
 			}
 		}
 	}
@@ -83,7 +84,7 @@ func (s *State) roomClearings(seat *Seat, room string) []Event {
 	var evs []Event
 	for _, h := range s.Hands[seat.ID] {
 		if c := catalog.Box().Card(h.Card); c != nil && c.ClearedBy != nil && slices.Contains(c.ClearedBy.Rooms, room) {
-			evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: c.ID, How: "discard"})
+			evs = append(evs, Event{Data: CardMoved{Seat: seat.ID, Card: c.ID, How: "discard"}})
 		}
 	}
 	return evs
@@ -96,7 +97,7 @@ func (s *State) endTurnClearings(seatID int, room string) []Event {
 	var evs []Event
 	for _, h := range s.Hands[seatID] {
 		if c := catalog.Box().Card(h.Card); c != nil && c.ClearedBy != nil && slices.Contains(c.ClearedBy.EndTurnIn, room) {
-			evs = append(evs, Event{Type: EvCardMoved, Seat: seatID, Card: c.ID, How: "discard"})
+			evs = append(evs, Event{Data: CardMoved{Seat: seatID, Card: c.ID, How: "discard"}})
 		}
 	}
 	return evs

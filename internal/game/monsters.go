@@ -192,7 +192,7 @@ func (a AddMonster) decide(s *State, actor Actor) ([]Event, error) {
 		}
 		added = append(added, Monster{ID: id, Kind: kind, Name: fmt.Sprintf("%s %d", kind, n+i), Traits: traits})
 	}
-	return []Event{{Type: EvMonstersAdded, Monsters: added}}, nil
+	return []Event{{Data: MonstersAdded{Monsters: added}}}, nil
 }
 
 // decideMonsterMove rolls a kind's movement once for all its tokens: dice
@@ -221,7 +221,7 @@ func (a MonsterMoveRoll) decide(s *State, actor Actor) ([]Event, error) {
 		return nil, err
 	}
 	rec.Target = 0
-	return []Event{{Type: EvRolled, Roll: &rec}}, nil
+	return []Event{{Data: Rolled{Roll: &rec}}}, nil
 }
 
 // MoveOf is how far a monster-move roll lets the kind move: at least 1.
@@ -248,7 +248,7 @@ func (a Stun) decide(s *State, actor Actor) ([]Event, error) {
 	if m.Stunned {
 		return nil, refuse(Conflict, "err_no_change")
 	}
-	return []Event{{Type: EvStunned, Monster: m.ID}}, nil
+	return []Event{{Data: Stunned{Monster: m.ID}}}, nil
 }
 
 func (a SetTrack) decide(s *State, actor Actor) ([]Event, error) {
@@ -265,7 +265,7 @@ func (a SetTrack) decide(s *State, actor Actor) ([]Event, error) {
 	if label == "" && s.Track != nil {
 		label = s.Track.Label
 	}
-	return []Event{{Type: EvTrackSet, Track: &Track{Value: *a.Value, Label: label}}}, nil
+	return []Event{{Data: TrackSet{Track: &Track{Value: *a.Value, Label: label}}}}, nil
 }
 
 // decideDeclareWinner ends the game: either side, or the host, records who
@@ -292,7 +292,7 @@ func (a DeclareWinner) decide(s *State, actor Actor) ([]Event, error) {
 			return nil, refuse(Conflict, "err_no_heroes_alive")
 		}
 	}
-	return []Event{{Type: EvGameEnded, Side: a.Side}}, nil
+	return []Event{{Data: GameEnded{Side: a.Side}}}, nil
 }
 
 // decideJoinTraitor moves a hero to the traitor's side when a haunt says
@@ -312,7 +312,7 @@ func (a JoinTraitor) decide(s *State, actor Actor) ([]Event, error) {
 	if s.SideOf(seat.ID) == SideTraitor || s.Alive(seat) && s.Haunt.Decision.Rule.Kind != "none_at_first" {
 		return nil, refuse(Conflict, "err_not_dead_hero")
 	}
-	return []Event{{Type: EvSideChanged, Seat: seat.ID, Side: SideTraitor}}, nil
+	return []Event{{Data: SideChanged{Seat: seat.ID, Side: SideTraitor}}}, nil
 }
 
 // SideOf tells a seat's side once the haunt is revealed.
@@ -329,22 +329,22 @@ func (s *State) SideOf(seatID int) string {
 // foldMonsters applies the haunt's second half: monsters stunned and added,
 // the track, a side changed and the game's end.
 func (s *State) foldMonsters(e Event) {
-	switch e.Type {
-	case EvStunned:
-		if m := s.Monster(e.Monster); m != nil {
+	switch d := e.Data.(type) {
+	case Stunned:
+		if m := s.Monster(d.Monster); m != nil {
 			m.Stunned, m.RecoverAfter = true, s.MonsterTurns+1
 		}
-	case EvMonstersAdded:
-		s.Monsters = append(s.Monsters, e.Monsters...)
-	case EvTrackSet:
-		t := *e.Track
+	case MonstersAdded:
+		s.Monsters = append(s.Monsters, d.Monsters...)
+	case TrackSet:
+		t := *d.Track
 		s.Track = &t
-	case EvGameEnded:
-		s.Ended = &Ending{Side: e.Side, At: e.At.Format(time.RFC3339)}
-	case EvSideChanged:
-		s.Sides[e.Seat] = e.Side
-		if e.Side == SideTraitor {
-			s.endLingering(e.Seat)
+	case GameEnded:
+		s.Ended = &Ending{Side: d.Side, At: e.At.Format(time.RFC3339)}
+	case SideChanged:
+		s.Sides[d.Seat] = d.Side
+		if d.Side == SideTraitor {
+			s.endLingering(d.Seat)
 		}
 	}
 }
@@ -357,3 +357,42 @@ func (s *State) foldMonsterTurnEnd() {
 		}
 	}
 }
+
+// monsterEvents are the events this file folds.
+var monsterEvents = []EventData{Stunned{}, MonstersAdded{}, TrackSet{}, GameEnded{}, SideChanged{}}
+
+// Stunned: a monster was stunned.
+type Stunned struct {
+	Monster string `json:"monster,omitempty"`
+}
+
+func (Stunned) EventType() string { return EvStunned }
+
+// MonstersAdded: monsters were put in the house.
+type MonstersAdded struct {
+	Monsters []Monster `json:"monsters,omitempty"`
+}
+
+func (MonstersAdded) EventType() string { return EvMonstersAdded }
+
+// TrackSet: the haunt's track moved.
+type TrackSet struct {
+	Track *Track `json:"track,omitempty"`
+}
+
+func (TrackSet) EventType() string { return EvTrackSet }
+
+// GameEnded: a side won.
+type GameEnded struct {
+	Side string `json:"side,omitempty"`
+}
+
+func (GameEnded) EventType() string { return EvGameEnded }
+
+// SideChanged: a seat changed sides.
+type SideChanged struct {
+	Seat int    `json:"seat,omitempty"` // stable seat id the event is about
+	Side string `json:"side,omitempty"`
+}
+
+func (SideChanged) EventType() string { return EvSideChanged }

@@ -55,19 +55,27 @@ func (s *State) checkSides(seats seatIDs) error {
 // track set carries its value, monsters added are some, a side is one of
 // the two.
 func checkMonsterEvents(e *Event) error {
-	switch e.Type {
-	case EvTrackSet:
-		if e.Track == nil {
+	switch d := e.Data.(type) {
+	case TrackSet:
+		if d.Track == nil {
 			return impossible("event %d: the track set without a value", e.Seq)
 		}
-	case EvMonstersAdded:
-		if len(e.Monsters) == 0 {
+	case MonstersAdded:
+		if len(d.Monsters) == 0 {
 			return impossible("event %d: no monster added", e.Seq)
 		}
-	case EvGameEnded, EvSideChanged:
-		if e.Side != SideHeroes && e.Side != SideTraitor {
-			return impossible("event %d: side %q", e.Seq, e.Side)
-		}
+	case GameEnded:
+		return checkSide(e.Seq, d.Side)
+	case SideChanged:
+		return checkSide(e.Seq, d.Side)
+	}
+	return nil
+}
+
+// checkSide checks a side an event names: the heroes' or the traitor's.
+func checkSide(seq int, side string) error {
+	if side != SideHeroes && side != SideTraitor {
+		return impossible("event %d: side %q", seq, side)
 	}
 	return nil
 }

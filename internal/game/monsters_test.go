@@ -83,7 +83,7 @@ func TestAddMonster(t *testing.T) {
 			}
 			n := len(s.Monsters)
 			evs := do(t, s, c.actor, a)
-			if len(evs) != 1 || evs[0].Type != game.EvMonstersAdded || len(evs[0].Monsters) != a.Count || len(s.Monsters) != n+a.Count {
+			if len(evs) != 1 || evs[0].Type() != game.EvMonstersAdded || len(evs[0].Monsters) != a.Count || len(s.Monsters) != n+a.Count {
 				t.Fatalf("%s: events %+v, monsters %+v", c.rule, evs, s.Monsters)
 			}
 			seen := map[string]bool{}
@@ -154,7 +154,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 			s.SetRandom(r)
 			evs := do(t, s, seatActor(1), a)
 			roll := evs[0].Roll
-			if len(evs) != 1 || evs[0].Type != game.EvRolled || roll == nil || roll.Purpose != "monster-move" || roll.Seat != 0 || roll.Source != "monster:Zombie" {
+			if len(evs) != 1 || evs[0].Type() != game.EvRolled || roll == nil || roll.Purpose != "monster-move" || roll.Seat != 0 || roll.Source != "monster:Zombie" {
 				t.Fatalf("%s: events %+v", rule, evs)
 			}
 			if roll.Dice != c.dice || roll.Total != c.total || game.MoveOf(*roll) != c.move {
@@ -239,7 +239,7 @@ func TestStunAndRecovery(t *testing.T) {
 		const rule = "seed 000 l.705-711 (饰物: 房间内的怪物全数陷入昏迷) and 炸药 l.725 (怪物则陷入昏迷): cards stun monsters too"
 		s := setup(t)
 		evs := do(t, s, seatActor(3), game.Stun{Monster: "zombie-2"}) // any explorer in the haunt
-		if len(evs) != 1 || evs[0].Type != game.EvStunned || evs[0].Monster != "zombie-2" || !stunned(s, "zombie-2") {
+		if len(evs) != 1 || evs[0].Type() != game.EvStunned || evs[0].Monster != "zombie-2" || !stunned(s, "zombie-2") {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		refuseAll(t, s, seatActor(1), game.Stun{Monster: "zombie-2"}, "err_no_change", game.Conflict)
@@ -280,7 +280,7 @@ func TestMonsterAttacks(t *testing.T) {
 	s.SetRandom(r)
 	evs := do(t, s, seatActor(1), game.Attack{Monster: "zombie-1", Target: seatTarget(3)})
 	at := s.Attack
-	if evs[0].Type != game.EvAttacked || at.Attacker != (game.Target{Monster: "zombie-1"}) || at.Defender != seatTarget(3) || at.Attack.Dice != 4 || at.Trait != game.Might || len(r.asked) != 4 {
+	if evs[0].Type() != game.EvAttacked || at.Attacker != (game.Target{Monster: "zombie-1"}) || at.Defender != seatTarget(3) || at.Attack.Dice != 4 || at.Trait != game.Might || len(r.asked) != 4 {
 		t.Fatalf("%s: %+v", rule, at)
 	}
 	refuseAll(t, s, seatActor(4), game.Defend{}, "err_other_seat", game.Forbidden)
@@ -312,7 +312,7 @@ func TestSetTrack(t *testing.T) {
 	const rule = "seed 002 l.73 准备: 将塑胶别针夹在记录表TurnDamageTrack上 — the haunt says what it counts"
 	s := traitorBoard(t)
 	evs := do(t, s, seatActor(1), game.SetTrack{Value: intp(3), Label: "  Turns left  "})
-	if len(evs) != 1 || evs[0].Type != game.EvTrackSet || s.Track == nil || *s.Track != (game.Track{Value: 3, Label: "Turns left"}) {
+	if len(evs) != 1 || evs[0].Type() != game.EvTrackSet || s.Track == nil || *s.Track != (game.Track{Value: 3, Label: "Turns left"}) {
 		t.Fatalf("%s: %+v, track %+v", rule, evs, s.Track)
 	}
 	do(t, s, seatActor(1), game.SetTrack{Value: intp(2)})
@@ -349,7 +349,7 @@ func TestDeclareWinner(t *testing.T) {
 			s := traitorBoard(t)
 			give(t, s, 2, "candle")
 			evs := do(t, s, seatActor(2), game.DeclareWinner{Side: side})
-			if len(evs) != 1 || evs[0].Type != game.EvGameEnded || evs[0].Side != side || s.Ended == nil || s.Ended.Side != side {
+			if len(evs) != 1 || evs[0].Type() != game.EvGameEnded || evs[0].Side != side || s.Ended == nil || s.Ended.Side != side {
 				t.Fatalf("%s: %+v, ended %+v", rule, evs, s.Ended)
 			}
 			// The game is over: nothing more, not even for the host.
@@ -418,7 +418,7 @@ func TestJoinTraitor(t *testing.T) {
 		t.Fatalf("%s: sides %s / %s", rule, s.SideOf(3), s.SideOf(1))
 	}
 	evs := do(t, s, hostActor, game.JoinTraitor{Seat: 3})
-	if len(evs) != 1 || evs[0].Type != game.EvSideChanged || evs[0].Seat != 3 || evs[0].Side != game.SideTraitor || s.SideOf(3) != game.SideTraitor {
+	if len(evs) != 1 || evs[0].Type() != game.EvSideChanged || evs[0].Seat != 3 || evs[0].Side != game.SideTraitor || s.SideOf(3) != game.SideTraitor {
 		t.Fatalf("%s: %+v, side %s", rule, evs, s.SideOf(3))
 	}
 	refuseAll(t, s, hostActor, game.JoinTraitor{Seat: 3}, "err_not_dead_hero", game.Conflict)

@@ -297,7 +297,7 @@ func TestUndo(t *testing.T) {
 			}
 			target := s.LastUndoable()
 			evs := do(t, s, c.actor, game.Undo{})
-			if len(evs) != 1 || evs[0].Type != game.EvUndone || evs[0].Target != target.Seq || evs[0].Seat != target.Seat {
+			if len(evs) != 1 || evs[0].Type() != game.EvUndone || evs[0].Target != target.Seq || evs[0].Seat != target.Seat {
 				t.Fatalf("%s: events %+v for target %+v", c.rule, evs, target)
 			}
 			if !s.IsUndone(target.Seq) || s.Version != evs[0].Seq {
@@ -404,7 +404,7 @@ func scriptedGame(t testing.TB) *game.State {
 	do(t, s, hostActor, game.SetTrait{Seat: 1, Trait: game.Might, Position: intp(2)})
 	do(t, s, hostActor, game.RestoreTrait{Seat: 1, Trait: game.Might})
 	// A seat moving to a new phone is logged but changes no board.
-	if err := s.Apply(game.Event{Seq: s.Version + 1, Type: game.EvSeatMoved, Seat: 1, Actor: hostActor, At: t0}); err != nil {
+	if err := s.Apply(game.Event{Seq: s.Version + 1, Actor: hostActor, At: t0, Data: game.SeatMoved{Seat: 1}}); err != nil {
 		t.Fatal(err)
 	}
 	do(t, s, seatActor(s.Turn), game.EndTurn{})
@@ -457,8 +457,8 @@ func TestReplayRefusesBrokenLogs(t *testing.T) {
 		{"gap in sequence", append(append([]game.Event{}, live.Events[:3]...), live.Events[4:]...)},
 		{"duplicate event", append(append([]game.Event{}, live.Events[:3]...), live.Events[2:]...)},
 		{"unknown type", []game.Event{{Seq: 1, Type: "teleport"}}},
-		{"unknown explorer", []game.Event{{Seq: 1, Type: game.EvSeatJoined, Seat: 1, Name: "x", Explorer: "nobody"}}},
-		{"traits of a missing seat", []game.Event{{Seq: 1, Type: game.EvTraitsChanged, Seat: 5}}},
+		{"unknown explorer", []game.Event{{Seq: 1, Data: game.SeatJoined{Seat: 1, Name: "x", Explorer: "nobody"}}}},
+		{"traits of a missing seat", []game.Event{{Seq: 1, Data: game.TraitsChanged{Seat: 5}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -41,11 +41,11 @@ func TestRecordGames(t *testing.T) {
 	types, hows, sources := map[string]int{}, map[string]int{}, map[string]int{}
 	record := func(name string, s *game.State) {
 		for _, e := range s.Events {
-			types[e.Type]++
+			types[e.Type()]++
 			if e.How != "" {
 				hows[e.How]++
 			}
-			if e.Type == game.EvRolled && e.Roll.Source != "" {
+			if e.Type() == game.EvRolled && e.Roll.Source != "" {
 				sources[strings.SplitN(e.Roll.Source, ":", 2)[0]]++
 			}
 		}

@@ -267,10 +267,10 @@ func (s *State) usedUp(seat *Seat, mods []string) []Event {
 		}
 		switch {
 		case c.DiscardAfterUse:
-			evs = append(evs, Event{Type: EvCardMoved, Seat: seat.ID, Card: m, How: "discard"})
+			evs = append(evs, Event{Data: CardMoved{Seat: seat.ID, Card: m, How: "discard"}})
 			evs = append(evs, s.cardEffects(seat, nil, []string{m}, "card:"+m)...)
 		case c.Modifier != nil && !c.Modifier.EveryRoll:
-			evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: m})
+			evs = append(evs, Event{Data: CardUsed{Seat: seat.ID, Card: m}})
 		}
 		if c.Modifier != nil {
 			for t, n := range c.Modifier.Cost {
@@ -282,7 +282,7 @@ func (s *State) usedUp(seat *Seat, mods []string) []Event {
 		return evs
 	}
 	if ch := s.traitDelta(seat, cost, maps.Clone(seat.Traits)); len(ch) > 0 {
-		evs = append(evs, Event{Type: EvTraitsChanged, Seat: seat.ID, Cause: "modifier", Changes: ch})
+		evs = append(evs, Event{Data: TraitsChanged{Seat: seat.ID, Cause: "modifier", Changes: ch}})
 	}
 	return evs
 }
@@ -338,7 +338,7 @@ func (a Roll) decide(s *State, actor Actor) ([]Event, error) {
 		rec.OmenCount = len(s.Omens) // read against the omens revealed now (Disquieting Sounds)
 	}
 	rec.Modifiers = slices.Clone(a.Modifiers)
-	return append([]Event{{Type: EvRolled, Seat: seat.ID, Roll: &rec}}, s.usedUp(seat, a.Modifiers)...), nil
+	return append([]Event{{Data: Rolled{Seat: seat.ID, Roll: &rec}}}, s.usedUp(seat, a.Modifiers)...), nil
 }
 
 // MaxNeed is the highest target a roll may name: 8 dice of 2 and a bonus
@@ -455,22 +455,22 @@ func plainPurpose(purpose string) bool {
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the
 // fight judged again.
 func (s *State) foldRolls(e Event) {
-	if e.Type == EvRerolled {
+	if d, ok := e.Data.(Rerolled); ok {
 		for i := range s.Rolls {
-			if s.Rolls[i].Seq == e.Target {
-				s.Rolls[i] = *e.Roll
+			if s.Rolls[i].Seq == d.Target {
+				s.Rolls[i] = *d.Roll
 			}
 		}
-		if StoredDice(e.Roll.Purpose) > 0 {
-			s.MeantToBe[e.Roll.Seat] = e.Roll.Total
+		if StoredDice(d.Roll.Purpose) > 0 {
+			s.MeantToBe[d.Roll.Seat] = d.Roll.Total
 		}
-		if e.Attack != nil {
-			at := *e.Attack
+		if d.Attack != nil {
+			at := *d.Attack
 			s.Attack = &at
 		}
 		return
 	}
-	r := *e.Roll
+	r := *e.Data.(Rolled).Roll
 	r.Seq = e.Seq
 	s.Rolls = append(s.Rolls, r)
 	if StoredDice(r.Purpose) > 0 {
@@ -594,15 +594,40 @@ func (a Reroll) decide(s *State, actor Actor) ([]Event, error) {
 	for _, f := range rec.Faces {
 		rec.Total += f
 	}
-	evs := []Event{{Type: EvRerolled, Seat: seat.ID, Target: last.Seq, Roll: &rec}}
+	rerolled := Rerolled{Seat: seat.ID, Target: last.Seq, Roll: &rec}
 	if fight {
-		evs[0].Attack = s.rejudge(rec)
-		if l := evs[0].Attack.Loser; l.Monster != "" && evs[0].Attack.Damage > 0 {
-			evs = append(evs, Event{Type: EvStunned, Monster: l.Monster})
+		rerolled.Attack = s.rejudge(rec)
+	}
+	evs := []Event{{Data: rerolled}}
+	if fight {
+		if l := rerolled.Attack.Loser; l.Monster != "" && rerolled.Attack.Damage > 0 {
+			evs = append(evs, Event{Data: Stunned{Monster: l.Monster}})
 		}
 	}
 	if !card.DiscardAfterUse { // Rabbit's Foot: once a turn (its card)
-		evs = append(evs, Event{Type: EvCardUsed, Seat: seat.ID, Card: a.Card})
+		evs = append(evs, Event{Data: CardUsed{Seat: seat.ID, Card: a.Card}})
 	}
 	return append(evs, s.usedUp(seat, []string{a.Card})...), nil
 }
+
+// rollEvents are the events this file folds.
+var rollEvents = []EventData{Rolled{}, Rerolled{}}
+
+// Rolled: dice were rolled.
+type Rolled struct {
+	Seat int         `json:"seat,omitempty"` // stable seat id the event is about
+	Roll *RollRecord `json:"roll,omitempty"`
+}
+
+func (Rolled) EventType() string { return EvRolled }
+
+// Rerolled: some dice of a roll (Target) were rolled again.
+type Rerolled struct {
+	Seat   int         `json:"seat,omitempty"`   // stable seat id the event is about
+	Target int         `json:"target,omitempty"` // the seq it refers to
+	Roll   *RollRecord `json:"roll,omitempty"`
+	// Attack is the fight judged again when the roll was a fight's.
+	Attack *AttackState `json:"attack,omitempty"`
+}
+
+func (Rerolled) EventType() string { return EvRerolled }

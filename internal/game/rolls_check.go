@@ -38,14 +38,20 @@ func checkRoll(r *RollRecord) error {
 
 // checkRollEvents checks the rolls' events: a roll carries its dice.
 func checkRollEvents(e *Event) error {
-	switch e.Type {
-	case EvRolled, EvRerolled:
-		if e.Roll == nil {
-			return impossible("event %d: a roll without its dice", e.Seq)
-		}
-		if err := checkRoll(e.Roll); err != nil {
-			return fmt.Errorf("event %d: %w", e.Seq, err)
-		}
+	var roll *RollRecord
+	switch d := e.Data.(type) {
+	case Rolled:
+		roll = d.Roll
+	case Rerolled:
+		roll = d.Roll
+	default:
+		return nil
+	}
+	if roll == nil {
+		return impossible("event %d: a roll without its dice", e.Seq)
+	}
+	if err := checkRoll(roll); err != nil {
+		return fmt.Errorf("event %d: %w", e.Seq, err)
 	}
 	return nil
 }

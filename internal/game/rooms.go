@@ -215,12 +215,12 @@ func (a DiscoverRoom) decide(s *State, actor Actor) ([]Event, error) {
 	if a.stale(s.Version) {
 		return nil, refuse(Conflict, "err_stale")
 	}
-	return []Event{{Type: EvRoomDiscovered, Seat: seat.ID, Room: room.ID, Floor: floor}}, nil
+	return []Event{{Data: RoomDiscovered{Seat: seat.ID, Room: room.ID, Floor: floor}}}, nil
 }
 
 // foldRoomDiscovered places the tile; a symbol's card is now owed by that
 // seat, in place of any earlier one not drawn.
-func (s *State) foldRoomDiscovered(e Event) {
+func (s *State) foldRoomDiscovered(e RoomDiscovered) {
 	s.Rooms = append(s.Rooms, PlacedRoom{Room: e.Room, Floor: e.Floor, By: e.Seat})
 	s.Discovery = nil
 	if deck := DiscoveryDeck(catalog.Box().Room(e.Room)); deck != "" {
@@ -235,15 +235,15 @@ func (s *State) settleDiscovery(e Event) {
 	if d == nil {
 		return
 	}
-	switch e.Type {
-	case EvTurnEnded, EvHauntRevealed:
+	switch ev := e.Data.(type) {
+	case TurnEnded, HauntRevealed:
 		s.Discovery = nil
-	case EvOmenDrawn:
-		if e.Seat == d.Seat && d.Deck == "omen" {
+	case OmenDrawn:
+		if ev.Seat == d.Seat && d.Deck == "omen" {
 			s.Discovery = nil
 		}
-	case EvCardDrawn:
-		if c := catalog.Box().Card(e.Card); c != nil && e.Seat == d.Seat && c.Deck == d.Deck {
+	case CardDrawn:
+		if c := catalog.Box().Card(ev.Card); c != nil && ev.Seat == d.Seat && c.Deck == d.Deck {
 			s.Discovery = nil
 		}
 	}
@@ -272,3 +272,15 @@ func roomRollHurts(r *catalog.Room) bool {
 	}
 	return false
 }
+
+// roomEvents are the events this file folds.
+var roomEvents = []EventData{RoomDiscovered{}}
+
+// RoomDiscovered: a room tile was placed.
+type RoomDiscovered struct {
+	Seat  int    `json:"seat,omitempty"` // stable seat id the event is about
+	Room  string `json:"room,omitempty"`
+	Floor string `json:"floor,omitempty"`
+}
+
+func (RoomDiscovered) EventType() string { return EvRoomDiscovered }

@@ -20,8 +20,8 @@ func (s *State) checkRooms(seats seatIDs) error {
 
 // checkRoomEvents checks the rooms' events: a room discovered is known.
 func checkRoomEvents(e *Event) error {
-	if e.Type == EvRoomDiscovered && catalog.Box().Room(e.Room) == nil {
-		return impossible("event %d: room %q", e.Seq, e.Room)
+	if d, ok := e.Data.(RoomDiscovered); ok && catalog.Box().Room(d.Room) == nil {
+		return impossible("event %d: room %q", e.Seq, d.Room)
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func TestDiscoverRoom(t *testing.T) {
 				return
 			}
 			evs := do(t, s, seatActor(1), discover(c.room, c.flr))
-			if len(evs) != 1 || evs[0].Type != game.EvRoomDiscovered || evs[0].Floor != c.wantFloor || evs[0].Seat != 1 {
+			if len(evs) != 1 || evs[0].Type() != game.EvRoomDiscovered || evs[0].Floor != c.wantFloor || evs[0].Seat != 1 {
 				t.Fatalf("events %+v", evs)
 			}
 			if got := s.Rooms; !reflect.DeepEqual(got, []game.PlacedRoom{{Room: c.room, Floor: c.wantFloor, By: 1}}) {
@@ -188,7 +188,7 @@ func TestDiscoverRoomUndoAndReplay(t *testing.T) {
 	do(t, s, seatActor(1), discover("kitchen", "basement"))
 	do(t, s, seatActor(1), discover("gallery", ""))
 	last := s.LastUndoable()
-	if last == nil || last.Type != game.EvRoomDiscovered || last.Room != "gallery" {
+	if last == nil || last.Type() != game.EvRoomDiscovered || last.Room != "gallery" {
 		t.Fatalf("undo would take back %+v, want the Gallery", last)
 	}
 	do(t, s, seatActor(1), game.Undo{})
@@ -313,7 +313,7 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("gallery", ""))
 	evs := do(t, s, hostActor, game.EndTurn{})
-	if e := evs[len(evs)-1]; e.Type != game.EvTurnEnded || e.Room != "gallery" || e.Cause != game.CauseCardSkipped+"omen" {
+	if e := evs[len(evs)-1]; e.Type() != game.EvTurnEnded || e.Room != "gallery" || e.Cause != game.CauseCardSkipped+"omen" {
 		t.Errorf("the host's end of turn with the Gallery's omen owed: %+v", e)
 	}
 	if s.Turn != 2 || s.Discovery != nil {
@@ -328,7 +328,7 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 	// card owed, still replays: the rule is Decide's, never Apply's.
 	old := started(t, sixExplorers[:3]...)
 	do(t, old, seatActor(1), discover("gallery", ""))
-	next := game.Event{Seq: old.Version + 1, Type: game.EvTurnEnded, Actor: seatActor(1), At: t0, Seat: 2}
+	next := game.Event{Seq: old.Version + 1, Actor: seatActor(1), At: t0, Data: game.TurnEnded{Seat: 2}}
 	replayed, err := game.Replay(old.Code, append(slices.Clone(old.Events), next))
 	if err != nil {
 		t.Fatalf("an old log ending a turn with a card owed: %v", err)

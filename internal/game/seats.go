@@ -79,7 +79,7 @@ func (a Join) decide(s *State, _ Actor) ([]Event, error) {
 			id = seat.ID + 1
 		}
 	}
-	return []Event{{Type: EvSeatJoined, Seat: id, Name: name, Lang: lang, Explorer: a.Explorer}}, nil
+	return []Event{{Data: SeatJoined{Seat: id, Name: name, Lang: lang, Explorer: a.Explorer}}}, nil
 }
 
 func (a ReorderSeats) decide(s *State, actor Actor) ([]Event, error) {
@@ -105,7 +105,7 @@ func (a ReorderSeats) decide(s *State, actor Actor) ([]Event, error) {
 		seen[n] = true
 		ids = append(ids, seat.ID)
 	}
-	return []Event{{Type: EvSeatsReordered, Order: ids}}, nil
+	return []Event{{Data: SeatsReordered{Order: ids}}}, nil
 }
 
 func (a StartGame) decide(s *State, actor Actor) ([]Event, error) {
@@ -125,7 +125,7 @@ func (a StartGame) decide(s *State, actor Actor) ([]Event, error) {
 	if seat == nil {
 		return nil, refuse(NotFound, "err_unknown_seat", a.FirstSeat)
 	}
-	return []Event{{Type: EvGameStarted, Seat: seat.ID}}, nil
+	return []Event{{Data: GameStarted{Seat: seat.ID}}}, nil
 }
 
 // actingSeat resolves the seat an action is about in a started game; alive
@@ -163,41 +163,84 @@ func (s *State) targetSeat(actor Actor, number int) (*Seat, error) {
 // foldSeats applies the seats' own events: who sits where, the game's
 // start, trait clips (the phase and the turn passing on: foldTurns).
 func (s *State) foldSeats(e Event) error {
-	switch e.Type {
-	case EvSeatJoined:
-		ex := ExplorerOrNil(e.Explorer)
+	switch d := e.Data.(type) {
+	case SeatJoined:
+		ex := ExplorerOrNil(d.Explorer)
 		if ex == nil {
-			return fmt.Errorf("event %d: unknown explorer %q", e.Seq, e.Explorer)
+			return fmt.Errorf("event %d: unknown explorer %q", e.Seq, d.Explorer)
 		}
-		seat := Seat{ID: e.Seat, Name: e.Name, Lang: e.Lang, Explorer: e.Explorer, Traits: map[string]TraitState{}, ChangedAt: e.Seq}
+		seat := Seat{ID: d.Seat, Name: d.Name, Lang: d.Lang, Explorer: d.Explorer, Traits: map[string]TraitState{}, ChangedAt: e.Seq}
 		for _, t := range Traits {
 			seat.Traits[t] = TraitState{Position: ex.Traits[t].Start}
 		}
 		s.Seats = append(s.Seats, seat)
-	case EvSeatsReordered:
+	case SeatsReordered:
 		byID := make(map[int]Seat, len(s.Seats))
 		for _, seat := range s.Seats {
 			byID[seat.ID] = seat
 		}
 		s.Seats = s.Seats[:0]
-		for _, id := range e.Order {
+		for _, id := range d.Order {
 			seat := byID[id]
 			seat.ChangedAt = e.Seq
 			s.Seats = append(s.Seats, seat)
 		}
-	case EvGameStarted:
-		s.Started, s.FirstSeat, s.Turn, s.TurnStart = true, e.Seat, e.Seat, e.Seq
-	case EvTraitsChanged:
-		seat := s.SeatByID(e.Seat)
+	case GameStarted:
+		s.Started, s.FirstSeat, s.Turn, s.TurnStart = true, d.Seat, d.Seat, e.Seq
+	case TraitsChanged:
+		seat := s.SeatByID(d.Seat)
 		if seat == nil {
-			return fmt.Errorf("event %d: unknown seat %d", e.Seq, e.Seat)
+			return fmt.Errorf("event %d: unknown seat %d", e.Seq, d.Seat)
 		}
-		for _, c := range e.Changes {
+		for _, c := range d.Changes {
 			seat.Traits[c.Trait] = c.To
 		}
 		seat.ChangedAt = e.Seq
-	case EvSeatMoved:
+	case SeatMoved:
 		// The seat's phone changed; tokens live outside the game state.
 	}
 	return nil
 }
+
+// seatEvents are the events this file folds.
+var seatEvents = []EventData{SeatJoined{}, SeatsReordered{}, GameStarted{}, TraitsChanged{}, SeatMoved{}}
+
+// SeatJoined: a seat joined the game.
+type SeatJoined struct {
+	Seat     int    `json:"seat,omitempty"` // stable seat id the event is about
+	Name     string `json:"name,omitempty"`
+	Lang     string `json:"lang,omitempty"`
+	Explorer string `json:"explorer,omitempty"`
+}
+
+func (SeatJoined) EventType() string { return EvSeatJoined }
+
+// SeatsReordered: the host set the seating order.
+type SeatsReordered struct {
+	Order []int `json:"order,omitempty"` // seat ids in seating order
+}
+
+func (SeatsReordered) EventType() string { return EvSeatsReordered }
+
+// GameStarted: the game started with this seat to play first.
+type GameStarted struct {
+	Seat int `json:"seat,omitempty"` // stable seat id the event is about
+}
+
+func (GameStarted) EventType() string { return EvGameStarted }
+
+// TraitsChanged: a seat's clips moved (Cause: step, set, physical, mental, restore).
+type TraitsChanged struct {
+	Seat    int           `json:"seat,omitempty"` // stable seat id the event is about
+	Cause   string        `json:"cause,omitempty"`
+	Changes []TraitChange `json:"changes,omitempty"`
+}
+
+func (TraitsChanged) EventType() string { return EvTraitsChanged }
+
+// SeatMoved: a seat moved to another phone.
+type SeatMoved struct {
+	Seat int `json:"seat,omitempty"` // stable seat id the event is about
+}
+
+func (SeatMoved) EventType() string { return EvSeatMoved }

@@ -47,13 +47,14 @@ func (s *State) checkSeats(seatIDs) error {
 // checkSeatEvents checks the seats' events: a seat joined with an id, a
 // known explorer and a name as joining accepts it.
 func checkSeatEvents(e *Event) error {
-	if e.Type != EvSeatJoined {
+	d, ok := e.Data.(SeatJoined)
+	if !ok {
 		return nil
 	}
-	if e.Seat <= 0 || catalog.ExplorerByID(e.Explorer) == nil {
-		return impossible("event %d: a seat %d joined as explorer %q", e.Seq, e.Seat, e.Explorer)
+	if d.Seat <= 0 || catalog.ExplorerByID(d.Explorer) == nil {
+		return impossible("event %d: a seat %d joined as explorer %q", e.Seq, d.Seat, d.Explorer)
 	}
-	if err := checkDisplayText("name", e.Name, MaxNameLength); err != nil {
+	if err := checkDisplayText("name", d.Name, MaxNameLength); err != nil {
 		return fmt.Errorf("event %d: %w", e.Seq, err)
 	}
 	return nil

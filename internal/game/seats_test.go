@@ -69,7 +69,7 @@ func TestJoin(t *testing.T) {
 				return
 			}
 			evs := do(t, s, game.Actor{}, c.act)
-			if len(evs) != 1 || evs[0].Type != game.EvSeatJoined {
+			if len(evs) != 1 || evs[0].Type() != game.EvSeatJoined {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			seat := s.SeatByID(c.wantID)

@@ -148,13 +148,15 @@ type turnMark struct {
 
 // markOf is a card_drawn or rolled event as a turnMark.
 func markOf(e *Event) turnMark {
-	if e.Type == EvCardDrawn {
-		return turnMark{drawn: true, seat: e.Seat, card: e.Card, keep: e.Keep}
+	switch d := e.Data.(type) {
+	case CardDrawn:
+		return turnMark{drawn: true, seat: d.Seat, card: d.Card, keep: d.Keep}
+	case Rolled:
+		if d.Roll != nil {
+			return turnMark{seat: d.Roll.Seat, source: d.Roll.Source}
+		}
 	}
-	if e.Roll == nil {
-		return turnMark{}
-	}
-	return turnMark{seat: e.Roll.Seat, source: e.Roll.Source}
+	return turnMark{}
 }
 
 // OmenDraw is one omen card drawn in a room.
@@ -259,16 +261,16 @@ func (s *State) IsUndone(seq int) bool { return s.undone[seq] }
 func (s *State) LastUndoable() *Event {
 	for i := len(s.Events) - 1; i >= 0; i-- {
 		e := &s.Events[i]
-		if s.undone[e.Seq] || e.Type == EvUndone {
+		if s.undone[e.Seq] || e.Type() == EvUndone {
 			continue
 		}
-		if undoable[e.Type] {
+		if undoable[e.Type()] {
 			if e.Group != 0 && s.groupHasBarrier(e.Group) {
 				return nil
 			}
 			return e
 		}
-		if barrier[e.Type] {
+		if barrier[e.Type()] {
 			return nil
 		}
 	}
@@ -279,7 +281,7 @@ func (s *State) LastUndoable() *Event {
 // take back (a roll, the reveal).
 func (s *State) groupHasBarrier(group int) bool {
 	for i := range s.Events { // by index: an Event is large to copy
-		if x := &s.Events[i]; x.Group == group && barrier[x.Type] {
+		if x := &s.Events[i]; x.Group == group && barrier[x.Type()] {
 			return true
 		}
 	}

@@ -96,9 +96,9 @@ func (a TakeDamage) decide(s *State, actor Actor) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	id := evs[0].Seat
+	id := evs[0].Data.(TraitsChanged).Seat
 	if p := s.Pending[id]; p != nil && (slices.Contains(s.damageKinds(id, p.Kind), a.Kind) || p.Kind == "any") && taken.damage == p.Amount {
-		evs = append(evs, Event{Type: EvEffectPending, Seat: id}) // the card's damage is taken
+		evs = append(evs, Event{Data: DamagePending{Seat: id}}) // the card's damage is taken
 	}
 	return evs, nil
 }
@@ -121,7 +121,7 @@ func (s *State) moveTraits(actor Actor, basis Basis, number int, move func(seat 
 	if len(m.changes) == 0 {
 		return nil, refuse(Conflict, "err_no_change")
 	}
-	return []Event{{Type: EvTraitsChanged, Seat: seat.ID, Cause: m.cause, Changes: m.changes}}, nil
+	return []Event{{Data: TraitsChanged{Seat: seat.ID, Cause: m.cause, Changes: m.changes}}}, nil
 }
 
 // traitMove is what one trait action does to a seat's clips: its cause,

@@ -23,13 +23,14 @@ func checkTrait(trait string, t TraitState) error {
 // checkTraitEvents checks the traits' events: a change moves a known
 // trait's clip somewhere on its track.
 func checkTraitEvents(e *Event) error {
-	if e.Type != EvTraitsChanged {
+	d, ok := e.Data.(TraitsChanged)
+	if !ok {
 		return nil
 	}
-	if len(e.Changes) == 0 {
+	if len(d.Changes) == 0 {
 		return impossible("event %d: traits changed without a change", e.Seq)
 	}
-	for _, c := range e.Changes {
+	for _, c := range d.Changes {
 		if err := checkTrait(c.Trait, c.To); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}

@@ -67,7 +67,7 @@ func (a SetPhase) decide(s *State, actor Actor) ([]Event, error) {
 			}
 		}
 	}
-	return []Event{{Type: EvPhaseSet, Phase: a.Phase}}, nil
+	return []Event{{Data: PhaseSet{Phase: a.Phase}}}, nil
 }
 
 // decideEndTurn passes the turn to the left, the next seat in seating order
@@ -113,11 +113,11 @@ func (a EndTurn) decide(s *State, actor Actor) ([]Event, error) {
 		evs = s.endTurnClearings(s.Turn, a.Room)
 	}
 	next := s.nextTurn()
-	end := Event{Type: EvTurnEnded, Seat: next}
+	end := TurnEnded{Seat: next}
 	if owed != nil {
 		end.Room, end.Cause = owed.Room, CauseCardSkipped+owed.Deck
 	}
-	evs = append(evs, end)
+	evs = append(evs, Event{Data: end})
 	return append(evs, s.turnDamageEvents(next)...), nil
 }
 
@@ -132,7 +132,7 @@ func (a Undo) decide(s *State, actor Actor) ([]Event, error) {
 	if !actor.Host && last.Actor != actor {
 		return nil, refuse(Forbidden, "err_undo_not_yours")
 	}
-	return []Event{{Type: EvUndone, Target: last.Seq, Seat: last.Seat}}, nil
+	return []Event{{Data: Undone{Target: last.Seq, Seat: last.SeatOf()}}}, nil
 }
 
 // TurnTraitor is the seat that takes the traitor's turn, after which the
@@ -247,21 +247,21 @@ func (s *State) TurnOrder() []int {
 // foldTurns applies the turns' own events: the phase and the turn passing
 // on.
 func (s *State) foldTurns(e Event) {
-	switch e.Type {
-	case EvPhaseSet:
-		s.Phase = e.Phase
-		if e.Phase == PhaseHaunt {
+	switch d := e.Data.(type) {
+	case PhaseSet:
+		s.Phase = d.Phase
+		if d.Phase == PhaseHaunt {
 			s.OwedHauntRolls = nil
 		}
 		for i := range s.Seats {
 			s.Seats[i].ChangedAt = e.Seq // the death rule changed for every board
 		}
-	case EvTurnEnded:
+	case TurnEnded:
 		if s.Turn == MonstersTurn {
 			s.foldMonsterTurnEnd()
 		}
-		s.Turn, s.TurnStart = e.Seat, e.Seq
-		if e.Seat == MonstersTurn {
+		s.Turn, s.TurnStart = d.Seat, e.Seq
+		if d.Seat == MonstersTurn {
 			s.MonsterTurns++
 		}
 		s.OwedHauntRolls = nil
@@ -273,3 +273,22 @@ func (s *State) foldTurns(e Event) {
 		}
 	}
 }
+
+// turnEvents are the events this file folds.
+var turnEvents = []EventData{PhaseSet{}, TurnEnded{}}
+
+// PhaseSet: the host set the phase.
+type PhaseSet struct {
+	Phase string `json:"phase,omitempty"`
+}
+
+func (PhaseSet) EventType() string { return EvPhaseSet }
+
+// TurnEnded: a turn ended, in a room the table named (Cause: CauseCardSkipped when the host ended it owing a card).
+type TurnEnded struct {
+	Seat  int    `json:"seat,omitempty"` // stable seat id the event is about
+	Cause string `json:"cause,omitempty"`
+	Room  string `json:"room,omitempty"`
+}
+
+func (TurnEnded) EventType() string { return EvTurnEnded }

@@ -23,8 +23,8 @@ func (s *State) checkTurn(seats seatIDs) error {
 // checkTurnEvents checks the turns' events: the phase set is one of the
 // two.
 func checkTurnEvents(e *Event) error {
-	if e.Type == EvPhaseSet && e.Phase != PhaseExploration && e.Phase != PhaseHaunt {
-		return impossible("event %d: phase %q", e.Seq, e.Phase)
+	if d, ok := e.Data.(PhaseSet); ok && d.Phase != PhaseExploration && d.Phase != PhaseHaunt {
+		return impossible("event %d: phase %q", e.Seq, d.Phase)
 	}
 	return nil
 }

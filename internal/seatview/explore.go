@@ -47,7 +47,7 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 		if s.IsUndone(e.Seq) {
 			continue
 		}
-		switch e.Type {
+		switch e.Type() {
 		case game.EvTurnEnded, game.EvGameStarted:
 			return nil
 		case game.EvRoomDiscovered:

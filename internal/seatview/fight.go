@@ -107,7 +107,7 @@ func attackLine(lang string, s *game.State, at game.AttackState, toYou bool) str
 // stolenIn is the theft that ended the attack of seq, if one did.
 func stolenIn(s *game.State, seq int) *game.Event {
 	for i := len(s.Events) - 1; i >= 0 && s.Events[i].Seq > seq; i-- {
-		if e := &s.Events[i]; e.Type == game.EvCardMoved && e.How == "steal" && !s.IsUndone(e.Seq) {
+		if e := &s.Events[i]; e.Type() == game.EvCardMoved && e.How == "steal" && !s.IsUndone(e.Seq) {
 			return e
 		}
 	}
@@ -117,7 +117,7 @@ func stolenIn(s *game.State, seq int) *game.Event {
 // endedSince reports whether a turn ended after event seq.
 func endedSince(s *game.State, seq int) bool {
 	for i := len(s.Events) - 1; i >= 0 && s.Events[i].Seq > seq; i-- {
-		if s.Events[i].Type == game.EvTurnEnded && !s.IsUndone(s.Events[i].Seq) {
+		if s.Events[i].Type() == game.EvTurnEnded && !s.IsUndone(s.Events[i].Seq) {
 			return true
 		}
 	}
@@ -289,11 +289,11 @@ func buzzMarks(s *game.State, seatID int) []views.Buzz {
 	for i := len(s.Events) - 1; i >= 0 && len(marks) < 5; i-- {
 		e := &s.Events[i]
 		switch {
-		case e.Type == game.EvHauntRevealed:
+		case e.Type() == game.EvHauntRevealed:
 			marks = append(marks, views.Buzz{ID: "haunt-" + strconv.Itoa(e.Seq), Kind: "haunt"})
-		case e.Type == game.EvAttacked && e.Attack.Defender.Seat == seatID:
+		case e.Type() == game.EvAttacked && e.Attack.Defender.Seat == seatID:
 			marks = append(marks, views.Buzz{ID: "attack-" + strconv.Itoa(e.Seq), Kind: "act"})
-		case e.Type == game.EvCardOffered && e.To == seatID:
+		case e.Type() == game.EvCardOffered && e.To == seatID:
 			marks = append(marks, views.Buzz{ID: "offer-" + strconv.Itoa(e.Seq), Kind: "act"})
 		}
 	}

@@ -45,13 +45,13 @@ func actorName(lang string, s *game.State, a game.Actor) string {
 // can be shown to every seat. Each event type's words are in logWords;
 // an undo names what it took back.
 func describe(lang string, s *game.State, e game.Event) string {
-	if e.Type == game.EvUndone {
+	if e.Type() == game.EvUndone {
 		return describeUndone(lang, s, e)
 	}
-	if words, ok := logWords[e.Type]; ok {
+	if words, ok := logWords[e.Type()]; ok {
 		return words(lang, s, e)
 	}
-	return e.Type
+	return e.Type()
 }
 
 // logWord writes one type of event as the log says it.
@@ -179,13 +179,13 @@ func describeUndone(lang string, s *game.State, e game.Event) string {
 			return i18n.T(lang, "log_undone", actorName(lang, s, e.Actor), describe(lang, s, t))
 		}
 	}
-	return e.Type
+	return e.Type()
 }
 
 func logRolled(lang string, s *game.State, e game.Event) string {
 	l := rollLine(lang, s, *e.Roll)
 	text := l.Who + ": " + l.What + " = " + strconv.Itoa(l.Total)
-	if e.Type == game.EvRerolled {
+	if e.Type() == game.EvRerolled {
 		text = i18n.T(lang, "log_rerolled", l.Who, cardName(lang, e.Roll.Modifiers[len(e.Roll.Modifiers)-1]), l.Total)
 	}
 	if l.Target > 0 {
@@ -273,7 +273,7 @@ func reselected(s *game.State, e game.Event) bool {
 		if x.Seq >= e.Seq {
 			break
 		}
-		if x.Type == game.EvHauntRevealed && !s.IsUndone(x.Seq) {
+		if x.Type() == game.EvHauntRevealed && !s.IsUndone(x.Seq) {
 			return true
 		}
 	}
@@ -295,7 +295,7 @@ func undoWhat(lang string, s *game.State, actor game.Actor) (string, bool) {
 			break
 		}
 	}
-	if first.Type == game.EvOmenDrawn {
+	if first.Type() == game.EvOmenDrawn {
 		key := "undo_omen"
 		for _, i := range s.OwedHauntRolls {
 			if s.Haunt == nil && s.Omens[i].Seq == first.Seq {
@@ -312,7 +312,7 @@ func undoWhat(lang string, s *game.State, actor game.Actor) (string, bool) {
 func offerClosed(lang string, s *game.State, e game.Event) string {
 	var offer *game.Event
 	for i := range s.Events {
-		if s.Events[i].Seq == e.Target && s.Events[i].Type == game.EvCardOffered {
+		if s.Events[i].Seq == e.Target && s.Events[i].Type() == game.EvCardOffered {
 			offer = &s.Events[i]
 		}
 	}

@@ -42,11 +42,11 @@ func TestLogWordsEveryEvent(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		for _, e := range r.Events {
-			kinds[e.Type] = true
+			kinds[e.Type()] = true
 			for _, lang := range []string{"en", "zh"} {
 				line := describe(lang, st, e)
-				if line == "" || line == e.Type || rawKey.MatchString(line) || strings.Contains(line, "%!") {
-					t.Errorf("%s, event %d (%s), %s: the log says %q", filepath.Base(f), e.Seq, e.Type, lang, line)
+				if line == "" || line == e.Type() || rawKey.MatchString(line) || strings.Contains(line, "%!") {
+					t.Errorf("%s, event %d (%s), %s: the log says %q", filepath.Base(f), e.Seq, e.Type(), lang, line)
 				}
 			}
 		}

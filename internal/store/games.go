@@ -234,7 +234,7 @@ func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, code string, evs [
 		if err != nil {
 			return fmt.Errorf("encode event %d: %w", e.Seq, err)
 		}
-		if _, err := insert.ExecContext(ctx, code, e.Seq, e.Type, string(body)); err != nil {
+		if _, err := insert.ExecContext(ctx, code, e.Seq, e.Type(), string(body)); err != nil {
 			return fmt.Errorf("append event %d to %s: %w", e.Seq, code, err)
 		}
 	}

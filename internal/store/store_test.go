@@ -65,13 +65,13 @@ func playedEvents(t testing.TB, code string, seats int) []game.Event {
 		}
 	}
 	for i := 0; i < seats; i++ {
-		act(game.Actor{}, game.Action{Type: game.ActJoin, Name: fmt.Sprintf("P%d", i+1), Lang: "zh", Explorer: explorers[i]})
+		act(game.Actor{}, game.Join{Name: fmt.Sprintf("P%d", i+1), Lang: "zh", Explorer: explorers[i]})
 	}
-	act(game.Actor{Host: true}, game.Action{Type: game.ActStartGame, FirstSeat: 1})
-	act(game.Actor{Seat: 1}, game.Action{Type: game.ActStepTrait, Trait: game.Might, Delta: 7})
-	act(game.Actor{Host: true}, game.Action{Type: game.ActTakeDamage, Seat: 2, Kind: "mental", Split: map[string]int{game.Sanity: 1, game.Knowledge: 1}})
-	act(game.Actor{Seat: 1}, game.Action{Type: game.ActEndTurn})
-	act(game.Actor{Host: true}, game.Action{Type: game.ActUndo})
+	act(game.Actor{Host: true}, game.StartGame{FirstSeat: 1})
+	act(game.Actor{Seat: 1}, game.StepTrait{Trait: game.Might, Delta: 7})
+	act(game.Actor{Host: true}, game.TakeDamage{Seat: 2, Kind: "mental", Split: map[string]int{game.Sanity: 1, game.Knowledge: 1}})
+	act(game.Actor{Seat: 1}, game.EndTurn{})
+	act(game.Actor{Host: true}, game.Undo{})
 	return s.Events
 }
 
@@ -84,7 +84,7 @@ func createdWithStep(t testing.TB, s *Store, code string) game.Event {
 	}
 	var step game.Event
 	for _, ev := range playedEvents(t, code, 3) {
-		if ev.Type == game.EvTraitsChanged {
+		if ev.Type() == game.EvTraitsChanged {
 			step = ev
 		}
 	}
@@ -205,7 +205,7 @@ func TestAppendAndLoadRoundTrip(t *testing.T) {
 	appendLog := func(code string, evs []game.Event) {
 		for _, e := range evs {
 			var token []byte
-			if e.Type == game.EvSeatJoined {
+			if e.Type() == game.EvSeatJoined {
 				token = []byte(fmt.Sprintf("tok-%s-%d", code, e.Seat))
 			}
 			if err := s.AppendEvents(ctx, code, []game.Event{e}, token, e.Seat); err != nil {
@@ -372,7 +372,7 @@ func seatedGame(t testing.TB, s *Store, code string) []game.Event {
 
 func movedEvent(seq int) func(int) []game.Event {
 	return func(seat int) []game.Event {
-		return []game.Event{{Seq: seq, Type: game.EvSeatMoved, Seat: seat, Actor: game.Actor{Host: true}, At: t0}}
+		return []game.Event{{Seq: seq, Actor: game.Actor{Host: true}, At: t0, Data: game.SeatMoved{Seat: seat}}}
 	}
 }
 
@@ -418,7 +418,7 @@ func TestTransferClaim(t *testing.T) {
 	for _, g := range games {
 		if g.Code == "ABCDE" {
 			last := g.Events[len(g.Events)-1]
-			if len(g.Events) != next || last.Type != game.EvSeatMoved || last.Seat != 2 {
+			if len(g.Events) != next || last.Type() != game.EvSeatMoved || last.Seat != 2 {
 				t.Errorf("log ends with %+v (%d events)", last, len(g.Events))
 			}
 		}

@@ -41,12 +41,14 @@ func TestImpossibleActionIsNeverCommitted(t *testing.T) {
 	tab := &Tables{now: time.Now}
 	for name, ev := range map[string]game.Event{
 		// CheckEvent refuses it.
-		"a clip off its track": {Type: game.EvTraitsChanged, Seat: 1, Cause: "set",
-			Changes: []game.TraitChange{{Trait: game.Might, To: game.TraitState{Position: 99}}}},
+		"a clip off its track": {Data: game.TraitsChanged{Seat: 1, Cause: "set",
+			Changes: []game.TraitChange{{Trait: game.Might, To: game.TraitState{Position: 99}}}}},
 		// Only Check on the state after it does: a token dealt twice.
-		"a token dealt twice": {Type: game.EvHauntRevealed, Seat: 1,
-			Haunt:  &game.HauntReveal{Number: 34, Omen: "girl", Room: "catacombs", Revealer: 1, OmenCount: 1, Decision: game.Decision{Rule: hiddenRule()}},
-			Secret: &game.EventSecret{Tokens: map[int]int{1: 1, 2: 1, 3: 2}}},
+		"a token dealt twice": {
+
+			Secret: &game.EventSecret{Tokens: map[int]int{1: 1, 2: 1, 3: 2}}, Data: game.HauntRevealed{Seat: 1,
+				Haunt: &game.HauntReveal{Number: 34, Omen: "girl", Room: "catacombs", Revealer: 1, OmenCount: 1, Decision: game.Decision{Rule: hiddenRule()}}},
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			g := startedGame(t)
@@ -75,8 +77,8 @@ func TestImpossibleActionIsNeverCommitted(t *testing.T) {
 	t.Run("a failed commit", func(t *testing.T) {
 		g := startedGame(t)
 		version := g.state.Version
-		ev := game.Event{Seq: version + 1, Type: game.EvTraitsChanged, Seat: 1, Cause: "set",
-			Changes: []game.TraitChange{{Trait: game.Might, To: game.TraitState{Position: 5}}}}
+		ev := game.Event{Seq: version + 1, Data: game.TraitsChanged{Seat: 1, Cause: "set",
+			Changes: []game.TraitChange{{Trait: game.Might, To: game.TraitState{Position: 5}}}}}
 		err := tab.persistAndApply(context.Background(), g, []game.Event{ev}, func([]game.Event) error { return errors.New("disk full") })
 		if err == nil || g.state.Version != version || g.state.SeatByID(1).Traits[game.Might].Position == 5 {
 			t.Errorf("after a failed commit: %v, version %d, might %+v", err, g.state.Version, g.state.SeatByID(1).Traits[game.Might])

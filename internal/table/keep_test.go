@@ -51,7 +51,7 @@ func TestBrokenGameIsSetAside(t *testing.T) {
 			}
 		},
 		"decode": func(e *env, code string) {
-			if err := e.st.AppendEvents(ctx, code, []game.Event{{Seq: 2, Type: game.EvTraitsChanged, At: e.clock.Now()}}, nil, 0); err != nil {
+			if err := e.st.AppendEvents(ctx, code, []game.Event{{Seq: 2, At: e.clock.Now(), Data: game.TraitsChanged{}}}, nil, 0); err != nil {
 				t.Fatal(err)
 			}
 			e.st.Close()

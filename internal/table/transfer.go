@@ -56,7 +56,7 @@ func (t *Tables) ClaimTransfer(ctx context.Context, code, transferToken string) 
 	var evs []game.Event
 	seatID, err := t.store.ClaimTransfer(ctx, code, []byte(hashToken(transferToken)), []byte(hashToken(newToken)), t.now(),
 		func(seatID int) []game.Event {
-			evs = []game.Event{{Seq: g.state.Version + 1, Type: game.EvSeatMoved, Seat: seatID, At: t.now().UTC(), Actor: game.Actor{Host: true}}}
+			evs = []game.Event{{Seq: g.state.Version + 1, At: t.now().UTC(), Actor: game.Actor{Host: true}, Data: game.SeatMoved{Seat: seatID}}}
 			return evs
 		})
 	if errors.Is(err, store.ErrNotFound) {

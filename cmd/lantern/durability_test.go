@@ -468,10 +468,11 @@ func (r *seatRun) reconcile(t *testing.T, st stateJSON) {
 // must land where the replay says (from is nil for the first one).
 func checkEvent(t *testing.T, seat int, e game.Event, from, to map[string]game.TraitState) {
 	t.Helper()
-	if e.Seat != seat {
-		t.Fatalf("seq %d: change by seat %d is about seat %d", e.Seq, seat, e.Seat)
+	tc, _ := e.Data.(game.TraitsChanged)
+	if tc.Seat != seat {
+		t.Fatalf("seq %d: change by seat %d is about seat %d", e.Seq, seat, tc.Seat)
 	}
-	for _, c := range e.Changes {
+	for _, c := range tc.Changes {
 		if c.To != to[c.Trait] || (from != nil && c.From != from[c.Trait]) {
 			t.Fatalf("seat %d seq %d: %s %v→%v, replay says %v→%v", seat, e.Seq, c.Trait, c.From, c.To, from[c.Trait], to[c.Trait])
 		}

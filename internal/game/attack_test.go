@@ -412,7 +412,7 @@ func TestSteal(t *testing.T) {
 	thief, victim := positions(s, 2), positions(s, 1)
 	evs := do(t, s, seatActor(2), game.Steal{Card: "bell"})
 	checkGroup(t, rule, evs)
-	if evs[0].Type() != game.EvAttackEnded || evs[1].Type() != game.EvCardMoved || evs[1].How != "steal" || evs[1].Seat != 1 || evs[1].To != 2 || evs[1].Card != "bell" {
+	if evs[0].Type() != game.EvAttackEnded || evs[1].Type() != game.EvCardMoved || evs[1].Data.(game.CardMoved).How != "steal" || evs[1].Data.(game.CardMoved).Seat != 1 || evs[1].Data.(game.CardMoved).To != 2 || evs[1].Data.(game.CardMoved).Card != "bell" {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
 	if !s.Holds(2, "bell") || s.Holds(1, "bell") || !s.Attack.Done {
@@ -515,7 +515,7 @@ func TestStolenBloodDaggerHurts(t *testing.T) {
 	evs := do(t, s, seatActor(2), game.Steal{Card: "blood-dagger"})
 	rolled := false
 	for _, e := range evs {
-		rolled = rolled || (e.Type() == game.EvRolled && e.Seat == 1 && e.Roll != nil && e.Roll.Dice == 2)
+		rolled = rolled || (e.Type() == game.EvRolled && e.Data.(game.Rolled).Seat == 1 && e.Data.(game.Rolled).Roll != nil && e.Data.(game.Rolled).Roll.Dice == 2)
 	}
 	if !rolled && s.Pending[1] == nil {
 		t.Errorf("attack.go decideSteal: stealing the Blood Dagger from seat 1 rolls no 2 dice of physical damage for them (events %v) (%s)", evs, rule)

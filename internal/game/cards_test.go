@@ -144,12 +144,12 @@ func TestDrawCard(t *testing.T) {
 			before := positions(s, c.seat)
 			handBefore := hand(s, c.seat)
 			evs := do(t, s, c.actor, a)
-			if evs[0].Type() != game.EvCardDrawn || evs[0].Seat != c.seat || evs[0].Card != a.Card || evs[0].Keep != c.kept {
+			if evs[0].Type() != game.EvCardDrawn || evs[0].Data.(game.CardDrawn).Seat != c.seat || evs[0].Data.(game.CardDrawn).Card != a.Card || evs[0].Data.(game.CardDrawn).Keep != c.kept {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			checkGroup(t, c.rule, evs)
 			for _, e := range evs[1:] {
-				if e.Type() != game.EvTraitsChanged || e.Seat != c.seat || e.Cause != "card:"+a.Card {
+				if e.Type() != game.EvTraitsChanged || e.Data.(game.TraitsChanged).Seat != c.seat || e.Data.(game.TraitsChanged).Cause != "card:"+a.Card {
 					t.Errorf("%s: unexpected event %+v", c.rule, e)
 				}
 			}
@@ -339,7 +339,7 @@ func TestGiveCard(t *testing.T) {
 			}
 			traits := positions(s, c.from)
 			evs := do(t, s, c.actor, a)
-			if len(evs) != 1 || evs[0].Type() != game.EvCardOffered || evs[0].Seat != c.from || evs[0].To != c.to || evs[0].Card != a.Card {
+			if len(evs) != 1 || evs[0].Type() != game.EvCardOffered || evs[0].Data.(game.CardOffered).Seat != c.from || evs[0].Data.(game.CardOffered).To != c.to || evs[0].Data.(game.CardOffered).Card != a.Card {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			// Offered, not moved: the card stays until the other accepts.
@@ -371,9 +371,9 @@ func TestAnswerOffer(t *testing.T) {
 		giver, taker := positions(s, 1), positions(s, 2)
 		evs := do(t, s, seatActor(2), game.AcceptCard{Offer: seq})
 		checkGroup(t, rule, evs)
-		if len(evs) != 4 || evs[0].Type() != game.EvOfferClosed || evs[0].Target != seq ||
-			evs[1].Type() != game.EvCardMoved || evs[1].Seat != 1 || evs[1].To != 2 || evs[1].Card != "bell" || evs[1].How != "give" ||
-			evs[2].Type() != game.EvTraitsChanged || evs[2].Seat != 1 || evs[3].Type() != game.EvTraitsChanged || evs[3].Seat != 2 {
+		if len(evs) != 4 || evs[0].Type() != game.EvOfferClosed || evs[0].Data.(game.OfferClosed).Target != seq ||
+			evs[1].Type() != game.EvCardMoved || evs[1].Data.(game.CardMoved).Seat != 1 || evs[1].Data.(game.CardMoved).To != 2 || evs[1].Data.(game.CardMoved).Card != "bell" || evs[1].Data.(game.CardMoved).How != "give" ||
+			evs[2].Type() != game.EvTraitsChanged || evs[2].Data.(game.TraitsChanged).Seat != 1 || evs[3].Type() != game.EvTraitsChanged || evs[3].Data.(game.TraitsChanged).Seat != 2 {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		if got := moved(giver, positions(s, 1)); !maps.Equal(got, map[string]int{game.Sanity: -1}) {
@@ -442,7 +442,7 @@ func TestAnswerOffer(t *testing.T) {
 		s := handsBoard(t)
 		seq := offer(t, s, "candle")
 		evs := do(t, s, seatActor(2), game.DeclineCard{Offer: seq})
-		if len(evs) != 1 || evs[0].Type() != game.EvOfferClosed || evs[0].Target != seq {
+		if len(evs) != 1 || evs[0].Type() != game.EvOfferClosed || evs[0].Data.(game.OfferClosed).Target != seq {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		if !s.Holds(1, "candle") || s.Holds(2, "candle") || len(s.Offers) != 0 {
@@ -534,7 +534,7 @@ func TestDropCard(t *testing.T) {
 			before := positions(s, 1)
 			evs := do(t, s, c.actor, a)
 			checkGroup(t, c.rule, evs)
-			if evs[0].Type() != game.EvCardMoved || evs[0].Seat != 1 || evs[0].Room != a.Room || evs[0].How != "drop" || evs[0].To != 0 {
+			if evs[0].Type() != game.EvCardMoved || evs[0].Data.(game.CardMoved).Seat != 1 || evs[0].Data.(game.CardMoved).Room != a.Room || evs[0].Data.(game.CardMoved).How != "drop" || evs[0].Data.(game.CardMoved).To != 0 {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			if s.Holds(1, a.Card) || !slices.Equal(s.Piles[a.Room], []string{a.Card}) || s.InDeck(a.Card) {
@@ -558,7 +558,7 @@ func TestPickUp(t *testing.T) {
 	turnTo(t, s, 3)
 	evs := do(t, s, seatActor(3), game.PickUp{Card: "bell", Room: "kitchen"})
 	checkGroup(t, rule, evs)
-	if evs[0].Type() != game.EvCardMoved || evs[0].To != 3 || evs[0].Room != "kitchen" || evs[0].How != "pick_up" || evs[0].Seat != 0 {
+	if evs[0].Type() != game.EvCardMoved || evs[0].Data.(game.CardMoved).To != 3 || evs[0].Data.(game.CardMoved).Room != "kitchen" || evs[0].Data.(game.CardMoved).How != "pick_up" || evs[0].Data.(game.CardMoved).Seat != 0 {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
 	if !s.Holds(3, "bell") || !slices.Equal(s.Piles["kitchen"], []string{"candle"}) {
@@ -602,7 +602,7 @@ func TestDiscardCard(t *testing.T) {
 	refuseAll(t, s, seatActor(2), game.DiscardCard{Card: "grave-dirt"}, "err_event_not_cleared", game.Conflict)
 	before := positions(s, 1)
 	evs := do(t, s, seatActor(3), game.DiscardCard{Card: "lights-out"})
-	if len(evs) != 1 || evs[0].Type() != game.EvCardMoved || evs[0].How != "discard" || evs[0].Seat != 3 || evs[0].To != 0 || evs[0].Room != "" {
+	if len(evs) != 1 || evs[0].Type() != game.EvCardMoved || evs[0].Data.(game.CardMoved).How != "discard" || evs[0].Data.(game.CardMoved).Seat != 3 || evs[0].Data.(game.CardMoved).To != 0 || evs[0].Data.(game.CardMoved).Room != "" {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
 	if s.Holds(3, "lights-out") || s.InDeck("lights-out") {
@@ -630,7 +630,7 @@ func TestUseCard(t *testing.T) {
 		const rule = "seed 000 l.185 + l.197: 每件物件的效用仅可行使一次…行使某物件的效用后，即不可主动转交或丢弃该物件; seed 002 l.73 FAQ"
 		s := handsBoard(t)
 		evs := do(t, s, seatActor(1), game.UseCard{Card: "candle"})
-		if len(evs) != 1 || evs[0].Type() != game.EvCardUsed || evs[0].Card != "candle" || evs[0].Seat != 1 {
+		if len(evs) != 1 || evs[0].Type() != game.EvCardUsed || evs[0].Data.(game.CardUsed).Card != "candle" || evs[0].Data.(game.CardUsed).Seat != 1 {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		held := s.Hands[1][slices.Index(hand(s, 1), "candle")]
@@ -651,7 +651,7 @@ func TestUseCard(t *testing.T) {
 		turnTo(t, s, 2)
 		evs := do(t, s, seatActor(2), game.UseCard{Card: "healing-salve"})
 		checkGroup(t, rule, evs)
-		if len(evs) != 2 || evs[0].Type() != game.EvCardUsed || evs[1].Type() != game.EvCardMoved || evs[1].How != "discard" || evs[1].Card != "healing-salve" {
+		if len(evs) != 2 || evs[0].Type() != game.EvCardUsed || evs[1].Type() != game.EvCardMoved || evs[1].Data.(game.CardMoved).How != "discard" || evs[1].Data.(game.CardMoved).Card != "healing-salve" {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		if s.Holds(2, "healing-salve") || s.InDeck("healing-salve") {
@@ -673,7 +673,7 @@ func TestUseCard(t *testing.T) {
 		do(t, s, seatActor(3), game.Roll{Trait: game.Sanity, Source: "card:mask", Total: intp(4)})
 		evs := do(t, s, seatActor(3), game.UseCard{Card: "mask"})
 		checkGroup(t, rule, evs)
-		if len(evs) != 3 || evs[0].Type() != game.EvRollApplied || evs[2].Type() != game.EvTraitsChanged || evs[2].Cause != "card:mask" {
+		if len(evs) != 3 || evs[0].Type() != game.EvRollApplied || evs[2].Type() != game.EvTraitsChanged || evs[2].Data.(game.TraitsChanged).Cause != "card:mask" {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		if got := moved(before, positions(s, 3)); !maps.Equal(got, map[string]int{game.Knowledge: 2, game.Sanity: -2}) {
@@ -828,7 +828,7 @@ func TestBellBookCandle(t *testing.T) {
 	}
 	evs := give1(t, s, 1, "book")
 	last := evs[len(evs)-1]
-	if last.Type() != game.EvTraitsChanged || last.Cause != "card:book+set" {
+	if last.Type() != game.EvTraitsChanged || last.Data.(game.TraitsChanged).Cause != "card:book+set" {
 		t.Errorf("%s: completing the set: %+v", rule, evs)
 	}
 	// Bell +1 Sanity, Book +2 Knowledge, the set +2 everywhere.
@@ -845,7 +845,7 @@ func TestBellBookCandle(t *testing.T) {
 	if got := moved(mid, positions(s, 1)); !maps.Equal(got, all(-2)) || s.SetBonus[1] || !s.SetBonusUsed[1] {
 		t.Errorf("%s: losing the Candle moved %v, bonus %v", rule, got, s.SetBonus[1])
 	}
-	if evs[2].Cause != "card:candle-set" {
+	if evs[2].Data.(game.TraitsChanged).Cause != "card:candle-set" {
 		t.Errorf("%s: the loss event %+v", rule, evs[2])
 	}
 	// Seat 2 gets only the Candle (nothing) — no set for them.
@@ -905,7 +905,7 @@ func TestDeathDropsEveryCard(t *testing.T) {
 	pile := game.RemainsPile(3)
 	for i, card := range held {
 		e := evs[1+i]
-		if e.Type() != game.EvCardMoved || e.How != "death" || e.Seat != 3 || e.Room != pile || e.Card != card || e.To != 0 {
+		if e.Type() != game.EvCardMoved || e.Data.(game.CardMoved).How != "death" || e.Data.(game.CardMoved).Seat != 3 || e.Data.(game.CardMoved).Room != pile || e.Data.(game.CardMoved).Card != card || e.Data.(game.CardMoved).To != 0 {
 			t.Errorf("%s: drop %d: %+v", rule, i, e)
 		}
 	}

@@ -662,12 +662,12 @@ func TestRoll(t *testing.T) {
 					spent = append(spent, m)
 				}
 			}
-			if len(evs) != 1+len(spent) || evs[0].Type() != game.EvRolled || evs[0].Seat != seat || evs[0].Roll == nil {
+			if len(evs) != 1+len(spent) || evs[0].Type() != game.EvRolled || evs[0].Data.(game.Rolled).Seat != seat || evs[0].Data.(game.Rolled).Roll == nil {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			for i, m := range spent {
 				e := evs[1+i]
-				if e.Type() != game.EvCardMoved || e.How != "discard" || e.Card != m || e.Seat != seat || e.To != 0 || e.Room != "" || e.Group != evs[0].Seq {
+				if e.Type() != game.EvCardMoved || e.Data.(game.CardMoved).How != "discard" || e.Data.(game.CardMoved).Card != m || e.Data.(game.CardMoved).Seat != seat || e.Data.(game.CardMoved).To != 0 || e.Data.(game.CardMoved).Room != "" || e.Group != evs[0].Seq {
 					t.Errorf("%s: %s not discarded with the roll: %+v", c.rule, m, e)
 				}
 				if s.Holds(seat, m) || s.InDeck(m) {
@@ -957,15 +957,15 @@ func TestReroll(t *testing.T) {
 			// l.749: 使用后丢弃这牌); the Rabbit's Foot stays, marked used for
 			// the turn (its card: once during your turn).
 			want := 2
-			if len(evs) != want || evs[0].Type() != game.EvRerolled || evs[0].Target != last.Seq || evs[0].Seat != 1 {
+			if len(evs) != want || evs[0].Type() != game.EvRerolled || evs[0].Data.(game.Rerolled).Target != last.Seq || evs[0].Data.(game.Rerolled).Seat != 1 {
 				t.Fatalf("%s: events %+v, want a reroll of %d", c.rule, evs, last.Seq)
 			}
 			if a.Card == game.ModRabbitsFoot {
-				if e := evs[1]; e.Type() != game.EvCardUsed || e.Card != game.ModRabbitsFoot {
+				if e := evs[1]; e.Type() != game.EvCardUsed || e.Data.(game.CardUsed).Card != game.ModRabbitsFoot {
 					t.Errorf("%s: the rabbit's foot is not marked used: %+v", c.rule, e)
 				}
 			} else {
-				if e := evs[1]; e.Type() != game.EvCardMoved || e.How != "discard" || e.Card != game.ModLuckyStone || e.Seat != 1 || e.Group != evs[0].Seq {
+				if e := evs[1]; e.Type() != game.EvCardMoved || e.Data.(game.CardMoved).How != "discard" || e.Data.(game.CardMoved).Card != game.ModLuckyStone || e.Data.(game.CardMoved).Seat != 1 || e.Group != evs[0].Seq {
 					t.Errorf("%s: lucky stone not discarded with the reroll: %+v", c.rule, e)
 				}
 			}
@@ -983,7 +983,7 @@ func TestReroll(t *testing.T) {
 				t.Errorf("%s: rerolled %+v (success %v), want faces %v total %d success %v modifiers %v",
 					c.rule, got, got.Success(), c.faces, c.total, c.success, c.mods)
 			}
-			if evs[0].Roll == nil || !slices.Equal(evs[0].Roll.Faces, c.faces) {
+			if evs[0].Data.(game.Rerolled).Roll == nil || !slices.Equal(evs[0].Data.(game.Rerolled).Roll.Faces, c.faces) {
 				t.Errorf("%s: event carries no faces", c.rule)
 			}
 		})
@@ -1011,8 +1011,8 @@ func TestRollsAreUndoBarriers(t *testing.T) {
 	do(t, s, seatActor(1), game.StepTrait{Trait: game.Speed, Delta: 1})
 	step := s.Version
 	evs := do(t, s, seatActor(1), game.Undo{})
-	if evs[0].Target != step {
-		t.Errorf("%s: undo took back %d, want %d", rule, evs[0].Target, step)
+	if evs[0].Data.(game.Undone).Target != step {
+		t.Errorf("%s: undo took back %d, want %d", rule, evs[0].Data.(game.Undone).Target, step)
 	}
 	if r := s.LastRoll(1); r == nil || !slices.Contains(r.Modifiers, game.ModLuckyStone) {
 		t.Errorf("%s: undo lost the rerolled roll: %+v", rule, r)

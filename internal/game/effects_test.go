@@ -80,15 +80,15 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 			s.SetRandom(r)
 			evs := do(t, s, seatActor(1), game.ApplyEffect{Source: roll.Source})
 			checkGroup(t, c.rule, evs)
-			if evs[0].Type() != game.EvRollApplied || evs[0].Target != rolled[0].Seq || evs[0].Seat != 1 {
+			if evs[0].Type() != game.EvRollApplied || evs[0].Data.(game.RollApplied).Target != rolled[0].Seq || evs[0].Data.(game.RollApplied).Seat != 1 {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			if got := moved(before, positions(s, 1)); !maps.Equal(got, c.delta) && !(len(got) == 0 && len(c.delta) == 0) {
 				t.Errorf("%s: clips moved %v, want %v", c.rule, got, c.delta)
 			}
 			for _, e := range evs {
-				if e.Type() == game.EvTraitsChanged && e.Cause != roll.Source {
-					t.Errorf("%s: cause %q", c.rule, e.Cause)
+				if e.Type() == game.EvTraitsChanged && e.Data.(game.TraitsChanged).Cause != roll.Source {
+					t.Errorf("%s: cause %q", c.rule, e.Data.(game.TraitsChanged).Cause)
 				}
 			}
 			if len(r.asked) != len(c.dice) {
@@ -98,7 +98,7 @@ func TestApplyEffectAfterAGuidedRoll(t *testing.T) {
 				var dmg *game.RollRecord
 				for _, e := range evs {
 					if e.Type() == game.EvRolled {
-						dmg = e.Roll
+						dmg = e.Data.(game.Rolled).Roll
 					}
 				}
 				if dmg == nil || dmg.Dice != len(c.dice) || dmg.Purpose != "damage" || dmg.Seat != 1 {
@@ -210,7 +210,7 @@ func TestPendingDamage(t *testing.T) {
 		s := setup(t)
 		evs := do(t, s, seatActor(1), game.TakeDamage{Kind: "physical", Split: map[string]int{game.Might: 3, game.Speed: 1}})
 		checkGroup(t, rule, evs)
-		if len(evs) != 2 || evs[1].Type() != game.EvEffectPending || evs[1].Pending != nil || s.Pending[1] != nil {
+		if len(evs) != 2 || evs[1].Type() != game.EvEffectPending || evs[1].Data.(game.DamagePending).Pending != nil || s.Pending[1] != nil {
 			t.Errorf("%s: events %+v, pending %+v", rule, evs, s.Pending[1])
 		}
 		// Undo brings the damage back to split.
@@ -302,7 +302,7 @@ func TestOncePerExplorerRooms(t *testing.T) {
 			before := positions(s, 1)
 			evs := do(t, s, seatActor(1), game.ApplyEffect{Source: src})
 			checkGroup(t, c.rule, evs)
-			if len(evs) != 2 || evs[0].Type() != game.EvRoomGain || evs[0].Room != c.room || evs[1].Type() != game.EvTraitsChanged || evs[1].Cause != src {
+			if len(evs) != 2 || evs[0].Type() != game.EvRoomGain || evs[0].Data.(game.RoomGain).Room != c.room || evs[1].Type() != game.EvTraitsChanged || evs[1].Data.(game.TraitsChanged).Cause != src {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			if got := moved(before, positions(s, 1)); !maps.Equal(got, map[string]int{c.trait: 1}) {

@@ -223,11 +223,11 @@ func TestDrawOmen(t *testing.T) {
 				return
 			}
 			evs := do(t, s, c.actor, a)
-			if len(evs) == 0 || evs[0].Type() != game.EvOmenDrawn || evs[0].Seat != c.seat || evs[0].Omen != a.Omen || evs[0].Room != a.Room {
+			if len(evs) == 0 || evs[0].Type() != game.EvOmenDrawn || evs[0].Data.(game.OmenDrawn).Seat != c.seat || evs[0].Data.(game.OmenDrawn).Omen != a.Omen || evs[0].Data.(game.OmenDrawn).Room != a.Room {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
 			for _, e := range evs[1:] { // what the card gives its holder, or its attack (Bite)
-				if (e.Type() != game.EvTraitsChanged && e.Type() != game.EvAttacked) || e.Seat != c.seat || e.Group != evs[0].Seq {
+				if (e.Type() != game.EvTraitsChanged && e.Type() != game.EvAttacked) || e.SeatOf() != c.seat || e.Group != evs[0].Seq {
 					t.Errorf("%s: unexpected event with the draw: %+v", c.rule, e)
 				}
 			}
@@ -330,7 +330,7 @@ func TestBiteCountsAsAnOmen(t *testing.T) {
 	do(t, s, seatActor(1), game.EndTurn{})
 	do(t, s, seatActor(2), game.DrawOmen{Omen: "dog", Room: "gymnasium"})
 	evs := do(t, s, seatActor(2), game.HauntRoll{Total: intp(1)})
-	if len(evs) != 2 || evs[0].Roll.OmenCount != 2 {
+	if len(evs) != 2 || evs[0].Data.(game.Rolled).Roll.OmenCount != 2 {
 		t.Fatalf("%s: total 1 against Bite + Dog: %+v", rule, evs)
 	}
 	if s.Haunt.Number != 46 || s.Haunt.OmenCount != 2 {
@@ -343,7 +343,7 @@ func TestBiteCountsAsAnOmen(t *testing.T) {
 	s = started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 	drawOmen(t, s, 1, "bite", "gymnasium")
 	evs = do(t, s, seatActor(1), game.HauntRoll{Total: intp(0)})
-	if len(evs) != 2 || evs[1].Haunt.Number != 35 || evs[1].Haunt.Omen != "bite" {
+	if len(evs) != 2 || evs[1].Data.(game.HauntRevealed).Haunt.Number != 35 || evs[1].Data.(game.HauntRevealed).Haunt.Omen != "bite" {
 		t.Errorf("%s: Bite in the Gymnasium: %+v, want haunt 35", rule, evs)
 	}
 }
@@ -410,7 +410,7 @@ func TestHauntRollThreshold(t *testing.T) {
 			r := facesRandom(c.dice...)
 			s.SetRandom(r)
 			evs := do(t, s, seatActor(id), game.HauntRoll{Total: c.total, Faces: c.faces})
-			roll := evs[0].Roll
+			roll := evs[0].Data.(game.Rolled).Roll
 			if evs[0].Type() != game.EvRolled || roll == nil || roll.Purpose != "haunt" || roll.Dice != game.HauntRollDice || roll.OmenCount != c.omens || roll.Seat != id {
 				t.Fatalf("%s: roll event %+v", c.rule, evs[0])
 			}
@@ -429,7 +429,7 @@ func TestHauntRollThreshold(t *testing.T) {
 				}
 				return
 			}
-			h := evs[1].Haunt
+			h := evs[1].Data.(game.HauntRevealed).Haunt
 			if h == nil || h.Number != 1 || h.Omen != "girl" || h.Room != "catacombs" || h.Revealer != id || h.OmenCount != c.omens {
 				t.Errorf("%s: reveal %+v", c.rule, h)
 			}
@@ -490,7 +490,7 @@ func TestHauntRollRefusals(t *testing.T) {
 		s := started(t, "ox-bellows", "missy-dubourde", "peter-akimoto")
 		owing(t, s)
 		evs := do(t, s, hostActor, game.HauntRoll{Seat: 1, Total: intp(0)})
-		if len(evs) != 2 || evs[1].Haunt.Revealer != 1 {
+		if len(evs) != 2 || evs[1].Data.(game.HauntRevealed).Haunt.Revealer != 1 {
 			t.Errorf("events %+v", evs)
 		}
 	})
@@ -527,7 +527,7 @@ func TestHauntFromTheChart(t *testing.T) {
 			if len(evs) != 2 {
 				t.Fatalf("%s: no haunt: %+v", c.rule, evs)
 			}
-			h := evs[1].Haunt
+			h := evs[1].Data.(game.HauntRevealed).Haunt
 			if h.Number != c.number || h.Omen != c.omen || h.Room != c.room || h.Revealer != 1 || h.OmenCount != 1 {
 				t.Errorf("%s: reveal %+v, want haunt %d", c.rule, h, c.number)
 			}
@@ -659,7 +659,7 @@ func TestTraitorOnReveal(t *testing.T) {
 				c.setup(t, s)
 			}
 			evs := reveal(t, s, c.revealer, c.haunt, c.keepGains)
-			h := evs[1].Haunt
+			h := evs[1].Data.(game.HauntRevealed).Haunt
 			d := h.Decision
 			if h.Traitor != c.traitor || s.Haunt.Traitor != c.traitor || h.Revealer != c.revealer {
 				t.Errorf("%s: traitor %d (revealer %d), want %d", c.rule, h.Traitor, h.Revealer, c.traitor)
@@ -772,7 +772,7 @@ func TestEveryHauntPicksItsTraitor(t *testing.T) {
 			s := started(t, fourExplorers...)
 			s.SetRandom(newPCG(uint64(h.Number)))
 			evs := revealHaunt(t, s, revealer, h.Number)
-			got := evs[1].Haunt
+			got := evs[1].Data.(game.HauntRevealed).Haunt
 			want := wantTraitor(s, h.Traitor, revealer)
 			if got.Traitor != want {
 				t.Errorf("%s: haunt %d (%s, %+v) revealed by %d: traitor %d, want %d", rule, h.Number, h.Name.EN, h.Traitor, revealer, got.Traitor, want)
@@ -938,7 +938,7 @@ func TestHiddenTraitorDeal(t *testing.T) {
 	if !slices.Equal(traitors, []int{4}) {
 		t.Errorf("%s: traitors %v, want [4]", rule, traitors)
 	}
-	if h.Traitor != 0 || h.PublicTraitor() != 0 || evs[1].Haunt.Traitor != 0 {
+	if h.Traitor != 0 || h.PublicTraitor() != 0 || evs[1].Data.(game.HauntRevealed).Haunt.Traitor != 0 {
 		t.Errorf("%s: traitor shown before the token is turned: %d / %d", rule, h.Traitor, h.PublicTraitor())
 	}
 	if s.Turn != 3 {
@@ -1003,8 +1003,8 @@ func TestHiddenTraitorSecretStaysSecret(t *testing.T) {
 			t.Errorf("%s: public event JSON contains %s: %s", rule, leak, raw)
 		}
 	}
-	if pub.Haunt == nil || pub.Haunt.Traitor != 0 || pub.Haunt.Number != 34 {
-		t.Errorf("%s: public reveal %+v", rule, pub.Haunt)
+	if pub.Data.(game.HauntRevealed).Haunt == nil || pub.Data.(game.HauntRevealed).Haunt.Traitor != 0 || pub.Data.(game.HauntRevealed).Haunt.Number != 34 {
+		t.Errorf("%s: public reveal %+v", rule, pub.Data.(game.HauntRevealed).Haunt)
 	}
 	// The public log as a whole: nothing says who holds token 1.
 	for _, e := range s.Events {
@@ -1015,7 +1015,7 @@ func TestHiddenTraitorSecretStaysSecret(t *testing.T) {
 	}
 	// Public() of events without a secret is the event itself.
 	for _, e := range evs[:1] {
-		if pe := e.Public(); pe.Seq != e.Seq || pe.Roll != e.Roll {
+		if pe := e.Public(); pe.Seq != e.Seq || pe.Data != e.Data {
 			t.Errorf("Public() changed a public event: %+v", pe)
 		}
 	}
@@ -1031,7 +1031,7 @@ func TestRevealToken(t *testing.T) {
 	mustRefuse(t, s, seatActor(9), game.RevealToken{}, "err_not_seated", game.Forbidden)
 
 	evs := do(t, s, seatActor(4), game.RevealToken{})
-	if len(evs) != 1 || evs[0].Type() != game.EvTokenRevealed || evs[0].Seat != 4 || evs[0].Token != 1 || evs[0].Secret != nil {
+	if len(evs) != 1 || evs[0].Type() != game.EvTokenRevealed || evs[0].Data.(game.TokenRevealed).Seat != 4 || evs[0].Data.(game.TokenRevealed).Token != 1 || evs[0].Secret != nil {
 		t.Fatalf("%s: events %+v", rule, evs)
 	}
 	if s.Haunt.PublicTraitor() != 4 || s.Haunt.Shown[4] != 1 || !s.Haunt.IsTraitor(4) {
@@ -1104,7 +1104,7 @@ func TestHeroesDontTurnTheirTokens(t *testing.T) {
 			t.Errorf("%s: event %+v is not in the death's group %d", rule, evs[i], evs[0].Seq)
 		}
 	}
-	if s.Alive(s.SeatByID(1)) || shown == nil || shown.Seat != 1 || shown.Token != 2 {
+	if s.Alive(s.SeatByID(1)) || shown == nil || shown.Data.(game.TokenRevealed).Seat != 1 || shown.Data.(game.TokenRevealed).Token != 2 {
 		t.Fatalf("%s: death of seat 1 gave %+v", rule, evs)
 	}
 	if s.Haunt.Shown[1] != 2 || s.Haunt.PublicTraitor() != 0 {
@@ -1203,8 +1203,8 @@ func TestOmenUndo(t *testing.T) {
 		// A later change undoes, and only it.
 		step := do(t, s, seatActor(1), game.StepTrait{Trait: game.Might, Delta: 1})
 		evs := do(t, s, seatActor(1), game.Undo{})
-		if evs[0].Target != step[0].Seq {
-			t.Errorf("%s: undid %d, want the step %d", rule, evs[0].Target, step[0].Seq)
+		if evs[0].Data.(game.Undone).Target != step[0].Seq {
+			t.Errorf("%s: undid %d, want the step %d", rule, evs[0].Data.(game.Undone).Target, step[0].Seq)
 		}
 		if len(s.Omens) != 1 || len(s.Rolls) != 1 {
 			t.Errorf("%s: undo of a later change lost the omen or roll: %v %v", rule, s.Omens, s.Rolls)

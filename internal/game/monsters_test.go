@@ -83,7 +83,7 @@ func TestAddMonster(t *testing.T) {
 			}
 			n := len(s.Monsters)
 			evs := do(t, s, c.actor, a)
-			if len(evs) != 1 || evs[0].Type() != game.EvMonstersAdded || len(evs[0].Monsters) != a.Count || len(s.Monsters) != n+a.Count {
+			if len(evs) != 1 || evs[0].Type() != game.EvMonstersAdded || len(evs[0].Data.(game.MonstersAdded).Monsters) != a.Count || len(s.Monsters) != n+a.Count {
 				t.Fatalf("%s: events %+v, monsters %+v", c.rule, evs, s.Monsters)
 			}
 			seen := map[string]bool{}
@@ -153,7 +153,7 @@ func TestMonsterMoveRoll(t *testing.T) {
 			r := facesRandom(c.faces...)
 			s.SetRandom(r)
 			evs := do(t, s, seatActor(1), a)
-			roll := evs[0].Roll
+			roll := evs[0].Data.(game.Rolled).Roll
 			if len(evs) != 1 || evs[0].Type() != game.EvRolled || roll == nil || roll.Purpose != "monster-move" || roll.Seat != 0 || roll.Source != "monster:Zombie" {
 				t.Fatalf("%s: events %+v", rule, evs)
 			}
@@ -239,7 +239,7 @@ func TestStunAndRecovery(t *testing.T) {
 		const rule = "seed 000 l.705-711 (饰物: 房间内的怪物全数陷入昏迷) and 炸药 l.725 (怪物则陷入昏迷): cards stun monsters too"
 		s := setup(t)
 		evs := do(t, s, seatActor(3), game.Stun{Monster: "zombie-2"}) // any explorer in the haunt
-		if len(evs) != 1 || evs[0].Type() != game.EvStunned || evs[0].Monster != "zombie-2" || !stunned(s, "zombie-2") {
+		if len(evs) != 1 || evs[0].Type() != game.EvStunned || evs[0].Data.(game.Stunned).Monster != "zombie-2" || !stunned(s, "zombie-2") {
 			t.Fatalf("%s: events %+v", rule, evs)
 		}
 		refuseAll(t, s, seatActor(1), game.Stun{Monster: "zombie-2"}, "err_no_change", game.Conflict)
@@ -349,7 +349,7 @@ func TestDeclareWinner(t *testing.T) {
 			s := traitorBoard(t)
 			give(t, s, 2, "candle")
 			evs := do(t, s, seatActor(2), game.DeclareWinner{Side: side})
-			if len(evs) != 1 || evs[0].Type() != game.EvGameEnded || evs[0].Side != side || s.Ended == nil || s.Ended.Side != side {
+			if len(evs) != 1 || evs[0].Type() != game.EvGameEnded || evs[0].Data.(game.GameEnded).Side != side || s.Ended == nil || s.Ended.Side != side {
 				t.Fatalf("%s: %+v, ended %+v", rule, evs, s.Ended)
 			}
 			// The game is over: nothing more, not even for the host.
@@ -418,7 +418,7 @@ func TestJoinTraitor(t *testing.T) {
 		t.Fatalf("%s: sides %s / %s", rule, s.SideOf(3), s.SideOf(1))
 	}
 	evs := do(t, s, hostActor, game.JoinTraitor{Seat: 3})
-	if len(evs) != 1 || evs[0].Type() != game.EvSideChanged || evs[0].Seat != 3 || evs[0].Side != game.SideTraitor || s.SideOf(3) != game.SideTraitor {
+	if len(evs) != 1 || evs[0].Type() != game.EvSideChanged || evs[0].Data.(game.SideChanged).Seat != 3 || evs[0].Data.(game.SideChanged).Side != game.SideTraitor || s.SideOf(3) != game.SideTraitor {
 		t.Fatalf("%s: %+v, side %s", rule, evs, s.SideOf(3))
 	}
 	refuseAll(t, s, hostActor, game.JoinTraitor{Seat: 3}, "err_not_dead_hero", game.Conflict)

@@ -59,7 +59,7 @@ func TestWhoMayAct(t *testing.T) {
 			}
 			before := snapshot(s)
 			evs := do(t, s, c.actor, c.act)
-			if evs[0].Seat != c.wantSeat || evs[0].Actor != c.actor {
+			if evs[0].SeatOf() != c.wantSeat || evs[0].Actor != c.actor {
 				t.Errorf("%s: event %+v, want seat %d by %+v", c.rule, evs[0], c.wantSeat, c.actor)
 			}
 			for i, seat := range s.Seats {
@@ -297,7 +297,7 @@ func TestUndo(t *testing.T) {
 			}
 			target := s.LastUndoable()
 			evs := do(t, s, c.actor, game.Undo{})
-			if len(evs) != 1 || evs[0].Type() != game.EvUndone || evs[0].Target != target.Seq || evs[0].Seat != target.Seat {
+			if len(evs) != 1 || evs[0].Type() != game.EvUndone || evs[0].Data.(game.Undone).Target != target.Seq || evs[0].Data.(game.Undone).Seat != target.SeatOf() {
 				t.Fatalf("%s: events %+v for target %+v", c.rule, evs, target)
 			}
 			if !s.IsUndone(target.Seq) || s.Version != evs[0].Seq {
@@ -447,6 +447,11 @@ func TestReplayReproducesLiveState(t *testing.T) {
 	}
 }
 
+// teleported is an event type the engine doesn't know.
+type teleported struct{}
+
+func (teleported) EventType() string { return "teleport" }
+
 func TestReplayRefusesBrokenLogs(t *testing.T) {
 	t.Parallel()
 	live := scriptedGame(t)
@@ -456,7 +461,7 @@ func TestReplayRefusesBrokenLogs(t *testing.T) {
 	}{
 		{"gap in sequence", append(append([]game.Event{}, live.Events[:3]...), live.Events[4:]...)},
 		{"duplicate event", append(append([]game.Event{}, live.Events[:3]...), live.Events[2:]...)},
-		{"unknown type", []game.Event{{Seq: 1, Type: "teleport"}}},
+		{"unknown type", []game.Event{{Seq: 1, Data: teleported{}}}},
 		{"unknown explorer", []game.Event{{Seq: 1, Data: game.SeatJoined{Seat: 1, Name: "x", Explorer: "nobody"}}}},
 		{"traits of a missing seat", []game.Event{{Seq: 1, Data: game.TraitsChanged{Seat: 5}}}},
 	}

@@ -42,11 +42,11 @@ func TestRecordGames(t *testing.T) {
 	record := func(name string, s *game.State) {
 		for _, e := range s.Events {
 			types[e.Type()]++
-			if e.How != "" {
-				hows[e.How]++
+			if e.Data.(game.CardMoved).How != "" {
+				hows[e.Data.(game.CardMoved).How]++
 			}
-			if e.Type() == game.EvRolled && e.Roll.Source != "" {
-				sources[strings.SplitN(e.Roll.Source, ":", 2)[0]]++
+			if e.Type() == game.EvRolled && e.Data.(game.Rolled).Roll.Source != "" {
+				sources[strings.SplitN(e.Data.(game.Rolled).Roll.Source, ":", 2)[0]]++
 			}
 		}
 		// One event a line and the state indented: a change reads as a

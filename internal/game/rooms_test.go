@@ -81,7 +81,7 @@ func TestDiscoverRoom(t *testing.T) {
 				return
 			}
 			evs := do(t, s, seatActor(1), discover(c.room, c.flr))
-			if len(evs) != 1 || evs[0].Type() != game.EvRoomDiscovered || evs[0].Floor != c.wantFloor || evs[0].Seat != 1 {
+			if len(evs) != 1 || evs[0].Type() != game.EvRoomDiscovered || evs[0].Data.(game.RoomDiscovered).Floor != c.wantFloor || evs[0].Data.(game.RoomDiscovered).Seat != 1 {
 				t.Fatalf("events %+v", evs)
 			}
 			if got := s.Rooms; !reflect.DeepEqual(got, []game.PlacedRoom{{Room: c.room, Floor: c.wantFloor, By: 1}}) {
@@ -188,7 +188,7 @@ func TestDiscoverRoomUndoAndReplay(t *testing.T) {
 	do(t, s, seatActor(1), discover("kitchen", "basement"))
 	do(t, s, seatActor(1), discover("gallery", ""))
 	last := s.LastUndoable()
-	if last == nil || last.Type() != game.EvRoomDiscovered || last.Room != "gallery" {
+	if last == nil || last.Type() != game.EvRoomDiscovered || last.Data.(game.RoomDiscovered).Room != "gallery" {
 		t.Fatalf("undo would take back %+v, want the Gallery", last)
 	}
 	do(t, s, seatActor(1), game.Undo{})
@@ -303,7 +303,7 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 				t.Errorf("%s: end_turn not offered once the %s card is drawn", rule, tc.deck)
 			}
 			evs := do(t, s, seatActor(1), game.EndTurn{})
-			if e := evs[len(evs)-1]; e.Room != "" || e.Cause != "" {
+			if e := evs[len(evs)-1]; e.Data.(game.TurnEnded).Room != "" || e.Data.(game.TurnEnded).Cause != "" {
 				t.Errorf("an ordinary end of turn is marked skipped: %+v", e)
 			}
 		})
@@ -313,7 +313,7 @@ func TestEndTurnWaitsForTheRoomsCard(t *testing.T) {
 	s := started(t, sixExplorers[:3]...)
 	do(t, s, seatActor(1), discover("gallery", ""))
 	evs := do(t, s, hostActor, game.EndTurn{})
-	if e := evs[len(evs)-1]; e.Type() != game.EvTurnEnded || e.Room != "gallery" || e.Cause != game.CauseCardSkipped+"omen" {
+	if e := evs[len(evs)-1]; e.Type() != game.EvTurnEnded || e.Data.(game.TurnEnded).Room != "gallery" || e.Data.(game.TurnEnded).Cause != game.CauseCardSkipped+"omen" {
 		t.Errorf("the host's end of turn with the Gallery's omen owed: %+v", e)
 	}
 	if s.Turn != 2 || s.Discovery != nil {

@@ -171,10 +171,10 @@ func runTraitCases(t *testing.T, cases []traitCase) {
 			if err != nil {
 				t.Fatalf("%s: refused: %v", c.rule, err)
 			}
-			if len(evs) != 1 || evs[0].Type() != game.EvTraitsChanged || evs[0].Seat != 1 || evs[0].Seq != version+1 || evs[0].Actor != actor {
+			if len(evs) != 1 || evs[0].Type() != game.EvTraitsChanged || evs[0].Data.(game.TraitsChanged).Seat != 1 || evs[0].Seq != version+1 || evs[0].Actor != actor {
 				t.Fatalf("%s: events %+v", c.rule, evs)
 			}
-			for _, ch := range evs[0].Changes {
+			for _, ch := range evs[0].Data.(game.TraitsChanged).Changes {
 				if ch.From == ch.To {
 					t.Errorf("%s: change %+v moves nothing", c.rule, ch)
 				}

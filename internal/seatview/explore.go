@@ -47,14 +47,14 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 		if s.IsUndone(e.Seq) {
 			continue
 		}
-		switch e.Type() {
-		case game.EvTurnEnded, game.EvGameStarted:
+		switch d := e.Data.(type) {
+		case game.TurnEnded, game.GameStarted:
 			return nil
-		case game.EvRoomDiscovered:
-			if e.Seat != seat.ID {
+		case game.RoomDiscovered:
+			if d.Seat != seat.ID {
 				return nil
 			}
-			room = e.Room
+			room = d.Room
 		}
 	}
 	if room == "" || !s.InHouse(room) {

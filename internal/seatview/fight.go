@@ -68,7 +68,7 @@ func attackStatus(lang string, s *game.State, viewer int) string {
 	case at.Loser.Monster != "":
 		return text + sp + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
 	case at.Done:
-		if e := stolenIn(s, at.Seq); e != nil {
+		if e := stolenIn(s, at.Seq); e != nil { // the theft's card_moved
 			text += sp + i18n.T(lang, "attack_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
 		}
 		return text + sp + i18n.T(lang, "attack_done")
@@ -105,10 +105,10 @@ func attackLine(lang string, s *game.State, at game.AttackState, toYou bool) str
 }
 
 // stolenIn is the theft that ended the attack of seq, if one did.
-func stolenIn(s *game.State, seq int) *game.Event {
+func stolenIn(s *game.State, seq int) *game.CardMoved {
 	for i := len(s.Events) - 1; i >= 0 && s.Events[i].Seq > seq; i-- {
-		if e := &s.Events[i]; e.Type() == game.EvCardMoved && e.How == "steal" && !s.IsUndone(e.Seq) {
-			return e
+		if e, ok := s.Events[i].Data.(game.CardMoved); ok && e.How == "steal" && !s.IsUndone(s.Events[i].Seq) {
+			return &e
 		}
 	}
 	return nil
@@ -288,13 +288,17 @@ func buzzMarks(s *game.State, seatID int) []views.Buzz {
 	var marks []views.Buzz
 	for i := len(s.Events) - 1; i >= 0 && len(marks) < 5; i-- {
 		e := &s.Events[i]
-		switch {
-		case e.Type() == game.EvHauntRevealed:
+		switch d := e.Data.(type) {
+		case game.HauntRevealed:
 			marks = append(marks, views.Buzz{ID: "haunt-" + strconv.Itoa(e.Seq), Kind: "haunt"})
-		case e.Type() == game.EvAttacked && e.Attack.Defender.Seat == seatID:
-			marks = append(marks, views.Buzz{ID: "attack-" + strconv.Itoa(e.Seq), Kind: "act"})
-		case e.Type() == game.EvCardOffered && e.To == seatID:
-			marks = append(marks, views.Buzz{ID: "offer-" + strconv.Itoa(e.Seq), Kind: "act"})
+		case game.Attacked:
+			if d.Attack.Defender.Seat == seatID {
+				marks = append(marks, views.Buzz{ID: "attack-" + strconv.Itoa(e.Seq), Kind: "act"})
+			}
+		case game.CardOffered:
+			if d.To == seatID {
+				marks = append(marks, views.Buzz{ID: "offer-" + strconv.Itoa(e.Seq), Kind: "act"})
+			}
 		}
 	}
 	slices.Reverse(marks)

@@ -206,9 +206,9 @@ func TestAppendAndLoadRoundTrip(t *testing.T) {
 		for _, e := range evs {
 			var token []byte
 			if e.Type() == game.EvSeatJoined {
-				token = []byte(fmt.Sprintf("tok-%s-%d", code, e.Seat))
+				token = []byte(fmt.Sprintf("tok-%s-%d", code, e.SeatOf()))
 			}
-			if err := s.AppendEvents(ctx, code, []game.Event{e}, token, e.Seat); err != nil {
+			if err := s.AppendEvents(ctx, code, []game.Event{e}, token, e.SeatOf()); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -278,7 +278,7 @@ func TestAppendDuplicateSeqIsAtomic(t *testing.T) {
 	// A batch whose first event is new but whose second repeats seq 3 must
 	// leave nothing behind: not the new event, not the token.
 	bad := []game.Event{evs[3], evs[2]}
-	bad[1].Type = "traits_changed" // a different body with the same seq
+	bad[1].Data = game.TraitsChanged{Seat: 2} // a different body with the same seq
 	if err := s.AppendEvents(ctx, "ABCDE", bad, []byte("tok-2"), 2); err == nil {
 		t.Fatal("duplicate seq appended")
 	}
@@ -418,7 +418,7 @@ func TestTransferClaim(t *testing.T) {
 	for _, g := range games {
 		if g.Code == "ABCDE" {
 			last := g.Events[len(g.Events)-1]
-			if len(g.Events) != next || last.Type() != game.EvSeatMoved || last.Seat != 2 {
+			if len(g.Events) != next || last.Type() != game.EvSeatMoved || last.SeatOf() != 2 {
 				t.Errorf("log ends with %+v (%d events)", last, len(g.Events))
 			}
 		}

@@ -184,7 +184,7 @@ func (t *Tables) JoinFrom(ctx context.Context, code, fromToken, explorer string)
 	var seatID int
 	a := game.Join{Name: f.Name, Lang: f.Lang, Explorer: explorer}
 	err = t.commit(ctx, g, game.Actor{}, a, func(evs []game.Event) error {
-		seatID = evs[0].Seat
+		seatID = evs[0].SeatOf()
 		if err := t.store.AppendEvents(ctx, code, evs, []byte(hashToken(token)), seatID); err != nil {
 			return err
 		}

@@ -514,7 +514,7 @@ func (t *Tables) Join(ctx context.Context, code, key string, a game.Join) (int, 
 	token := newSecret()
 	var seatID int
 	err := t.commit(ctx, g, game.Actor{}, a, func(evs []game.Event) error {
-		seatID = evs[0].Seat
+		seatID = evs[0].SeatOf()
 		if err := t.store.AppendEvents(ctx, code, evs, []byte(hashToken(token)), seatID); err != nil {
 			return err
 		}

@@ -665,7 +665,7 @@ func TestTransfer(t *testing.T) {
 	// The move is in the log, changing no board.
 	s := e.state(c.Code)
 	last := s.Events[len(s.Events)-1]
-	if s.Version != v+1 || last.Type() != game.EvSeatMoved || last.Seat != seats[1].seat {
+	if s.Version != v+1 || last.Type() != game.EvSeatMoved || last.SeatOf() != seats[1].seat {
 		t.Errorf("log ends with %+v at version %d", last, s.Version)
 	}
 	// The new phone can act; a second claim of the same token fails.

@@ -87,13 +87,25 @@ func WireFields() map[string]reflect.Type {
 	return out
 }
 
-// wireStruct builds wireAction. Two actions giving one JSON name two Go
-// types is a programming error.
+// wireStruct builds wireAction.
 func wireStruct(types map[string]reflect.Type) reflect.Type {
-	fields := []reflect.StructField{{Name: "Type", Type: reflect.TypeFor[string](), Tag: `json:"type"`}}
-	seen := map[string]reflect.Type{"type": fields[0].Type}
+	return unionStruct([]reflect.StructField{{Name: "Type", Type: reflect.TypeFor[string](), Tag: `json:"type"`}}, types)
+}
+
+// unionStruct is one struct of head's fields and every field of types, for
+// a strict first pass of decoding (wireAction, wireEvent). Two types giving
+// one JSON name two Go types is a programming error.
+func unionStruct(head []reflect.StructField, types map[string]reflect.Type) reflect.Type {
+	fields := slices.Clone(head)
+	seen := map[string]reflect.Type{}
+	for _, f := range head {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		seen[name] = f.Type
+	}
 	for _, name := range slices.Sorted(maps.Keys(types)) {
-		for jsonName, f := range ActionFields(types[name]) {
+		own := ActionFields(types[name])
+		for _, jsonName := range slices.Sorted(maps.Keys(own)) {
+			f := own[jsonName]
 			if t, ok := seen[jsonName]; ok {
 				if t != f.Type {
 					panic(fmt.Sprintf("game: field %q is %v in %s and %v elsewhere", jsonName, f.Type, name, t))

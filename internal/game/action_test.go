@@ -91,7 +91,14 @@ func TestEveryActionRoundTrips(t *testing.T) {
 
 // fill sets a field to a value that isn't its zero, so a field lost on the
 // way shows.
-func fill(v reflect.Value) {
+func fill(v reflect.Value) { fillDepth(v, 4) }
+
+// fillDepth is fill down to depth levels (some types hold their own kind).
+func fillDepth(v reflect.Value, depth int) {
+	if depth == 0 || !v.CanSet() {
+		return
+	}
+	fill := func(v reflect.Value) { fillDepth(v, depth-1) }
 	switch v.Kind() {
 	case reflect.Pointer:
 		v.Set(reflect.New(v.Type().Elem()))
@@ -107,7 +114,10 @@ func fill(v reflect.Value) {
 		fill(v.Index(0))
 	case reflect.Map:
 		v.Set(reflect.MakeMap(v.Type()))
-		v.SetMapIndex(reflect.ValueOf("might"), reflect.ValueOf(1))
+		key, val := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+		fill(key)
+		fill(val)
+		v.SetMapIndex(key, val)
 	case reflect.Struct:
 		for i := range v.NumField() {
 			fill(v.Field(i))

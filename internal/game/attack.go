@@ -633,8 +633,16 @@ func withSeq(r RollRecord, seq int) RollRecord {
 	return r
 }
 
-// attackEvents are the events this file folds.
-var attackEvents = []EventData{Attacked{}, Defended{}, AttackEnded{}, StealDeclined{}}
+// attackEvents are the events this file folds, with the fold that applies them.
+var attackEvents = eventTopic{fold: quiet((*State).foldAttack), events: []EventData{Attacked{}, Defended{}, AttackEnded{}, StealDeclined{}}}
+
+// The type names of the events this file folds.
+const (
+	EvAttacked      = "attacked"
+	EvDefended      = "defended"
+	EvAttackEnded   = "attack_ended"
+	EvStealDeclined = "steal_declined"
+)
 
 // Attacked: an attack was rolled.
 type Attacked struct {

@@ -712,8 +712,17 @@ func usedRefusal(held *HeldCard) error {
 	return refuse(Conflict, "err_used_this_turn")
 }
 
-// cardEvents are the events this file folds.
-var cardEvents = []EventData{CardDrawn{}, CardMoved{}, CardOffered{}, OfferClosed{}, CardUsed{}}
+// cardEvents are the events this file folds, with the fold that applies them.
+var cardEvents = eventTopic{fold: quiet((*State).foldCards), events: []EventData{CardDrawn{}, CardMoved{}, CardOffered{}, OfferClosed{}, CardUsed{}}}
+
+// The type names of the events this file folds.
+const (
+	EvCardDrawn   = "card_drawn"
+	EvCardMoved   = "card_moved"
+	EvCardOffered = "card_offered"
+	EvOfferClosed = "offer_closed"
+	EvCardUsed    = "card_used"
+)
 
 // CardDrawn: a card was drawn (Keep: held, not put back).
 type CardDrawn struct {

@@ -554,8 +554,17 @@ func (s *State) shareEvents(seat *Seat, card *catalog.Card, b *catalog.Bracket, 
 	return append([]Event{{Data: RollApplied{Seat: seat.ID, Target: shared.Seq}}}, chosen...), nil
 }
 
-// effectEvents are the events this file folds.
-var effectEvents = []EventData{DamagePending{}, RoomGain{}, RollApplied{}, SourceRemoved{}, EffectApplied{}}
+// effectEvents are the events this file folds, with the fold that applies them.
+var effectEvents = eventTopic{fold: quiet((*State).foldEffects), events: []EventData{DamagePending{}, RoomGain{}, RollApplied{}, SourceRemoved{}, EffectApplied{}}}
+
+// The type names of the events this file folds.
+const (
+	EvEffectPending = "damage_pending"
+	EvRoomGain      = "room_gain"
+	EvRollApplied   = "roll_applied"
+	EvSourceRemoved = "source_removed"
+	EvEffectApplied = "effect_applied"
+)
 
 // DamagePending: damage a card or room gave is owed (nil Pending: it was taken).
 type DamagePending struct {

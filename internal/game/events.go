@@ -1,53 +1,16 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
 	"time"
 )
 
-// Event types. An event is a fact that already passed the rules; Apply never
-// fails on one, so replaying the log always rebuilds the same state.
-const (
-	EvSeatJoined     = "seat_joined"
-	EvSeatsReordered = "seats_reordered"
-	EvGameStarted    = "game_started"
-	EvTraitsChanged  = "traits_changed"
-	EvPhaseSet       = "phase_set"
-	EvTurnEnded      = "turn_ended"
-	EvUndone         = "undone"
-	EvSeatMoved      = "seat_moved"
-	EvRolled         = "rolled"
-	EvRerolled       = "rerolled"
-	EvOmenDrawn      = "omen_drawn"
-	EvHauntRevealed  = "haunt_revealed"
-	EvTokenRevealed  = "token_revealed"
-	EvCardDrawn      = "card_drawn"
-	EvCardMoved      = "card_moved"
-	EvCardOffered    = "card_offered"
-	EvOfferClosed    = "offer_closed"
-	EvCardUsed       = "card_used"
-	EvEffectPending  = "damage_pending"
-	EvRoomGain       = "room_gain"
-	EvRollApplied    = "roll_applied"
-	EvAttacked       = "attacked"
-	EvDefended       = "defended"
-	EvAttackEnded    = "attack_ended"
-	// EvStealDeclined: the winner who could steal chose the damage.
-	EvStealDeclined = "steal_declined"
-	EvStunned       = "stunned"
-	EvMonstersAdded = "monsters_added"
-	EvTrackSet      = "track_set"
-	EvGameEnded     = "game_ended"
-	EvSideChanged   = "side_changed"
-	EvOmenReplaced  = "omen_replaced"
-	// EvSourceRemoved: an outcome removed a token (Card) or emptied a room
-	// (Room).
-	EvSourceRemoved = "source_removed"
-	// EvEffectApplied: a card's draw effect (no roll) was applied.
-	EvEffectApplied = "effect_applied"
-)
+// An event is a fact that already passed the rules; Apply never fails on
+// one, so replaying the log always rebuilds the same state. Each topic's
+// file declares its events' data types and their type names.
 
 // undoable lists the changes a player may take back.
 var undoable = map[string]bool{EvTraitsChanged: true, EvPhaseSet: true, EvTurnEnded: true, EvOmenDrawn: true,
@@ -107,19 +70,45 @@ func (e Event) Type() string {
 
 // eventTypes is every event's data type, by type name, gathered from the
 // topics' tables.
-var eventTypes = func() map[string]reflect.Type {
-	out := map[string]reflect.Type{}
-	for _, t := range [][]EventData{seatEvents, turnEvents, rollEvents, hauntEvents, cardEvents,
-		effectEvents, attackEvents, monsterEvents, roomEvents, logEvents} {
-		for _, d := range t {
-			if _, dup := out[d.EventType()]; dup {
+var eventTypes, folds = gatherEvents(seatEvents, turnEvents, rollEvents, hauntEvents, cardEvents,
+	effectEvents, attackEvents, monsterEvents, roomEvents, logEvents)
+
+// eventTopic is one topic's events and the fold that applies them.
+type eventTopic struct {
+	fold   func(s *State, e Event) error
+	events []EventData
+}
+
+// quiet is a fold that can't fail.
+func quiet(fold func(s *State, e Event)) func(s *State, e Event) error {
+	return func(s *State, e Event) error {
+		fold(s, e)
+		return nil
+	}
+}
+
+// gatherEvents joins the topics' tables: every event's data type by its
+// type name, and its fold by its data type.
+func gatherEvents(topics ...eventTopic) (map[string]reflect.Type, map[reflect.Type]func(*State, Event) error) {
+	types, folds := map[string]reflect.Type{}, map[reflect.Type]func(*State, Event) error{}
+	for _, t := range topics {
+		for _, d := range t.events {
+			if _, dup := types[d.EventType()]; dup {
 				panic("game: two events named " + d.EventType())
 			}
-			out[d.EventType()] = reflect.TypeOf(d)
+			types[d.EventType()] = reflect.TypeOf(d)
+			if t.fold != nil {
+				folds[reflect.TypeOf(d)] = t.fold
+			}
 		}
 	}
-	return out
-}()
+	return types, folds
+}
+
+// unknownEvent is the data of an event of a type this build doesn't know.
+type unknownEvent string
+
+func (u unknownEvent) EventType() string { return string(u) }
 
 // seatFields is, for each type of event that has one, the index of its
 // Seat field: the seat the event is about.
@@ -169,9 +158,22 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	return append(out, data[1:]...), nil
 }
 
+// wireEvent is the envelope's fields and every event's, as one struct: it
+// keeps the JSON as it was when Event was one struct of every field. A
+// field no event has is an error; a field of another event is checked for
+// its type and ignored.
+var wireEvent = unionStruct(reflect.VisibleFields(reflect.TypeFor[eventEnvelope]()), eventTypes)
+
 // UnmarshalJSON reads the envelope, then the data its type names. An
-// unknown type is an error: it would mean nothing to fold.
+// unknown type reads as an unknownEvent, which no topic folds: the log
+// that holds it is refused when it is replayed, as an impossible game, not
+// a damaged file.
 func (e *Event) UnmarshalJSON(raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(reflect.New(wireEvent).Interface()); err != nil {
+		return err
+	}
 	var env eventEnvelope
 	if err := json.Unmarshal(raw, &env); err != nil {
 		return err
@@ -182,7 +184,8 @@ func (e *Event) UnmarshalJSON(raw []byte) error {
 	}
 	t, ok := eventTypes[env.Type]
 	if !ok {
-		return fmt.Errorf("event %d: unknown type %q", env.Seq, env.Type)
+		e.Data = unknownEvent(env.Type)
+		return nil
 	}
 	v := reflect.New(t)
 	if err := json.Unmarshal(raw, v.Interface()); err != nil {
@@ -265,32 +268,16 @@ func (s *State) rebuild() error {
 	return nil
 }
 
-// fold applies one trusted event. Each feature folds its own events next to
-// the code that decides them; fold only routes an event to its feature.
+// fold applies one trusted event. Each topic folds its own events next to
+// the code that decides them (its eventTopic); fold only routes an event to
+// its topic.
 func (s *State) fold(e Event) error {
-	switch e.Data.(type) {
-	case SeatJoined, SeatsReordered, GameStarted, TraitsChanged, SeatMoved:
-		if err := s.foldSeats(e); err != nil {
-			return err
-		}
-	case PhaseSet, TurnEnded:
-		s.foldTurns(e)
-	case CardDrawn, CardMoved, CardOffered, OfferClosed, CardUsed:
-		s.foldCards(e)
-	case DamagePending, RollApplied, RoomGain, SourceRemoved, EffectApplied:
-		s.foldEffects(e)
-	case Rolled, Rerolled:
-		s.foldRolls(e)
-	case Attacked, Defended, AttackEnded, StealDeclined:
-		s.foldAttack(e)
-	case Stunned, MonstersAdded, TrackSet, GameEnded, SideChanged:
-		s.foldMonsters(e)
-	case OmenDrawn, HauntRevealed, TokenRevealed, OmenReplaced:
-		s.foldHaunt(e)
-	case RoomDiscovered:
-		s.foldRoomDiscovered(e.Data.(RoomDiscovered))
-	default:
+	fold, ok := folds[reflect.TypeOf(e.Data)]
+	if !ok {
 		return fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type())
+	}
+	if err := fold(s, e); err != nil {
+		return err
 	}
 	switch e.Data.(type) {
 	case TurnEnded:
@@ -315,8 +302,13 @@ func Replay(code string, events []Event) (*State, error) {
 	return s, nil
 }
 
-// logEvents are the events this file folds.
-var logEvents = []EventData{Undone{}}
+// logEvents are the events this file folds, Apply takes an undo back itself.
+var logEvents = eventTopic{fold: nil, events: []EventData{Undone{}}}
+
+// The type names of the events this file folds.
+const (
+	EvUndone = "undone"
+)
 
 // Undone: a change (Target) was taken back.
 type Undone struct {

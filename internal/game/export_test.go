@@ -1,6 +1,10 @@
 package game
 
-import "lantern/internal/catalog"
+import (
+	"reflect"
+
+	"lantern/internal/catalog"
+)
 
 // Card ids the tests name (the engine itself reads cards by their data).
 const (
@@ -22,3 +26,9 @@ func GuidedRoll(r *catalog.Roll, source, purpose string) (Roll, bool) {
 
 // RefusalOf is a refusal as Options tells it (golden_test.go compares them).
 var RefusalOf = refusalOf
+
+// EventTypes is every event's data type by its type name.
+func EventTypes() map[string]reflect.Type { return eventTypes }
+
+// UnknownEvent is the data of an event of a type this build doesn't know.
+func UnknownEvent(typ string) EventData { return unknownEvent(typ) }

@@ -486,8 +486,16 @@ func (a RevealToken) decide(s *State, actor Actor) ([]Event, error) {
 	return []Event{{Data: TokenRevealed{Seat: seat.ID, Token: s.Haunt.Tokens[seat.ID]}}}, nil
 }
 
-// hauntEvents are the events this file folds.
-var hauntEvents = []EventData{OmenDrawn{}, HauntRevealed{}, TokenRevealed{}, OmenReplaced{}}
+// hauntEvents are the events this file folds, with the fold that applies them.
+var hauntEvents = eventTopic{fold: quiet((*State).foldHaunt), events: []EventData{OmenDrawn{}, HauntRevealed{}, TokenRevealed{}, OmenReplaced{}}}
+
+// The type names of the events this file folds.
+const (
+	EvOmenDrawn     = "omen_drawn"
+	EvHauntRevealed = "haunt_revealed"
+	EvTokenRevealed = "token_revealed"
+	EvOmenReplaced  = "omen_replaced"
+)
 
 // OmenDrawn: an omen was drawn in a room.
 type OmenDrawn struct {

@@ -358,8 +358,17 @@ func (s *State) foldMonsterTurnEnd() {
 	}
 }
 
-// monsterEvents are the events this file folds.
-var monsterEvents = []EventData{Stunned{}, MonstersAdded{}, TrackSet{}, GameEnded{}, SideChanged{}}
+// monsterEvents are the events this file folds, with the fold that applies them.
+var monsterEvents = eventTopic{fold: quiet((*State).foldMonsters), events: []EventData{Stunned{}, MonstersAdded{}, TrackSet{}, GameEnded{}, SideChanged{}}}
+
+// The type names of the events this file folds.
+const (
+	EvStunned       = "stunned"
+	EvMonstersAdded = "monsters_added"
+	EvTrackSet      = "track_set"
+	EvGameEnded     = "game_ended"
+	EvSideChanged   = "side_changed"
+)
 
 // Stunned: a monster was stunned.
 type Stunned struct {

@@ -610,8 +610,14 @@ func (a Reroll) decide(s *State, actor Actor) ([]Event, error) {
 	return append(evs, s.usedUp(seat, []string{a.Card})...), nil
 }
 
-// rollEvents are the events this file folds.
-var rollEvents = []EventData{Rolled{}, Rerolled{}}
+// rollEvents are the events this file folds, with the fold that applies them.
+var rollEvents = eventTopic{fold: quiet((*State).foldRolls), events: []EventData{Rolled{}, Rerolled{}}}
+
+// The type names of the events this file folds.
+const (
+	EvRolled   = "rolled"
+	EvRerolled = "rerolled"
+)
 
 // Rolled: dice were rolled.
 type Rolled struct {

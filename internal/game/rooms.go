@@ -220,7 +220,8 @@ func (a DiscoverRoom) decide(s *State, actor Actor) ([]Event, error) {
 
 // foldRoomDiscovered places the tile; a symbol's card is now owed by that
 // seat, in place of any earlier one not drawn.
-func (s *State) foldRoomDiscovered(e RoomDiscovered) {
+func (s *State) foldRoomDiscovered(ev Event) {
+	e := ev.Data.(RoomDiscovered)
 	s.Rooms = append(s.Rooms, PlacedRoom{Room: e.Room, Floor: e.Floor, By: e.Seat})
 	s.Discovery = nil
 	if deck := DiscoveryDeck(catalog.Box().Room(e.Room)); deck != "" {
@@ -273,8 +274,8 @@ func roomRollHurts(r *catalog.Room) bool {
 	return false
 }
 
-// roomEvents are the events this file folds.
-var roomEvents = []EventData{RoomDiscovered{}}
+// roomEvents are the events this file folds, with the fold that applies them.
+var roomEvents = eventTopic{fold: quiet((*State).foldRoomDiscovered), events: []EventData{RoomDiscovered{}}}
 
 // RoomDiscovered: a room tile was placed.
 type RoomDiscovered struct {

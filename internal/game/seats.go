@@ -202,8 +202,17 @@ func (s *State) foldSeats(e Event) error {
 	return nil
 }
 
-// seatEvents are the events this file folds.
-var seatEvents = []EventData{SeatJoined{}, SeatsReordered{}, GameStarted{}, TraitsChanged{}, SeatMoved{}}
+// seatEvents are the events this file folds, with the fold that applies them.
+var seatEvents = eventTopic{fold: (*State).foldSeats, events: []EventData{SeatJoined{}, SeatsReordered{}, GameStarted{}, TraitsChanged{}, SeatMoved{}}}
+
+// The type names of the events this file folds.
+const (
+	EvSeatJoined     = "seat_joined"
+	EvSeatsReordered = "seats_reordered"
+	EvGameStarted    = "game_started"
+	EvTraitsChanged  = "traits_changed"
+	EvSeatMoved      = "seat_moved"
+)
 
 // SeatJoined: a seat joined the game.
 type SeatJoined struct {

@@ -274,8 +274,14 @@ func (s *State) foldTurns(e Event) {
 	}
 }
 
-// turnEvents are the events this file folds.
-var turnEvents = []EventData{PhaseSet{}, TurnEnded{}}
+// turnEvents are the events this file folds, with the fold that applies them.
+var turnEvents = eventTopic{fold: quiet((*State).foldTurns), events: []EventData{PhaseSet{}, TurnEnded{}}}
+
+// The type names of the events this file folds.
+const (
+	EvPhaseSet  = "phase_set"
+	EvTurnEnded = "turn_ended"
+)
 
 // PhaseSet: the host set the phase.
 type PhaseSet struct {

@@ -59,9 +59,6 @@ func gatherActions(tables ...[]Action) map[string]reflect.Type {
 	return out
 }
 
-// ActionTypes are the action types, by type name, for the pages' forms.
-func ActionTypes() map[string]reflect.Type { return actions }
-
 // ActionFields are an action struct's fields by their JSON names, each
 // with its index path (a field of the embedded Basis is two deep).
 func ActionFields(t reflect.Type) map[string]reflect.StructField {
@@ -153,13 +150,20 @@ func NewAction(typ string) (Action, error) {
 	return reflect.Zero(t).Interface().(Action), nil
 }
 
-// EncodeAction is an action in the wire format: its fields and its type.
+// EncodeAction is an action in the wire format: its type and its fields.
 func EncodeAction(a Action) ([]byte, error) {
-	wire := reflect.New(wireAction).Elem()
-	wire.Field(0).SetString(a.ActionType())
-	v := reflect.ValueOf(a)
-	for name, f := range ActionFields(v.Type()) {
-		wire.FieldByName(ActionFields(wireAction)[name].Name).Set(v.FieldByIndex(f.Index))
+	typ, err := json.Marshal(a.ActionType())
+	if err != nil {
+		return nil, err
 	}
-	return json.Marshal(wire.Interface())
+	fields, err := json.Marshal(a)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte(`{"type":`), typ...)
+	if len(fields) > 2 { // not {}
+		out = append(append(out, ','), fields[1:]...)
+		return out, nil
+	}
+	return append(out, '}'), nil
 }

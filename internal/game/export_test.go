@@ -32,3 +32,6 @@ func EventTypes() map[string]reflect.Type { return eventTypes }
 
 // UnknownEvent is the data of an event of a type this build doesn't know.
 func UnknownEvent(typ string) EventData { return unknownEvent(typ) }
+
+// ActionTypes is every action's struct by its type name.
+func ActionTypes() map[string]reflect.Type { return actions }

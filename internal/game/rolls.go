@@ -452,6 +452,20 @@ func plainPurpose(purpose string) bool {
 	return false
 }
 
+// rerolledEvents are a reroll's event and, for a fight's roll, the fight
+// judged again: a monster that loses it now is stunned.
+func (s *State) rerolledEvents(r Rerolled, fight bool) []Event {
+	if !fight {
+		return []Event{{Data: r}}
+	}
+	r.Attack = s.rejudge(*r.Roll)
+	evs := []Event{{Data: r}}
+	if l := r.Attack.Loser; l.Monster != "" && r.Attack.Damage > 0 {
+		evs = append(evs, Event{Data: Stunned{Monster: l.Monster}})
+	}
+	return evs
+}
+
 // foldRolls applies a roll or a reroll. A rerolled fight roll carries the
 // fight judged again.
 func (s *State) foldRolls(e Event) {
@@ -594,16 +608,7 @@ func (a Reroll) decide(s *State, actor Actor) ([]Event, error) {
 	for _, f := range rec.Faces {
 		rec.Total += f
 	}
-	rerolled := Rerolled{Seat: seat.ID, Target: last.Seq, Roll: &rec}
-	if fight {
-		rerolled.Attack = s.rejudge(rec)
-	}
-	evs := []Event{{Data: rerolled}}
-	if fight {
-		if l := rerolled.Attack.Loser; l.Monster != "" && rerolled.Attack.Damage > 0 {
-			evs = append(evs, Event{Data: Stunned{Monster: l.Monster}})
-		}
-	}
+	evs := s.rerolledEvents(Rerolled{Seat: seat.ID, Target: last.Seq, Roll: &rec}, fight)
 	if !card.DiscardAfterUse { // Rabbit's Foot: once a turn (its card)
 		evs = append(evs, Event{Data: CardUsed{Seat: seat.ID, Card: a.Card}})
 	}

@@ -196,11 +196,11 @@ func (s *State) attackOpen() bool {
 	return true
 }
 
-// decideAttack starts an attack: the attacker rolls the trait's value in
+// decide starts an attack: the attacker rolls the trait's value in
 // dice plus the weapon's, never more than 8 (seed 003; weapons only when
 // attacking, one at a time). One attack per turn per explorer or monster.
 // The attacker's side (attackerOf) and the defender's (defenderOf) are
-// checked apart; the defence itself is decideDefend.
+// checked apart; the defence itself is Defend.decide.
 func (a Attack) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.Started || !s.hauntStarted() {
 		return nil, refuse(Conflict, "err_attack_before_haunt")
@@ -416,7 +416,7 @@ func (s *State) controlsMonsters(actor Actor) bool {
 	return s.Haunt != nil && (s.Haunt.PublicTraitor() == actor.Seat && actor.Seat != 0 || s.Sides[actor.Seat] == SideTraitor)
 }
 
-// decideDefend rolls the defence: the same trait, no weapon (seed 002 FAQ:
+// decide rolls the defence: the same trait, no weapon (seed 002 FAQ:
 // weapons only when attacking). The defender rolls; when they don't answer,
 // the attacker or the host may roll for them.
 func (a Defend) decide(s *State, actor Actor) ([]Event, error) {
@@ -507,7 +507,7 @@ func (s *State) hasStealable(seatID int) bool {
 	})
 }
 
-// decideResolveDamage takes an attack's damage, split by the loser.
+// decide takes an attack's damage, split by the loser.
 func (a ResolveDamage) decide(s *State, actor Actor) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || at.Defense == nil || at.Loser.Seat == 0 {
@@ -555,7 +555,7 @@ func (at *AttackState) winner() Target {
 	return at.Attacker
 }
 
-// decideDealDamage is the winner's other choice: the damage, not a theft
+// DealDamage.decide is the winner's other choice: the damage, not a theft
 // (seed 000 袭击 l.243-245); the loser splits it then. Damage the Armor took
 // to nothing ends the fight.
 func (DealDamage) decide(s *State, actor Actor) ([]Event, error) {
@@ -574,7 +574,7 @@ func (DealDamage) decide(s *State, actor Actor) ([]Event, error) {
 	return evs, nil
 }
 
-// decideSteal takes one tradeable item from the loser instead of damage.
+// decide takes one tradeable item from the loser instead of damage.
 func (a Steal) decide(s *State, actor Actor) ([]Event, error) {
 	at := s.Attack
 	if at == nil || at.Done || !at.CanSteal {

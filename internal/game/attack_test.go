@@ -500,7 +500,7 @@ func TestWeaponUsedInAnAttackStaysForTheTurn(t *testing.T) {
 	give(t, s, 2, "axe")
 	fight(t, s, game.Attack{Target: seatTarget(1), Weapon: "axe", Total: intp(2)}, 2)
 	if _, err := s.Decide(seatActor(2), game.GiveCard{Card: "axe", To: 3}, t0); err == nil {
-		t.Errorf("attack.go decideAttack does not mark the weapon used (HeldCard.Used), so the Axe that just attacked can be given or dropped the same turn; want err_used_this_turn (%s)", rule)
+		t.Errorf("attack.go Attack.decide does not mark the weapon used (HeldCard.Used), so the Axe that just attacked can be given or dropped the same turn; want err_used_this_turn (%s)", rule)
 	}
 }
 
@@ -518,7 +518,7 @@ func TestStolenBloodDaggerHurts(t *testing.T) {
 		rolled = rolled || (e.Type() == game.EvRolled && e.Data.(game.Rolled).Seat == 1 && e.Data.(game.Rolled).Roll != nil && e.Data.(game.Rolled).Roll.Dice == 2)
 	}
 	if !rolled && s.Pending[1] == nil {
-		t.Errorf("attack.go decideSteal: stealing the Blood Dagger from seat 1 rolls no 2 dice of physical damage for them (events %v) (%s)", evs, rule)
+		t.Errorf("attack.go Steal.decide: stealing the Blood Dagger from seat 1 rolls no 2 dice of physical damage for them (events %v) (%s)", evs, rule)
 	}
 }
 

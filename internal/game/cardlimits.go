@@ -48,7 +48,7 @@ func (s *State) mayUse(_ Actor, seat *Seat, c *catalog.Card) error {
 }
 
 // mayRollFor checks a roll made for a card or room, beyond any roll's
-// checks (decideRoll):
+// checks (Roll.decide):
 //
 //   - the source is not removed, and a held item or omen is within its
 //     limits (mayUse); a room a held card shields from is never rolled for

@@ -226,7 +226,7 @@ func (s *State) ownTurn(actor Actor, seat *Seat) error {
 // replacement owed (Jonah's Turn).
 func (s *State) owesDraw(seatID int, deck string) bool { return s.OwedDraws[seatID][deck] > 0 }
 
-// decideDrawCard records "I drew…": the card leaves its deck; items and
+// decide records "I drew…": the card leaves its deck; items and
 // omens go to the hand with what they give; events that stay with the
 // player (Debris, Lights Out, Grave Dirt, Webs) too; other events are
 // resolved and discarded. Omens are drawn with draw_omen (they need the room
@@ -285,7 +285,7 @@ func (s *State) omenEvents(seat *Seat, omen string) []Event {
 	return s.cardEffects(seat, []string{omen}, nil, "card:"+omen)
 }
 
-// decideGive offers one card to another seat; it moves when they accept
+// decide offers one card to another seat; it moves when they accept
 // (seed 000, 物件: 可将1张卡牌转交给同处一室的其他人物; companions never).
 func (a GiveCard) decide(s *State, actor Actor) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a.Seat, false)
@@ -328,15 +328,18 @@ func (a GiveCard) decide(s *State, actor Actor) ([]Event, error) {
 	return []Event{{Data: CardOffered{Seat: seat.ID, To: to.ID, Card: a.Card}}}, nil
 }
 
-// decideAnswerOffer accepts or declines an offer made to the actor's seat.
+// decide accepts an offer made to the actor's seat.
 func (a AcceptCard) decide(s *State, actor Actor) ([]Event, error) {
 	return s.decideAnswerOffer(actor, a.Offer, true)
 }
 
+// decide declines an offer made to the actor's seat, or takes back one the
+// actor made.
 func (a DeclineCard) decide(s *State, actor Actor) ([]Event, error) {
 	return s.decideAnswerOffer(actor, a.Offer, false)
 }
 
+// decideAnswerOffer accepts or declines the offer of seq.
 func (s *State) decideAnswerOffer(actor Actor, seq int, accept bool) ([]Event, error) {
 	var offer *Offer
 	for i := range s.Offers {
@@ -360,7 +363,7 @@ func (s *State) decideAnswerOffer(actor Actor, seq int, accept bool) ([]Event, e
 	return append(evs, s.cardEffects(to, []string{offer.Card}, nil, "card:"+offer.Card)...), nil
 }
 
-// decideDrop leaves a card on an item pile in a room (seed 000, 物件).
+// decide leaves a card on an item pile in a room (seed 000, 物件).
 func (a DropCard) decide(s *State, actor Actor) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
@@ -387,7 +390,7 @@ func (a DropCard) decide(s *State, actor Actor) ([]Event, error) {
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
 
-// decidePickUp takes a card from a pile (a room's, or where someone died:
+// decide takes a card from a pile (a room's, or where someone died:
 // companions follow the first explorer to arrive).
 func (a PickUp) decide(s *State, actor Actor) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a.Seat, true)
@@ -407,7 +410,7 @@ func (a PickUp) decide(s *State, actor Actor) ([]Event, error) {
 	return append(evs, s.cardEffects(seat, []string{a.Card}, nil, "card:"+a.Card)...), nil
 }
 
-// decideDiscard discards a held card: one used up, or an event cleared.
+// decide discards a held card: one used up, or an event cleared.
 func (a DiscardCard) decide(s *State, actor Actor) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
@@ -428,7 +431,7 @@ func (a DiscardCard) decide(s *State, actor Actor) ([]Event, error) {
 	return append(evs, s.cardEffects(seat, nil, []string{a.Card}, "card:"+a.Card)...), nil
 }
 
-// decideUseCard marks a card used this turn; one-use cards are discarded,
+// decide marks a card used this turn; one-use cards are discarded,
 // and using the Mask puts it on or takes it off.
 func (a UseCard) decide(s *State, actor Actor) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a.Seat, true)

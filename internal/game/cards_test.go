@@ -727,7 +727,7 @@ func TestUseCardOncePerTurn(t *testing.T) {
 	s := handsBoard(t)
 	do(t, s, seatActor(1), game.UseCard{Card: "amulet-of-the-ages"})
 	if _, err := s.Decide(seatActor(1), game.UseCard{Card: "amulet-of-the-ages"}, t0); err == nil {
-		t.Errorf("cards.go decideUseCard accepts use_card of the Amulet a second time in the same turn (HeldCard.Used is set but never checked); want err_used_this_turn (%s)", rule)
+		t.Errorf("cards.go UseCard.decide accepts use_card of the Amulet a second time in the same turn (HeldCard.Used is set but never checked); want err_used_this_turn (%s)", rule)
 	}
 }
 

@@ -95,7 +95,7 @@ func removedEvent(seat *Seat, room *catalog.Room, card *catalog.Card) Event {
 	return Event{Data: SourceRemoved{Seat: seat.ID, Room: room.ID}}
 }
 
-// decideApplyEffect applies what a card or room does, in one tap: the
+// decide applies what a card or room does, in one tap: the
 // outcome of the seat's last roll for that source (guided roll), a room's
 // once-per-explorer gain (Chapel, Gymnasium, Larder, Library), or a room's
 // end-of-turn damage (Crypt, Furnace Room). Gains and restores are applied;

@@ -274,7 +274,7 @@ func (s *State) foldHauntRevealed(e Event) {
 	}
 }
 
-// decideDrawOmen records an omen drawn in a room.
+// decide records an omen drawn in a room.
 func (a DrawOmen) decide(s *State, actor Actor) ([]Event, error) {
 	seat, err := s.actingSeat(actor, a.Seat, false)
 	if err != nil {
@@ -313,7 +313,7 @@ func (s *State) OwesHauntRoll(seatID int) bool {
 	return s.Haunt == nil && len(s.OwedHauntRolls) > 0 && s.Omens[s.OwedHauntRolls[0]].Seat == seatID
 }
 
-// decideHauntRoll makes the haunt roll owed for an omen: 6 dice; the haunt
+// decide makes the haunt roll owed for an omen: 6 dice; the haunt
 // begins iff the total is less than the omens drawn so far, that one
 // included (seed 000, 作祟; seed 002). The haunt comes from the chart by the
 // omen and its room, and the traitor from the haunt's rule.
@@ -362,7 +362,7 @@ func (s *State) revealEvent(revealer int, omen, room string, count int) Event {
 	return reveal
 }
 
-// decideReselectHaunt picks another haunt when the group has played this
+// decide picks another haunt when the group has played this
 // one (seed 000/002, 故事挑选): the chart with the next nearest omen room
 // (the group says which: the app doesn't know the house's layout), or, when
 // no room gives a new haunt, a new omen drawn in place of the revealer's,
@@ -461,7 +461,7 @@ func (s *State) foldOmenReplaced(e OmenReplaced) {
 	s.updateSetBonus(e.Seat)
 }
 
-// decideRevealToken turns a seat's hidden-traitor token face up; a hidden
+// decide turns a seat's hidden-traitor token face up; a hidden
 // traitor may do so at any time (seed 002, 内奸).
 func (a RevealToken) decide(s *State, actor Actor) ([]Event, error) {
 	if s.Haunt == nil || !s.Haunt.Hidden() {

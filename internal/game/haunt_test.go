@@ -1137,7 +1137,7 @@ func TestHeroesDontTurnTheirTokens(t *testing.T) {
 // the token up.
 func TestHiddenTraitorDoesNotLeakThroughMomentOfHope(t *testing.T) {
 	t.Parallel()
-	const rule = "seed 002 l.73 内奸: 其他人都不清楚; the host may not learn a seat's token (decideRevealToken)"
+	const rule = "seed 002 l.73 内奸: 其他人都不清楚; the host may not learn a seat's token (RevealToken.decide)"
 	s, _ := hiddenGame(t) // seat 4 holds token 1
 	hope := func(seatID int) error {
 		_, err := s.Decide(hostActor, game.Roll{Seat: s.SeatNumber(seatID), Trait: game.Might, Modifiers: mods(game.ModMomentOfHope), Total: intp(1)}, t0)

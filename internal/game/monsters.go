@@ -195,7 +195,7 @@ func (a AddMonster) decide(s *State, actor Actor) ([]Event, error) {
 	return []Event{{Data: MonstersAdded{Monsters: added}}}, nil
 }
 
-// decideMonsterMove rolls a kind's movement once for all its tokens: dice
+// decide rolls a kind's movement once for all its tokens: dice
 // equal to its Speed, and it moves at least 1 whatever the roll (seed 000, 怪物).
 func (a MonsterMoveRoll) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.controlsMonsters(actor) {
@@ -227,7 +227,7 @@ func (a MonsterMoveRoll) decide(s *State, actor Actor) ([]Event, error) {
 // MoveOf is how far a monster-move roll lets the kind move: at least 1.
 func MoveOf(r RollRecord) int { return max(r.Total, 1) }
 
-// decideStun marks a monster stunned: whoever runs the monsters, or a
+// decide marks a monster stunned: whoever runs the monsters, or a
 // living explorer whose card or room beat it outside a fight (seed 002 FAQ,
 // Dynamite: a monster failing its Speed roll is beaten as in a fight, so
 // stunned). The dead play no cards; a dead traitor still runs the monsters.
@@ -268,7 +268,7 @@ func (a SetTrack) decide(s *State, actor Actor) ([]Event, error) {
 	return []Event{{Data: TrackSet{Track: &Track{Value: *a.Value, Label: label}}}}, nil
 }
 
-// decideDeclareWinner ends the game: either side, or the host, records who
+// decide ends the game: either side, or the host, records who
 // won by the haunt's own conditions (seed 000, 胜负).
 func (a DeclareWinner) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.Started {
@@ -295,7 +295,7 @@ func (a DeclareWinner) decide(s *State, actor Actor) ([]Event, error) {
 	return []Event{{Data: GameEnded{Side: a.Side}}}, nil
 }
 
-// decideJoinTraitor moves a hero to the traitor's side when a haunt says
+// decide moves a hero to the traitor's side when a haunt says
 // so (host only): a dead hero, or — in a haunt with no traitor at first
 // (haunt 9) — a living one who turns during play.
 func (a JoinTraitor) decide(s *State, actor Actor) ([]Event, error) {

@@ -1,9 +1,9 @@
 package game
 
-// maxTrack bounds the haunt's turn/damage track (decideSetTrack).
+// maxTrack bounds the haunt's turn/damage track (SetTrack.decide).
 const maxTrack = 99
 
-// maxMonsterTrait bounds a monster's trait value (decideAddMonster).
+// maxMonsterTrait bounds a monster's trait value (AddMonster.decide).
 const maxMonsterTrait = 12
 
 // checkMonsters checks the monsters (ids unique, traits in bounds, names

@@ -26,7 +26,7 @@ type MonsterAttack struct {
 
 // monsterOptions is what the asker may do with the monsters: whoever runs
 // them attacks, moves and stuns; a living hero may only mark one stunned
-// (decideStun), so a hero's phone gets just Stun.
+// (Stun.decide), so a hero's phone gets just Stun.
 func (s *State) monsterOptions(d *dryRun) *MonsterOptions {
 	if len(s.Monsters) == 0 {
 		return nil

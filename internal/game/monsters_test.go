@@ -400,7 +400,7 @@ func TestHeroesNeedASurvivorToWin(t *testing.T) {
 		kill(t, s, id)
 	}
 	if _, err := s.Decide(seatActor(1), game.DeclareWinner{Side: game.SideHeroes}, t0); err == nil {
-		t.Errorf("monsters.go decideDeclareWinner lets the heroes win with every hero dead (%s)", rule)
+		t.Errorf("monsters.go DeclareWinner.decide lets the heroes win with every hero dead (%s)", rule)
 	}
 }
 

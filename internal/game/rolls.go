@@ -387,7 +387,7 @@ func (s *State) RollOdds(actor Actor, a Roll) (RollOdds, error) {
 	return RollOdds{Dice: p.dice, Bonus: p.bonus}, nil
 }
 
-// rollPlanOf is decideRoll's checks of a roll before any die: the seat that
+// rollPlanOf is Roll.decide's checks of a roll before any die: the seat that
 // rolls, the roll's purpose and the dice to roll.
 func (s *State) rollPlanOf(actor Actor, a Roll) (*Seat, string, rollPlan, error) {
 	seat, err := s.actingSeat(actor, a.Seat, true)
@@ -547,7 +547,7 @@ func (s *State) LastRoll(seatID int) *RollRecord {
 	return nil
 }
 
-// decideReroll rerolls dice of the seat's last roll with a card's reroll
+// decide rerolls dice of the seat's last roll with a card's reroll
 // (Lucky Stone: any dice, once; Rabbit's Foot: one die). The haunt roll is
 // not a trait roll and can't be rerolled.
 func (a Reroll) decide(s *State, actor Actor) ([]Event, error) {

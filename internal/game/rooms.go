@@ -170,7 +170,7 @@ func (s *State) CanDiscover(actor Actor, seat *Seat) bool {
 	return actor.Host || (actor.Seat == seat.ID && s.Turn == seat.ID)
 }
 
-// decideDiscoverRoom places a tile from the stack on one of its floors (seed
+// decide places a tile from the stack on one of its floors (seed
 // 000, 探险: the tile must match the floor the explorer is on; a tile that fits
 // several floors goes on the one it was drawn for). A tile already in the
 // house, a floor the tile can't go on, or another seat's turn is refused;

@@ -37,7 +37,7 @@ func (s *State) checkSeats(seatIDs) error {
 		if err := checkDisplayText("name", st.Name, MaxNameLength); err != nil {
 			return fmt.Errorf("seat %d: %w", st.ID, err)
 		}
-		if st.Lang != "en" && st.Lang != "zh" { // decideJoin keeps only these
+		if st.Lang != "en" && st.Lang != "zh" { // Join.decide keeps only these
 			return impossible("seat %d: language %q", st.ID, st.Lang)
 		}
 	}

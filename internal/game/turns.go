@@ -70,7 +70,7 @@ func (a SetPhase) decide(s *State, actor Actor) ([]Event, error) {
 	return []Event{{Data: PhaseSet{Phase: a.Phase}}}, nil
 }
 
-// decideEndTurn passes the turn to the left, the next seat in seating order
+// decide passes the turn to the left, the next seat in seating order
 // (seed 000, 游玩: 轮至其左方的玩家), skipping the dead.
 func (a EndTurn) decide(s *State, actor Actor) ([]Event, error) {
 	if !s.Started {

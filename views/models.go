@@ -3,8 +3,6 @@
 // internal/web (the other pages); they never see the game state.
 package views
 
-import "lantern/internal/i18n"
-
 // Head is what every page's layout needs.
 type Head struct {
 	Lang  string
@@ -28,15 +26,15 @@ type Head struct {
 	TV bool
 }
 
-// T translates a key in the page's language.
-func (h Head) T(key string, args ...any) string { return i18n.T(h.Lang, key, args...) }
+// T says a key's words in the page's language (internal/i18n's T).
+func (h Head) T(key string, args ...any) string { return Say(h.Lang, key, args...) }
 
 // OtherLang is the language the switch offers.
 func (h Head) OtherLang() string {
-	if h.Lang == i18n.ZH {
-		return i18n.EN
+	if h.Lang == "zh" {
+		return "en"
 	}
-	return i18n.ZH
+	return "zh"
 }
 
 // TraitRow is one trait track on a board.
@@ -262,7 +260,7 @@ type Table struct {
 	Rolls     []RollLine
 	Omens     OmenStatus
 	Reveal    *Reveal
-	Decks     []Fact
+	Decks     []DeckCount
 	Piles     []Pile
 	Fight     *Fight
 	Summary   *Summary
@@ -364,6 +362,8 @@ type Link struct {
 	Label string
 	URL   string
 	Hint  string
+	// Worn: a card worn (the Mask), said after its name on a hand line.
+	Worn bool
 }
 
 // SearchPage answers a question: the best passage whole, a few more under it.
@@ -439,139 +439,6 @@ type BoxPage struct {
 type LinkGroup struct {
 	Title string
 	Links []Link
-}
-
-// HandCard is one card in front of a player.
-type HandCard struct {
-	ID   string
-	Name string
-	URL  string
-	Deck string
-	Used bool
-	// Moved: it came into the hand this turn and rests (not used).
-	Moved bool
-	Worn  bool
-	// Actions the owner may take on it now (game.Options): the seats it
-	// may be handed to, drop, use, discard.
-	GiveTo                      []Option
-	CanDrop, CanUse, CanDiscard bool
-	UseLabel                    string
-	// Roll, when set, is a one-tap guided roll for this card; ApplySource,
-	// for a card whose effect needs no roll (Healing Salve).
-	Roll        *GuidedRoll
-	ApplySource string
-	// Why is why its own action (roll, apply, use) can't be taken now.
-	Why string
-	// LossWarn, when set, is asked before giving or dropping the card:
-	// losing it costs traits (the Amulet of the Ages).
-	LossWarn string
-	// Text is an event card's own words, shown while it is held (Debris,
-	// Webs): what it does is the reason it is still there.
-	Text string
-	// On: switched on (Music Box: open); EndIn: the rooms an end of turn
-	// may name to end this lingering card (Grave Dirt).
-	On    bool
-	EndIn []Option
-	// Take: one form per explorer it may take an item from (Gloves).
-	Take []TakeFrom
-	// Gives and When are an item's or omen's effect in two short lines,
-	// made from its data: what it gives (a weapon's dice, what holding it
-	// raises), then when it can be used and what can't be done with it (a
-	// companion is never traded). Mid-turn nobody opens a card to recall
-	// what it does; Full, its whole text, opens under them with a tap.
-	Gives, When, Full string
-}
-
-// TakeFrom is an explorer a card may take an item from, and the items.
-type TakeFrom struct {
-	Seat  string
-	Name  string
-	Items []Option
-}
-
-// GuidedRoll is a roll a card or room asks for, preset in a form.
-type GuidedRoll struct {
-	Source  string
-	Label   string
-	Trait   string
-	Dice    int
-	Purpose string
-	// Room is the room it is rolled in when that changes its dice
-	// (Groundskeeper in the Gardens).
-	Room string
-}
-
-// Cards is a seat's card area on its phone.
-type Cards struct {
-	Hand []HandCard
-	// NotKept are the cards this seat drew this turn that never stay in a
-	// hand (the Bite), listed under it for the turn so the player reads why
-	// there is nothing to hold, trade or drop.
-	NotKept   []HandCard
-	Rooms     []Option   // every room, for drops and room effects
-	Draw      Draw       // "I drew…" (explore.templ)
-	Drawn     *DrawnCard // a card just drawn that asks for a roll
-	Offers    []OfferLine
-	Piles     []Pile
-	Pending   string // "Take 2 physical damage (Crypt)"
-	PendKind  string
-	Apply     *ApplyLine
-	RoomRolls []GuidedRoll
-	// CardRolls are rolls for event cards not held: a token in the house,
-	// freeing another explorer, the next trait of a roll per trait.
-	CardRolls []GuidedRoll
-	// DrawEffects are drawn cards whose effect (no roll) may be applied
-	// now, with the items the effect may take.
-	DrawEffects []DrawEffect
-	RoomGains   []Option
-	RoomHurts   []Option
-	Decks       []Fact // deck counts
-}
-
-// DrawEffect is a drawn card's effect applied in one tap.
-type DrawEffect struct {
-	Source string
-	Name   string
-	Text   string
-	Items  []Option
-}
-
-// OfferLine is a card another seat hands this one.
-type OfferLine struct {
-	Seq  int
-	Text string
-	Mine bool // offered by this seat (can be withdrawn)
-}
-
-// Pile is an item pile in a room or where someone died.
-type Pile struct {
-	ID    string
-	Name  string
-	Cards []PileCard
-}
-
-// PileCard is a card on a pile; CanPickUp when this seat may take it now.
-type PileCard struct {
-	ID        string
-	Label     string
-	CanPickUp bool
-}
-
-// ApplyLine offers to apply the outcome of the seat's last guided roll.
-type ApplyLine struct {
-	Source string
-	Text   string
-	// Traits the outcome asks the player to pick from; To the other
-	// explorers it may be applied to (game.ApplyRoll).
-	Traits []Option
-	To     []Option
-	// Items: one of the seat's items to name; Rooms: the room to name.
-	Items []Option
-	Rooms []Option
-	// Split: traits a heal may be split between, SplitMost points in all
-	// (Medical Kit); left blank, the trait picked takes them all.
-	Split     []Option
-	SplitMost int
 }
 
 // HandLine lists a seat's cards on boards other phones see.

@@ -14,6 +14,8 @@ type NowBar struct {
 	// second, quieter line (the odds of a haunt roll, what is awaited).
 	Text string
 	Hint string
+	// Pending is damage a card or room dealt, said as Text is.
+	Pending *PendingDamage
 	// Urgent marks a bar that asks this phone for something (a haunt roll, a
 	// defence, a damage split).
 	Urgent  bool
@@ -75,7 +77,10 @@ type DamageSplit struct {
 	Kind   string // physical | mental
 	Amount int
 	Legend string
-	Traits [2]SplitTrait
+	// Pending, when set, is said as the legend: the damage a card or room
+	// dealt.
+	Pending *PendingDamage
+	Traits  [2]SplitTrait
 	// Exact: the split must add up to Amount (an attack's damage, a pending
 	// card or room effect); otherwise any amount up to it may be taken.
 	Exact bool

@@ -41,7 +41,6 @@ var _ = register(map[string][2]string{
 	"confirm_start_haunt": {"Start the haunt now, by hand? Do this only when the book or a card says so.", "现在手动开始作祟？只有规则书或卡牌要求时才这样做。"},
 	"confirm_heroes_won":  {"End the game: the heroes won?", "结束游戏：英雄获胜？"},
 	"confirm_traitor_won": {"End the game: the traitor won?", "结束游戏：奸徒获胜？"},
-	"confirm_discard":     {"Discard %s? It leaves the game.", "弃掉 %s？它将离开游戏。"},
 })
 
 var _ = register(map[string][2]string{

@@ -146,7 +146,7 @@ func drawnCard(lang, card string, traits, rooms []string) *views.DrawnCard {
 		d.Rolls = append(d.Rolls, *g)
 		for _, r := range rooms { // the same roll where its dice differ
 			in := *g
-			in.Room, in.Label = r, i18n.T(lang, "guided_in_room", g.Label, roomName(lang, r))
+			in.Room, in.RoomName = r, roomName(lang, r)
 			d.Rolls = append(d.Rolls, in)
 		}
 	}

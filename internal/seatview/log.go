@@ -331,3 +331,13 @@ func offerClosed(lang string, s *game.State, e game.Event) string {
 	}
 	return i18n.T(lang, "log_offer_declined", seatName(s, e.Seat), card)
 }
+
+// pileName names a pile in lang, as the log says it: a room, or where
+// someone died.
+func pileName(lang string, s *game.State, pile string) string {
+	if id, ok := strings.CutPrefix(pile, "remains-"); ok {
+		n, _ := strconv.Atoi(id)
+		return i18n.T(lang, "remains_of", seatName(s, n))
+	}
+	return roomName(lang, pile)
+}

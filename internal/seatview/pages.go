@@ -133,7 +133,7 @@ func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv 
 		vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		vm.Reveal.Reselect = reselectForm(lang, st, opts.Reselect)
 	}
-	vm.Decks = deckCounts(lang, st)
+	vm.Decks = deckCounts(st)
 	vm.Fight = fight(lang, st, 0, opts)
 	vm.Summary = summary(lang, st)
 	vm.House = houseFloors(lang, st)

@@ -233,7 +233,7 @@ func damagePrompt(p *nowPrompt) bool {
 	if split, ok := damageSplitOf(lang, p.st, p.me, d); ok {
 		n.Urgent, n.Split = true, &split
 		if d.Action == game.ActTakeDamage && p.vm.Cards != nil {
-			split.Legend = p.vm.Cards.Pending
+			split.Pending = p.vm.Cards.Pending
 		}
 		// Another kind a held card lets it be taken as (Skull: mental
 		// as physical), as the engine's option says.
@@ -249,7 +249,7 @@ func damagePrompt(p *nowPrompt) bool {
 	}
 	n.Urgent = true
 	if p.vm.Cards != nil {
-		n.Text = p.vm.Cards.Pending
+		n.Pending = p.vm.Cards.Pending
 	}
 	n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_take_damage"), Href: "#s-board"})
 	return true
@@ -462,7 +462,7 @@ func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool
 		n.Text, n.Rolls = c.Drawn.Name, c.Drawn.Rolls
 	case len(c.DrawEffects) > 0: // a drawn card's effect without a roll (Skeletons, Jonah's Turn)
 		e := c.DrawEffects[0]
-		n.Apply = &views.ApplyLine{Source: e.Source, Text: e.Name + ": " + e.Text, Items: e.Items}
+		n.Apply = &views.ApplyLine{Source: e.Source, Said: "effect", Name: e.Name, Outcome: e.Text, Items: e.Items}
 	default:
 		for _, r := range o.CardRolls {
 			if r.Owed {

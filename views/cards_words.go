@@ -55,6 +55,7 @@ var _ = words(Words{
 	"switch_off":       {"Close", "合上"},
 	"end_turn_in":      {"I end my turn in", "我在此结束回合"},
 	"confirm_discard":  {"Discard %s? It leaves the game.", "弃掉 %s？它将离开游戏。"},
+	"deck_omen":        {"Omen", "预兆"},
 })
 
 // pendingWords says damage still to be split: "Take 2 physical damage

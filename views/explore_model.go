@@ -1,5 +1,8 @@
 package views
 
+// Exploring: its model (this file), its template (explore.templ) and its
+// words (explore_words.go).
+
 // Explore is the exploring flow of the seat on turn: the tiles still in the
 // stack, by floor, and the card the room just discovered owes.
 type Explore struct {

@@ -2,6 +2,9 @@ package views
 
 import "strings"
 
+// A seat's page, laid out around now: its model (this file), its template
+// (player.templ) and its words (player_words.go).
+
 // The player page is built around *now*: the phone's own board first, a now
 // bar in thumb reach, everyone else one line each, and the rest in sections
 // and sheets. These are its view models; internal/seatview fills them from
@@ -228,4 +231,42 @@ func cardCount(h Head, n int) string {
 		return h.T("phone_cards_1")
 	}
 	return h.T("phone_cards_n", n)
+}
+
+// Player is a seat's private page.
+type Player struct {
+	Head
+	Status
+	// Next is the game this one's group plays next (nights.go), once there is one.
+	Next *NextGame
+
+	Me       Board
+	Others   []Board
+	Log      []LogLine
+	CanUndo  bool
+	UndoWhat string
+	MyTurn   bool
+
+	Roller      Roller
+	Rolls       []RollLine
+	Explore     *Explore
+	HauntPrompt *HauntPrompt
+	Reveal      *Reveal
+	Omens       OmenStatus
+	Cards       *Cards
+	Fight       *Fight
+	Summary     *Summary
+	Buzz        []Buzz
+	// Two-player variant: the seats this phone plays, and what it may do.
+	Controls  []Option
+	CanSecond bool
+	Handover  []Option
+	// Phone is the page's layout around now (now bar, lines, sheets).
+	Phone Phone
+}
+
+// Buzz marks an event that concerns this phone, for the script's haptics.
+type Buzz struct {
+	ID   string
+	Kind string // act | haunt
 }

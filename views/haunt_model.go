@@ -1,0 +1,78 @@
+package views
+
+// Omens, the haunt roll, the reveal and the haunt chart: its model (this
+// file), its template (haunt.templ) and its words (haunt_words.go).
+
+// OmenForm records an omen drawn this turn.
+type OmenForm struct {
+	// HouseRooms are the omen rooms discovered in the house (newest first),
+	// offered first when selecting another haunt.
+	HouseRooms []Option
+	Omens      []Option
+	Rooms      []Option
+}
+
+// OmenStatus is the omen count and what it means for the next haunt roll.
+type OmenStatus struct {
+	Count  int
+	Chance string // that the owed haunt roll (or, Next, the next omen's) starts the haunt
+	Next   bool   // Chance is for the haunt roll after one more omen: none is owed
+	Owed   string // who owes a haunt roll now, if anyone
+	Drawn  []string
+}
+
+// HauntPrompt asks the seat for its owed haunt roll.
+type HauntPrompt struct {
+	Omen      string
+	Room      string
+	OmenCount int
+	Chance    string
+}
+
+// Reveal is the haunt as one screen may see it.
+type Reveal struct {
+	Number      int
+	Name        string
+	Revealer    string
+	Traitor     string // empty when none or hidden
+	Explanation string
+	// Private, per seat: the book to read and the hidden token.
+	Message   string
+	IsTraitor bool
+	// Secret is this seat's hidden-traitor line as a fixed-length slot
+	// (internal/seatview/secret.go), HTML; it replaces Message.
+	Secret     string
+	Hidden     bool
+	Token      int
+	TokenShown bool
+	Shown      []string // public: tokens turned face up
+	// PlayedBefore counts the group's finished games with this haunt.
+	PlayedBefore int
+	// Reselect, on the table right after the reveal, picks another haunt.
+	Reselect *OmenForm
+}
+
+// ChartPage is the public haunt chart with its lookup.
+type ChartPage struct {
+	Head
+	Omens  []Option
+	Rooms  []Option
+	Cells  [][]int // [room][omen]
+	Omen   string
+	Room   string
+	Result *HauntResult
+	Error  string
+
+	// Played marks the haunts played to the end on this server: how
+	// often, when last and who won then (nights.go).
+	Played map[int]string
+}
+
+// HauntResult is one looked-up haunt.
+type HauntResult struct {
+	Number  int
+	Name    string
+	Traitor string
+	Omen    string
+	Room    string
+}

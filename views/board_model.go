@@ -5,8 +5,7 @@ package views
 
 // TraitRow is one trait track on a board.
 type TraitRow struct {
-	ID       string
-	Label    string
+	ID       string // its words are "trait_" + ID
 	Values   [8]int
 	Position int // 0 = skull
 	Start    int
@@ -20,15 +19,14 @@ type TraitRow struct {
 
 // Board is one explorer's character board.
 type Board struct {
-	Seat       int
-	Name       string
-	Explorer   string
-	Colour     string
-	ColourName string
-	Alive      bool
-	IsTurn     bool
-	Traits     []TraitRow
-	Hand       []Link
+	Seat     int
+	Name     string
+	Explorer string
+	Colour   string // its words are "colour_" + Colour
+	Alive    bool
+	IsTurn   bool
+	Traits   []TraitRow
+	Hand     []Link
 	// Editable shows the controls; Actor is "seat" or "host" for the forms.
 	Editable bool
 	Actor    string

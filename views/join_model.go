@@ -5,15 +5,14 @@ package views
 
 // ExplorerChoice is one explorer on the join page.
 type ExplorerChoice struct {
-	ID         string
-	Name       string
-	Colour     string
-	ColourName string
-	Age        int
-	Birthday   string
-	Hobbies    string
-	Traits     []TraitRow
-	Taken      bool
+	ID       string
+	Name     string
+	Colour   string
+	Age      int
+	Birthday string
+	Hobbies  string
+	Traits   []TraitRow
+	Taken    bool
 }
 
 // Join is the page a phone opens from the QR code.

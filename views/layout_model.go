@@ -41,7 +41,7 @@ func (h Head) OtherLang() string {
 // Status is the shared line above every live page.
 type Status struct {
 	Code     string
-	Phase    string // translated
+	Phase    string // over, lobby, exploration or haunt: its words are "phase_" + Phase
 	Haunt    bool
 	Started  bool
 	TurnName string

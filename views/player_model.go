@@ -164,7 +164,7 @@ func joinKills(kills []bool) string {
 // myHead is the own board's header part (MyBoard).
 type myHead struct {
 	Seat                       int
-	Name, Explorer, ColourName string
+	Name, Explorer, Colour string
 	Alive, IsTurn              bool
 }
 

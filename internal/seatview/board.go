@@ -16,7 +16,7 @@ func traitRows(lang string, seat *game.Seat, floor int) []views.TraitRow {
 	for _, t := range game.Traits {
 		ts := seat.Traits[t]
 		rows = append(rows, views.TraitRow{
-			ID: t, Label: i18n.T(lang, "trait_"+t), Values: ex.Traits[t].Track,
+			ID: t, Values: ex.Traits[t].Track,
 			Position: ts.Position, Start: ex.Traits[t].Start, Overflow: ts.Overflow, Value: seat.Value(t),
 			Down: game.Lose(ts, 1, floor).Position, Up: game.Gain(ts, 1).Position,
 		})
@@ -28,7 +28,7 @@ func board(lang string, s *game.State, seat *game.Seat, editable bool, actor str
 	ex := seat.ExplorerData()
 	return views.Board{
 		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
-		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
+		Colour: ex.Colour,
 		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
 		Traits: traitRows(lang, seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
 		Hand: handLinks(lang, s, seat.ID),
@@ -39,13 +39,13 @@ func statusLine(lang string, s *game.State) views.Status {
 	st := views.Status{Code: s.Code, Started: s.Started, Haunt: s.Phase == game.PhaseHaunt}
 	switch {
 	case s.Ended != nil:
-		st.Phase = i18n.T(lang, "phase_over")
+		st.Phase = "over"
 	case !s.Started:
-		st.Phase = i18n.T(lang, "phase_lobby")
+		st.Phase = "lobby"
 	case st.Haunt:
-		st.Phase = i18n.T(lang, "phase_haunt")
+		st.Phase = game.PhaseHaunt
 	default:
-		st.Phase = i18n.T(lang, "phase_exploration")
+		st.Phase = game.PhaseExploration
 	}
 	if s.Ended != nil {
 		st.Over = true
@@ -54,7 +54,7 @@ func statusLine(lang string, s *game.State) views.Status {
 	if seat := s.SeatByID(s.Turn); seat != nil {
 		st.TurnName = seat.Name
 	} else if s.Turn == game.MonstersTurn {
-		st.TurnName, st.MonstersTurn = i18n.T(lang, "monsters"), true
+		st.MonstersTurn = true
 	}
 	return st
 }

@@ -39,9 +39,15 @@ type Table struct {
 	Fight     *Fight
 	Summary   *Summary
 	House     []HouseFloor // the rooms in the house, by floor
-	// EndTurnOwed is what End turn asks before ending a turn whose room's
-	// card is still owed (only the host may), "" when none is.
-	EndTurnOwed string
+	// EndTurnOwed is the card a turn's room still owes, which End turn
+	// asks about before ending it (only the host may); nil when none is.
+	EndTurnOwed *OwedCard
+}
+
+// OwedCard is a room's card not drawn yet: who owes it, its deck and the
+// room.
+type OwedCard struct {
+	Who, Deck, Room string
 }
 
 // SwappedOrder is the seating order 1..n with the seats at indexes i and j

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
@@ -141,7 +140,7 @@ func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv 
 	if owed := st.OwedCard(); owed != nil {
 		// The host may end a turn the engine holds for its room's card; the
 		// button asks first, naming what is left undrawn.
-		vm.EndTurnOwed = i18n.T(lang, "table_end_turn_owed", seatName(st, owed.Seat), i18n.T(lang, "deck_"+owed.Deck), roomName(lang, owed.Room))
+		vm.EndTurnOwed = &views.OwedCard{Who: seatName(st, owed.Seat), Deck: owed.Deck, Room: roomName(lang, owed.Room)}
 	}
 	return vm
 }

@@ -99,9 +99,9 @@ func applyWords(h Head, a ApplyLine) string {
 	return h.T("apply_outcome", a.Name, a.Total, a.Outcome)
 }
 
-// rollWords is a guided roll's button: "Mirror: Sanity roll", "Creepy
+// guidedRollWords is a guided roll's button: "Mirror: Sanity roll", "Creepy
 // Crawlies: roll 3 dice", and where it is rolled when that changes it.
-func rollWords(h Head, r GuidedRoll) string {
+func guidedRollWords(h Head, r GuidedRoll) string {
 	var s string
 	if r.Trait != "" {
 		s = h.T("guided_trait", r.Name, h.T("trait_"+r.Trait))

@@ -6,9 +6,12 @@ package views
 // Roller is the dice roller on a phone.
 type Roller struct {
 	Traits []TraitRow
-	// Purposes are what a roll may be for: a plain purpose, or a card's
+	// Purposes are what a roll may be for (their ids; purposeWords says
+	// them): a plain purpose, or a card's
 	// stored result rolled ahead (It Is Meant to Be, from the card data).
-	Purposes  []Option
+	Purposes []string
+	// Modifiers are the cards that may change the roll now: their ids and
+	// names ("mod_" + ID says what each does).
 	Modifiers []Option
 	Stored    int
 	HasStored bool
@@ -29,10 +32,20 @@ type Roller struct {
 
 // RollLine is one roll in the shared roll log.
 type RollLine struct {
-	Time    string
-	Who     string
-	What    string
-	Faces   []int
+	Time     string
+	Who      string // the seat's name; "" for the monsters (Monsters)
+	Monsters bool
+	// What it was for, said by rollWords: its purpose, trait and dice, a
+	// haunt roll's omens, the name of what a damage roll is for (Source) or
+	// a monster's kind and move, It Is Meant to Be's roll (Stored).
+	Purpose   string
+	Trait     string
+	Dice      int
+	OmenCount int
+	Source    string
+	Move      int
+	Stored    bool
+	Faces     []int
 	Total   int
 	Target  int
 	Success bool

@@ -35,3 +35,62 @@ var _ = words(Words{
 	"mod_angel-feather":     {"choose any result 0–8, then discard", "任选 0–8 作为结果，然后弃掉"},
 	"mod_it-is-meant-to-be": {"use the stored result once", "使用存下的结果一次"},
 })
+
+// rollWords says what a roll was for: "Speed roll, 4 dice · an event card",
+// "Haunt roll (3 omens)".
+func rollWords(h Head, r RollLine) string {
+	switch {
+	case r.Purpose == "haunt":
+		return h.T("roll_haunt", r.OmenCount)
+	case r.Purpose == "monster-move":
+		return h.T("roll_monster_move", r.Source, r.Dice, r.Move)
+	case r.Purpose == "damage": // a damage die says what it is for
+		if r.Source == "" {
+			return h.T("roll_damage_plain", r.Dice)
+		}
+		return h.T("roll_damage", r.Source, r.Dice)
+	case r.Purpose == "attack" || r.Purpose == "defend":
+		return h.T("roll_"+r.Purpose, h.T("trait_"+r.Trait), r.Dice)
+	case r.Trait != "":
+		return h.T("roll_trait", h.T("trait_"+r.Trait), r.Dice) + purposeSuffix(h, r.Purpose)
+	case r.Stored:
+		return h.T("roll_meant", r.Dice)
+	default:
+		return h.T("roll_plain_n", r.Dice) + purposeSuffix(h, r.Purpose)
+	}
+}
+
+func purposeSuffix(h Head, purpose string) string {
+	switch purpose {
+	case "event", "room", "item":
+		return " · " + h.T("purpose_"+purpose)
+	}
+	return ""
+}
+
+// RollWords is rollWords in lang, for the sentences internal/seatview
+// writes from the events (the log, the now bar's hint).
+func RollWords(lang string, r RollLine) string { return rollWords(Head{Lang: lang}, r) }
+
+// whoWords is who rolled: a seat, or the monsters.
+func whoWords(h Head, r RollLine) string {
+	if r.Monsters {
+		return h.T("monsters")
+	}
+	return r.Who
+}
+
+// WhoWords is whoWords in lang, for internal/seatview's sentences.
+func WhoWords(lang string, r RollLine) string { return whoWords(Head{Lang: lang}, r) }
+
+// purposeWords is a purpose the roller offers: a plain one, or a card's
+// stored roll (It Is Meant to Be).
+func purposeWords(h Head, id string) string {
+	switch id {
+	case "":
+		return h.T("purpose_free")
+	case "event", "room", "item":
+		return h.T("purpose_" + id)
+	}
+	return h.T("purpose_meant")
+}

@@ -35,21 +35,44 @@ type Reveal struct {
 	Name        string
 	Revealer    string
 	Traitor     string // empty when none or hidden
-	Explanation string
-	// Private, per seat: the book to read and the hidden token.
-	Message   string
+	Why         TraitorWhy
+	// Private, per seat: the book to read (Role: shown_traitor, traitor,
+	// all_heroes or hero; "" for none) and the hidden token.
+	Role      string
 	IsTraitor bool
 	// Secret is this seat's hidden-traitor line as a fixed-length slot
-	// (internal/seatview/secret.go), HTML; it replaces Message.
+	// (internal/seatview/secret.go), HTML; it replaces Role's line.
 	Secret     string
 	Hidden     bool
 	Token      int
 	TokenShown bool
-	Shown      []string // public: tokens turned face up
+	Shown      []ShownToken // public: tokens turned face up
 	// PlayedBefore counts the group's finished games with this haunt.
 	PlayedBefore int
 	// Reselect, on the table right after the reveal, picks another haunt.
 	Reselect *OmenForm
+}
+
+// ShownToken is a seat's hidden token turned face up.
+type ShownToken struct {
+	Name  string
+	Token int // 1 is the traitor's
+}
+
+// TraitorWhy is how the traitor was picked, as traitorWhyWords says it: the
+// haunt's rule (Kind, its Trait, ExceptRevealer; Explorer when it names
+// one, Named when that explorer plays), the hidden tokens turned up, and
+// the candidates with their values ("Ann 5"), the tied ones and how the tie
+// was broken (TieBreak; Left is the seat left of the revealer).
+type TraitorWhy struct {
+	Explorer       string
+	Named          bool
+	Kind, Trait    string
+	ExceptRevealer bool
+	TraitorShown   bool
+	ShownHeroes    []int
+	Tied, All      []string
+	TieBreak, Left string
 }
 
 // ChartPage is the public haunt chart with its lookup.
@@ -72,7 +95,16 @@ type ChartPage struct {
 type HauntResult struct {
 	Number  int
 	Name    string
-	Traitor string
+	Traitor TraitorRule
 	Omen    string
 	Room    string
+}
+
+// TraitorRule is a haunt's rule for who the traitor is, as
+// traitorRuleWords says it: its kind, its trait, whether the revealer is
+// left out, and the explorer it names, if any.
+type TraitorRule struct {
+	Kind, Trait    string
+	ExceptRevealer bool
+	Explorer       string
 }

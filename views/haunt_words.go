@@ -1,5 +1,10 @@
 package views
 
+import (
+	"strconv"
+	"strings"
+)
+
 // hauntWords are the texts of omens, the haunt roll, the reveal and the haunt chart (haunt.templ).
 var _ = words(Words{
 	"played_before":          {"Your group has finished this haunt %d time(s) before.", "你们已完成过这个作祟 %d 次。"},
@@ -72,3 +77,82 @@ var _ = words(Words{
 	"look_up":                {"Look up", "查询"},
 	"traitor_rule":           {"Traitor: %s", "奸徒：%s"},
 })
+
+// traitorWhyWords says in words how the traitor was picked.
+func traitorWhyWords(h Head, w TraitorWhy) string {
+	var parts []string
+	if w.Explorer != "" {
+		if w.Named {
+			return h.T("why_named", w.Explorer)
+		}
+		parts = append(parts, h.T("why_named_absent", w.Explorer))
+	}
+	switch w.Kind {
+	case "revealer":
+		parts = append(parts, h.T("why_revealer"))
+	case "left_of_revealer":
+		parts = append(parts, h.T("why_left"))
+	case "none":
+		parts = append(parts, h.T("why_none"))
+	case "none_at_first":
+		parts = append(parts, h.T("why_none_at_first"))
+	case "hidden":
+		// Once a token is face up, "only they know" is no longer true.
+		switch {
+		case w.TraitorShown:
+			parts = append(parts, h.T("why_hidden_shown"))
+		case len(w.ShownHeroes) > 0:
+			nums := make([]string, len(w.ShownHeroes))
+			for i, n := range w.ShownHeroes {
+				nums[i] = "#" + strconv.Itoa(n)
+			}
+			parts = append(parts, h.T("why_hidden_heroes", strings.Join(nums, ", ")))
+		default:
+			parts = append(parts, h.T("why_hidden"))
+		}
+	case "highest_trait", "lowest_trait", "oldest_explorer", "youngest_explorer":
+		what := h.T("why_" + w.Kind)
+		if w.Trait != "" {
+			what = h.T("why_"+w.Kind, h.T("trait_"+w.Trait))
+		}
+		if w.ExceptRevealer {
+			what += h.T("why_except_revealer")
+		}
+		switch w.TieBreak {
+		case "revealer":
+			parts = append(parts, what+": "+h.T("why_tie_revealer", strings.Join(w.Tied, ", ")))
+		case "left":
+			parts = append(parts, what+": "+h.T("why_tie_left", strings.Join(w.Tied, ", "), w.Left))
+		default:
+			parts = append(parts, what+": "+strings.Join(w.All, ", "))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// shownWords says a token turned face up.
+func shownWords(h Head, s ShownToken) string {
+	if s.Token == 1 {
+		return h.T("traitor_shown", s.Name, s.Name)
+	}
+	return h.T("token_shown", s.Name, s.Token)
+}
+
+// traitorRuleWords states a haunt's traitor rule.
+func traitorRuleWords(h Head, r TraitorRule) string {
+	text := h.T("rule_" + r.Kind)
+	if r.Trait != "" {
+		text = h.T("rule_"+r.Kind, h.T("trait_"+r.Trait))
+	}
+	if r.ExceptRevealer {
+		text += h.T("why_except_revealer")
+	}
+	if r.Explorer != "" {
+		text = h.T("rule_named", r.Explorer, text)
+	}
+	return text
+}
+
+// TraitorRuleWords is traitorRuleWords in lang, for the chart's JSON
+// answer (internal/web/chart.go).
+func TraitorRuleWords(lang string, r TraitorRule) string { return traitorRuleWords(Head{Lang: lang}, r) }

@@ -184,9 +184,10 @@ func describeUndone(lang string, s *game.State, e game.Event) string {
 
 func logRolled(lang string, s *game.State, e game.Event) string {
 	l := rollLine(lang, s, *e.Roll)
-	text := l.Who + ": " + l.What + " = " + strconv.Itoa(l.Total)
+	who := views.WhoWords(lang, l)
+	text := who + ": " + views.RollWords(lang, l) + " = " + strconv.Itoa(l.Total)
 	if e.Type == game.EvRerolled {
-		text = i18n.T(lang, "log_rerolled", l.Who, cardName(lang, e.Roll.Modifiers[len(e.Roll.Modifiers)-1]), l.Total)
+		text = i18n.T(lang, "log_rerolled", who, cardName(lang, e.Roll.Modifiers[len(e.Roll.Modifiers)-1]), l.Total)
 	}
 	if l.Target > 0 {
 		text += " (" + strconv.Itoa(l.Target) + "+)"

@@ -563,7 +563,7 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 
 // myRollHint is this phone's roll as the now bar says it.
 func myRollHint(lang string, r views.RollLine) string {
-	hint := i18n.T(lang, "phone_your_roll", r.What, r.Total)
+	hint := i18n.T(lang, "phone_your_roll", views.RollWords(lang, r), r.Total)
 	switch {
 	case r.Target > 0 && r.Success:
 		hint += " ✓ " + i18n.T(lang, "target_met", r.Target)

@@ -1,5 +1,11 @@
 package views
 
+import (
+	"cmp"
+	"strconv"
+	"strings"
+)
+
 // fightWords are the texts of the haunt's second half (fight.templ): attacks, monsters, the track
 // and the ending.
 var _ = words(Words{
@@ -65,3 +71,106 @@ var _ = words(Words{
 	"confirm_heroes_won":        {"End the game: the heroes won?", "结束游戏：英雄获胜？"},
 	"confirm_traitor_won":       {"End the game: the traitor won?", "结束游戏：奸徒获胜？"},
 })
+
+// attackWords says where the attack in progress stands, as this screen
+// reads it (the defender's and the loser's own phones say "you").
+func attackWords(h Head, a *Attack) string {
+	if a == nil {
+		return ""
+	}
+	// Chinese sentences follow one another without a space.
+	sp, open, shut := " ", " (", ")"
+	if h.Lang == "zh" {
+		sp, open, shut = "", "（", "）"
+	}
+	text := attackLineWords(h, a)
+	if a.Weapon != "" {
+		text += open + a.Weapon + shut
+	}
+	if !a.Defended {
+		if a.ToYou {
+			return text + sp + h.T("attack_waiting_you")
+		}
+		return text + sp + h.T("attack_waiting", a.Defender)
+	}
+	text += sp + h.T("defense_rolled", a.Defense)
+	switch a.Outcome {
+	case "tie", "ranged_miss", "armor", "stunned":
+		if a.Outcome == "armor" || a.Outcome == "stunned" {
+			return text + sp + h.T("attack_"+a.Outcome, a.Loser)
+		}
+		return text + sp + h.T("attack_"+a.Outcome)
+	case "done":
+		if t := a.Stolen; t != nil {
+			text += sp + h.T("attack_stolen", t.By, t.Card, t.From)
+		}
+		return text + sp + h.T("attack_done")
+	}
+	if a.LoserYou {
+		text += sp + h.T("attack_loses_you", a.Damage, h.T("cause_"+a.Kind))
+	} else {
+		text += sp + h.T("attack_loses", a.Loser, a.Damage, h.T("cause_"+a.Kind))
+	}
+	if a.MayStealWinner != "" {
+		text += sp + h.T("attack_may_steal", a.MayStealWinner)
+	}
+	return text
+}
+
+// attackLineWords says who attacks whom, how, and what the attack rolled:
+// the number is the roll, not the trait's value, and a ranged attack says
+// so.
+func attackLineWords(h Head, a *Attack) string {
+	key := "attack_rolled"
+	if a.Ranged {
+		key = "attack_ranged"
+	}
+	trait := h.T("trait_" + a.Trait)
+	if a.ToYou {
+		return h.T(key+"_you", a.Attacker, trait, a.Total)
+	}
+	return h.T(key, a.Attacker, a.Defender, trait, a.Total)
+}
+
+// AttackLineWords is attackLineWords in lang, for the log's line
+// (internal/seatview/log.go).
+func AttackLineWords(lang string, a *Attack) string { return attackLineWords(Head{Lang: lang}, a) }
+
+// AttackWords is attackWords in lang, for the now bar's sentences
+// (internal/seatview/phone.go).
+func AttackWords(lang string, a *Attack) string { return attackWords(Head{Lang: lang}, a) }
+
+// turnOrderWords is the haunt's turn order: "Ann → Bob → the monsters".
+func turnOrderWords(h Head, order []string) string {
+	names := make([]string, len(order))
+	for i, n := range order {
+		names[i] = cmp.Or(n, h.T("monsters"))
+	}
+	return h.T("turn_order", strings.Join(names, " → "))
+}
+
+// attackTraitWords is a trait an attack may be made with, and its weapons.
+func attackTraitWords(h Head, t AttackTrait) string {
+	s := h.T("trait_" + t.ID)
+	for _, w := range t.Weapons {
+		s += " (" + w + ")"
+	}
+	return s
+}
+
+// monsterTraitWords is a monster's traits: "Might 6 · Speed 3".
+func monsterTraitWords(h Head, ts []TraitChange) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(h.T("trait_" + t.Trait))
+		b.WriteString(" ")
+		b.WriteString(strconv.Itoa(t.N))
+	}
+	return b.String()
+}
+
+// trackWords is the track's label: the players' own, or "Track".
+func trackWords(h Head, t TrackLine) string { return cmp.Or(t.Label, h.T("track")) }

@@ -99,14 +99,6 @@ func hauntPrompt(lang string, s *game.State, seatID int) *views.HauntPrompt {
 	}
 }
 
-// rollWhat says what a roll was for in lang (views.RollWords), for the
-// sentences written here: the log's, the fight's.
-func rollWhat(lang string, r game.RollRecord) string {
-	l := views.RollLine{}
-	rollFacts(lang, &l, r)
-	return views.RollWords(lang, l)
-}
-
 // rollFacts is what a roll was for, as views.RollLine says it.
 func rollFacts(lang string, l *views.RollLine, r game.RollRecord) {
 	l.Purpose, l.Trait, l.Dice, l.OmenCount = r.Purpose, r.Trait, r.Dice, r.OmenCount

@@ -119,7 +119,7 @@ func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game
 	p := &nowPrompt{lang: lang, st: st, me: me, vm: vm, o: o, now: now,
 		endTurn: views.NowAction{Label: i18n.T(lang, "end_turn"), Type: game.ActEndTurn, Primary: true}}
 	if vm.Fight != nil {
-		p.status = vm.Fight.Status
+		p.status = views.AttackWords(lang, vm.Fight.Attack)
 	}
 	for _, prompt := range nowPrompts {
 		if prompt(p) {
@@ -179,7 +179,7 @@ func overPrompt(p *nowPrompt) bool {
 		return false
 	}
 	if p.vm.Summary != nil {
-		p.n.Text = "🏁 " + p.vm.Summary.Winner
+		p.n.Text = "🏁 " + i18n.T(p.lang, "won_"+p.vm.Summary.Winner)
 	}
 	return true
 }
@@ -343,7 +343,7 @@ func monstersTurnPrompt(p *nowPrompt) bool {
 	lang, n := p.lang, &p.n
 	n.Text = i18n.T(lang, "monsters_turn")
 	if f := p.vm.Fight; f != nil && len(f.Moves) > 0 {
-		n.Hint = "🎲 " + f.Moves[len(f.Moves)-1] // the newest move roll
+		n.Hint = "🎲 " + views.RollWords(lang, f.Moves[len(f.Moves)-1]) // the newest move roll
 	}
 	if m := p.o.Monsters; m != nil {
 		for _, kind := range m.Move {

@@ -46,11 +46,11 @@ type RollLine struct {
 	Move      int
 	Stored    bool
 	Faces     []int
-	Total   int
-	Target  int
-	Success bool
-	Manual  bool
-	Mods    string
+	Total     int
+	Target    int
+	Success   bool
+	Manual    bool
+	Mods      string
 	// Rerolls are the cards that may reroll it now (game.Options).
 	Rerolls []Reroll
 }

@@ -31,11 +31,11 @@ type HauntPrompt struct {
 
 // Reveal is the haunt as one screen may see it.
 type Reveal struct {
-	Number      int
-	Name        string
-	Revealer    string
-	Traitor     string // empty when none or hidden
-	Why         TraitorWhy
+	Number   int
+	Name     string
+	Revealer string
+	Traitor  string // empty when none or hidden
+	Why      TraitorWhy
 	// Private, per seat: the book to read (Role: shown_traitor, traitor,
 	// all_heroes or hero; "" for none) and the hidden token.
 	Role      string

@@ -155,4 +155,6 @@ func traitorRuleWords(h Head, r TraitorRule) string {
 
 // TraitorRuleWords is traitorRuleWords in lang, for the chart's JSON
 // answer (internal/web/chart.go).
-func TraitorRuleWords(lang string, r TraitorRule) string { return traitorRuleWords(Head{Lang: lang}, r) }
+func TraitorRuleWords(lang string, r TraitorRule) string {
+	return traitorRuleWords(Head{Lang: lang}, r)
+}

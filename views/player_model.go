@@ -163,9 +163,9 @@ func joinKills(kills []bool) string {
 
 // myHead is the own board's header part (MyBoard).
 type myHead struct {
-	Seat                       int
+	Seat                   int
 	Name, Explorer, Colour string
-	Alive, IsTurn              bool
+	Alive, IsTurn          bool
 }
 
 // myTrait is one trait row of the own board, with what its controls read.

@@ -29,7 +29,7 @@ func board(lang string, s *game.State, seat *game.Seat, editable bool, actor str
 	return views.Board{
 		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
 		Colour: ex.Colour,
-		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
+		Alive:  s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
 		Traits: traitRows(lang, seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
 		Hand: handLinks(lang, s, seat.ID),
 	}

@@ -75,7 +75,7 @@ type HandCard struct {
 	Roll        *GuidedRoll
 	ApplySource string
 	// Why is why its own action (roll, apply, use) can't be taken now.
-	Why *Refusal
+	Why *Phrase
 	// LossCost, when set, is asked about before giving or dropping the
 	// card: losing it costs traits (the Amulet of the Ages).
 	LossCost []TraitChange

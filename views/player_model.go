@@ -15,8 +15,8 @@ import "strings"
 type NowBar struct {
 	// Text says what is going on (whose turn, what they are doing); Hint is a
 	// second, quieter line (the odds of a haunt roll, what is awaited).
-	Text string
-	Hint string
+	Text Line
+	Hint Line
 	// Pending is damage a card or room dealt, said as Text is.
 	Pending *PendingDamage
 	// Urgent marks a bar that asks this phone for something (a haunt roll, a
@@ -46,7 +46,7 @@ type NowBar struct {
 // NowAction is one button of the now bar: a form post (Type and Fields) or,
 // with Href, a link to a section or sheet of the page.
 type NowAction struct {
-	Label   string
+	Label   Line
 	Type    string
 	Fields  []Field
 	Href    string
@@ -55,7 +55,7 @@ type NowAction struct {
 	// Open names a <details> the link opens in its section ("drew").
 	Open string
 	// Confirm, when set, asks before the form is sent.
-	Confirm string
+	Confirm Line
 }
 
 // Field is one hidden form field.
@@ -69,7 +69,7 @@ type Field struct {
 type LaterAction struct {
 	NowAction
 	WaitSeconds int
-	Why         string
+	Why         Line
 }
 
 // DamageSplit is damage to spread over two traits with −/+ per trait and
@@ -79,7 +79,7 @@ type DamageSplit struct {
 	Type   string // resolve_damage | take_damage
 	Kind   string // physical | mental
 	Amount int
-	Legend string
+	Legend Line
 	// Pending, when set, is said as the legend: the damage a card or room
 	// dealt.
 	Pending *PendingDamage
@@ -92,13 +92,12 @@ type DamageSplit struct {
 // SplitTrait is one trait of a split: After[n] is its value text after n
 // damage (from the engine's own loss rule), Kills[n] whether n kills.
 type SplitTrait struct {
-	ID    string
-	Label string
+	ID    string // the trait
 	Now   string
 	After []string
 	Kills []bool
 	// AllLabel is the one-tap "all to this trait" button.
-	AllLabel string
+	AllLabel Phrase
 }
 
 // PlayerLine is another explorer in one line: tap to open the full board.
@@ -113,10 +112,9 @@ type PlayerLine struct {
 	IsTurn  bool
 }
 
-// TraitValue is a trait's short label and current value text.
+// TraitValue is a trait and its current value text.
 type TraitValue struct {
-	Short string
-	Label string
+	Trait string
 	Value string
 }
 
@@ -138,10 +136,16 @@ type AttackSheet struct {
 	// Ways are the trait, weapon and range together, as the engine allows
 	// them ("might:axe", "speed:revolver:ranged", "might"), the held
 	// weapons first: the first is chosen already.
-	Ways []Option
+	Ways []Way
 	// Dice says how many dice each trait (and weapon) rolls, so a real
 	// total typed in can be checked by the player before it is sent.
-	Dice []string
+	Dice []Phrase
+}
+
+// Way is one way to attack, and its words.
+type Way struct {
+	ID    string
+	Label Phrase
 }
 
 func joinBar(after []string) string { return strings.Join(after, "|") }

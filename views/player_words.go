@@ -66,3 +66,16 @@ var _ = words(Words{
 	"doing_exploring":       {"exploring", "探索中"},
 	"phone_defend_dice":     {"Roll %d dice of %s against %d.", "掷 %d 颗骰（%s）对抗 %d。"},
 })
+
+// traitShort are the one- or two-letter trait names of a one-line board.
+var traitShort = map[string][2]string{
+	"might": {"Mi", "力"}, "speed": {"Sp", "速"}, "sanity": {"Sa", "神"}, "knowledge": {"Kn", "知"},
+}
+
+// traitShortWords is a trait's short name on a one-line board.
+func traitShortWords(h Head, trait string) string {
+	if h.Lang == "zh" {
+		return traitShort[trait][1]
+	}
+	return traitShort[trait][0]
+}

@@ -33,11 +33,40 @@ func SectionWords() []Words { return sectionWords }
 // says itself.
 var Say = func(lang, key string, args ...any) string { return key }
 
-// Refusal is the engine's refusal (a game.Error's key and args), said in
-// the page's language.
-type Refusal struct {
+// Phrase is words by key and args, said in the page's language (In): the
+// engine's refusal (a game.Error's key and args), a now bar's line. An arg
+// may be a Phrase itself, or a name in both languages. A Phrase with no key
+// says its args as they are (Lit: a name, words already said).
+type Phrase struct {
 	Key  string
 	Args []any
+}
+
+// Lit is words already said: a name, a card's text.
+func Lit(s string) Phrase { return Phrase{Args: []any{s}} }
+
+// In says the phrase in lang.
+func (p Phrase) In(lang string) string {
+	if p.Key == "" {
+		return fmt.Sprint(p.Args...)
+	}
+	return Say(lang, p.Key, p.Args...)
+}
+
+// Line is phrases said one after the other ("🎲 " and "Roll"); nil says
+// nothing.
+type Line []Phrase
+
+// In says the line in lang.
+func (l Line) In(lang string) string {
+	if len(l) == 1 {
+		return l[0].In(lang)
+	}
+	var b strings.Builder
+	for _, p := range l {
+		b.WriteString(p.In(lang))
+	}
+	return b.String()
 }
 
 // TraitChange is what a card or room does to one trait: Might +1.

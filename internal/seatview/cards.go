@@ -218,9 +218,9 @@ func handCardOptions(lang string, s *game.State, hc *views.HandCard, card *catal
 	if r, ok := co.Refused["give"]; ok && (r.Key == "err_used_this_turn" || r.Key == "err_moved_this_turn") {
 		// Used this turn: its Give and Drop were there a moment ago,
 		// and this says why they went as well as why it rests.
-		hc.Why = &views.Refusal{Key: r.Key, Args: r.Args}
+		hc.Why = &views.Phrase{Key: r.Key, Args: r.Args}
 	} else if w := co.Why; w != nil { // the engine's own refusal, said in the reader's language
-		hc.Why = &views.Refusal{Key: w.Key, Args: w.Args}
+		hc.Why = &views.Phrase{Key: w.Key, Args: w.Args}
 	}
 	for _, n := range co.Give {
 		hc.GiveTo = append(hc.GiveTo, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})

@@ -10,7 +10,7 @@ import (
 	"lantern/views"
 )
 
-func traitRows(lang string, seat *game.Seat, floor int) []views.TraitRow {
+func traitRows(seat *game.Seat, floor int) []views.TraitRow {
 	ex := seat.ExplorerData()
 	rows := make([]views.TraitRow, 0, len(game.Traits))
 	for _, t := range game.Traits {
@@ -30,12 +30,12 @@ func board(lang string, s *game.State, seat *game.Seat, editable bool, actor str
 		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
 		Colour: ex.Colour,
 		Alive:  s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
-		Traits: traitRows(lang, seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
+		Traits: traitRows(seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
 		Hand: handLinks(lang, s, seat.ID),
 	}
 }
 
-func statusLine(lang string, s *game.State) views.Status {
+func statusLine(s *game.State) views.Status {
 	st := views.Status{Code: s.Code, Started: s.Started, Haunt: s.Phase == game.PhaseHaunt}
 	switch {
 	case s.Ended != nil:

@@ -26,7 +26,7 @@ func Player(h views.Head, st *game.State, actor game.Actor, mine []int, played m
 	h.Title = me.Name
 	h.Secret = HiddenDeal(st)
 	lang := h.Lang
-	vm = views.Player{Head: h, Status: statusLine(lang, st), Log: logLines(lang, st)}
+	vm = views.Player{Head: h, Status: statusLine(st), Log: logLines(lang, st)}
 	vm.Others = make([]views.Board, 0, len(st.Seats))
 	for i := range st.Seats {
 		seat := &st.Seats[i]
@@ -109,7 +109,7 @@ func twoPlayer(lang string, st *game.State, mine []int, vm *views.Player) {
 // on a TV and now is the server's clock.
 func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv bool, now time.Time) views.Table {
 	var vm views.Table
-	vm.Status = statusLine(lang, st)
+	vm.Status = statusLine(st)
 	vm.Log = logLines(lang, st)
 	vm.Suggested = st.SeatNumber(st.SuggestedFirstSeat(now))
 	for i := range st.Seats {

@@ -25,20 +25,20 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		if seat.ID != me.ID {
-			p.Lines = append(p.Lines, playerLine(lang, st, seat))
+			p.Lines = append(p.Lines, playerLine(st, seat))
 		}
 	}
 	alive := st.Alive(me)
 	if st.Started && st.Ended == nil && alive {
 		for _, kind := range []string{"physical", "mental"} {
-			d := damageSplit(lang, me, kind, game.MaxDamage, st.Floor(), false)
+			d := damageSplit(me, kind, game.MaxDamage, st.Floor(), false)
 			d.Type, d.Legend = game.ActTakeDamage, views.Line{say("take_damage_" + kind)}
 			p.Damage = append(p.Damage, d)
 		}
 	}
 	p.Attack = attackSheet(lang, o.Attack)
 	p.Now = nowBar(lang, st, me, vm, o, now)
-	p.HauntKey = hauntKey(lang, st, &p.Now)
+	p.HauntKey = hauntKey(st, &p.Now)
 	if f := vm.Fight; f != nil {
 		// The phone asks for these in its now bar and attack sheet.
 		f.CanAttack, f.Defend, f.Resolve, f.StealFrom, f.DealDamage = false, false, 0, nil, false
@@ -50,7 +50,7 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 // every phone and opens it again, once, saying who it is — but not over
 // something the phone owes now (a defence, a split): the now bar says it
 // in a line, and the sheet waits until nothing is owed.
-func hauntKey(lang string, st *game.State, n *views.NowBar) string {
+func hauntKey(st *game.State, n *views.NowBar) string {
 	if st.Haunt == nil {
 		return ""
 	}
@@ -70,7 +70,7 @@ func hauntKey(lang string, st *game.State, n *views.NowBar) string {
 	return key + fmt.Sprintf("-traitor%d", traitor)
 }
 
-func playerLine(lang string, st *game.State, seat *game.Seat) views.PlayerLine {
+func playerLine(st *game.State, seat *game.Seat) views.PlayerLine {
 	ex := seat.ExplorerData()
 	l := views.PlayerLine{
 		Seat: st.SeatNumber(seat.ID), Name: seat.Name, Colour: ex.Colour, Cards: len(st.Hands[seat.ID]),
@@ -86,7 +86,7 @@ func playerLine(lang string, st *game.State, seat *game.Seat) views.PlayerLine {
 
 // damageSplit is amount damage of kind for seat to spread; each trait's
 // value after n damage comes from the engine's own loss rule.
-func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
+func damageSplit(seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
 	d := views.DamageSplit{Kind: kind, Amount: amount, Exact: exact}
 	for i, t := range game.DamageTraits(kind) {
 		ts := seat.Traits[t]
@@ -221,8 +221,8 @@ func damagePrompt(p *nowPrompt) bool {
 	if d == nil {
 		return false
 	}
-	lang, n := p.lang, &p.n
-	if split, ok := damageSplitOf(lang, p.st, p.me, d); ok {
+	n := &p.n
+	if split, ok := damageSplitOf(p.st, p.me, d); ok {
 		n.Urgent, n.Split = true, &split
 		if d.Action == game.ActTakeDamage && p.vm.Cards != nil {
 			split.Pending = p.vm.Cards.Pending
@@ -233,7 +233,7 @@ func damagePrompt(p *nowPrompt) bool {
 			if len(game.DamageTraits(kind)[0]) == 0 {
 				continue
 			}
-			alt := damageSplit(lang, p.me, kind, d.Amount, p.st.Floor(), true)
+			alt := damageSplit(p.me, kind, d.Amount, p.st.Floor(), true)
 			alt.Type, alt.Legend = d.Action, views.Line{say("damage_as", d.Amount, say("cause_"+kind))}
 			n.SplitAs = append(n.SplitAs, alt)
 		}
@@ -492,11 +492,11 @@ func say(key string, args ...any) views.Phrase { return views.Phrase{Key: key, A
 
 // damageSplitOf is the engine's damage option as a split over two traits;
 // ok is false for damage of any kind (the player picks physical or mental).
-func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOption) (views.DamageSplit, bool) {
+func damageSplitOf(st *game.State, me *game.Seat, d *game.DamageOption) (views.DamageSplit, bool) {
 	if len(d.Traits) != 2 {
 		return views.DamageSplit{}, false
 	}
-	split := damageSplit(lang, me, d.Kind, d.Amount, st.Floor(), true)
+	split := damageSplit(me, d.Kind, d.Amount, st.Floor(), true)
 	split.Type = d.Action
 	split.Legend = views.Line{say("resolve_damage", d.Amount, say("cause_"+d.Kind))}
 	for i, t := range d.Traits {

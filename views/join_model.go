@@ -9,7 +9,7 @@ type ExplorerChoice struct {
 	Name     string
 	Colour   string
 	Age      int
-	Birthday string
+	Birthday Date
 	Hobbies  string
 	Traits   []TraitRow
 	Taken    bool

@@ -9,7 +9,7 @@ type SeatLine struct {
 	Name     string
 	Explorer string
 	Colour   string
-	Birthday string
+	Birthday Date
 	Days     int
 }
 

@@ -86,3 +86,18 @@ func changes(h Head, cs []TraitChange) string {
 	}
 	return b.String()
 }
+
+// Date is a day of the year: an explorer's birthday.
+type Date struct {
+	Month, Day int
+}
+
+var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+
+// dateWords says a day of the year: "March 5", "3月5日".
+func dateWords(h Head, d Date) string {
+	if h.Lang == "zh" {
+		return fmt.Sprintf("%d月%d日", d.Month, d.Day)
+	}
+	return fmt.Sprintf("%s %d", monthNames[d.Month-1], d.Day)
+}

@@ -6,7 +6,6 @@ import (
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
@@ -71,13 +70,8 @@ func valueText(seat *game.Seat, trait string, ts game.TraitState) string {
 	return strconv.Itoa(v)
 }
 
-// Birthday is an explorer's birthday in lang, as the join page and the
-// table show it.
-func Birthday(lang string, ex *catalog.Explorer) string {
-	if lang == i18n.ZH {
-		return fmt.Sprintf("%d月%d日", ex.Birthday.Month, ex.Birthday.Day)
-	}
-	return fmt.Sprintf("%s %d", monthNames[ex.Birthday.Month-1], ex.Birthday.Day)
+// Birthday is an explorer's birthday, as the join page and the table say
+// it (views.Date).
+func Birthday(ex *catalog.Explorer) views.Date {
+	return views.Date{Month: ex.Birthday.Month, Day: ex.Birthday.Day}
 }
-
-var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}

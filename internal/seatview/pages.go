@@ -117,7 +117,7 @@ func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv 
 		ex := seat.ExplorerData()
 		vm.Seats = append(vm.Seats, views.SeatLine{
 			Seat: i + 1, Name: seat.Name, Explorer: ex.Name.In(lang), Colour: ex.Colour,
-			Birthday: Birthday(lang, ex),
+			Birthday: Birthday(ex),
 			Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
 		})
 		// A TV shows the boards; the host changes them from a phone or laptop.

@@ -43,7 +43,7 @@ func (s *Server) renderJoin(c echo.Context, code, key string, status int, errTex
 		for _, ex := range catalog.Explorers() {
 			choice := views.ExplorerChoice{
 				ID: ex.ID, Name: ex.Name.In(lang), Colour: ex.Colour,
-				Age: ex.Age, Birthday: seatview.Birthday(lang, &ex), Hobbies: strings.Join(ex.HobbiesIn(lang), " · "),
+				Age: ex.Age, Birthday: seatview.Birthday(&ex), Hobbies: strings.Join(ex.HobbiesIn(lang), " · "),
 				Taken: st.ExplorerTaken(ex.ID),
 			}
 			for _, t := range game.Traits {

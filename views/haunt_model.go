@@ -40,9 +40,12 @@ type Reveal struct {
 	// all_heroes or hero; "" for none) and the hidden token.
 	Role      string
 	IsTraitor bool
-	// Secret is this seat's hidden-traitor line as a fixed-length slot
-	// (internal/seatview/secret.go), HTML; it replaces Role's line.
-	Secret     string
+	// Secret: this seat's line is its hidden token's, said as a slot of
+	// the same length for every token (secretWords); it replaces Role's.
+	Secret bool
+	// Deal is the most tokens a hidden deal gives (game.MaxSeats): the
+	// secret slot is as long as the longest of their lines.
+	Deal       int
 	Hidden     bool
 	Token      int
 	TokenShown bool

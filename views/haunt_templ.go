@@ -292,8 +292,8 @@ func RevealCard(h Head, r Reveal) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if r.Secret != "" {
-			templ_7745c5c3_Err = templ.Raw(r.Secret).Render(ctx, templ_7745c5c3_Buffer)
+		if r.Secret {
+			templ_7745c5c3_Err = templ.Raw(secretWords(h, r.Number, r.Token, r.Deal)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -1,6 +1,7 @@
 package views
 
 import (
+	"html"
 	"strconv"
 	"strings"
 )
@@ -157,4 +158,30 @@ func traitorRuleWords(h Head, r TraitorRule) string {
 // answer (internal/web/chart.go).
 func TraitorRuleWords(lang string, r TraitorRule) string {
 	return traitorRuleWords(Head{Lang: lang}, r)
+}
+
+// secretWords is the seat's own line of a hidden-traitor haunt card:
+// its token, whether it is the traitor (data-secret, for tests and scripts;
+// the stylesheet must not colour it, or the phone would tell the table from
+// across the room), padded to the longest line any of the deal's tokens
+// (1 to most) would give.
+func secretWords(h Head, number, token, most int) string {
+	line := secretRevealLine(h, number, token)
+	width := 0
+	for t := 1; t <= most; t++ {
+		width = max(width, len(secretRevealLine(h, number, t)))
+	}
+	return line + strings.Repeat(" ", width-len(line))
+}
+
+// secretRevealLine uses unquoted attributes and entities for quotes and
+// backslashes: nothing that JSON escapes, so the line is as long inside a
+// stream message as in the page.
+func secretRevealLine(h Head, number, token int) string {
+	key, side := "you_hidden_hero", "hero"
+	if token == 1 {
+		key, side = "you_hidden_traitor", "traitor"
+	}
+	text := strings.ReplaceAll(html.EscapeString(h.T(key, token, number)), `\`, "&#92;")
+	return "<p class=book data-secret=" + side + ">" + text + "</p>"
 }

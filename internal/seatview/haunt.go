@@ -264,7 +264,7 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 		// (secret.go; web's TestSecretSizes checks it).
 		r.Token = h.Tokens[viewer]
 		_, r.TokenShown = h.Shown[viewer]
-		r.Secret = secretRevealSlot(lang, h.Number, r.Token)
+		r.Secret, r.Deal = true, game.MaxSeats
 	case h.Traitor == viewer:
 		r.IsTraitor = true
 		r.Role = "traitor"

@@ -681,9 +681,9 @@ func StatusLine(h Head, s Status) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var40 string
-		templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(s.Phase)
+		templ_7745c5c3_Var40, templ_7745c5c3_Err = templ.JoinStringErrs(h.T("phase_" + s.Phase))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/layout.templ`, Line: 111, Col: 63}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/layout.templ`, Line: 111, Col: 79}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var40))
 		if templ_7745c5c3_Err != nil {
@@ -693,7 +693,7 @@ func StatusLine(h Head, s Status) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if s.Started && s.TurnName != "" {
+		if s.Started && (s.TurnName != "" || s.MonstersTurn) {
 			if s.MonstersTurn {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "<span class=\"turn-name\">")
 				if templ_7745c5c3_Err != nil {

@@ -1,5 +1,9 @@
-// Package i18n holds every user-facing string in English and 简体中文, using
-// the seeds' terms (预兆, 作祟, 肉体损伤 …).
+// Package i18n says every user-facing string in English and 简体中文, using
+// the seeds' terms (预兆, 作祟, 肉体损伤 …). It holds the refusals (the
+// engine's and the server's, messages.go and ui_*.go); each screen
+// section's words live beside its model and template in views
+// (views/cards_words.go …) and are registered here (sections.go), so that
+// one table and one set of checks hold them all.
 package i18n
 
 import (

@@ -6,17 +6,16 @@ import (
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
-func traitRows(lang string, seat *game.Seat, floor int) []views.TraitRow {
+func traitRows(seat *game.Seat, floor int) []views.TraitRow {
 	ex := seat.ExplorerData()
 	rows := make([]views.TraitRow, 0, len(game.Traits))
 	for _, t := range game.Traits {
 		ts := seat.Traits[t]
 		rows = append(rows, views.TraitRow{
-			ID: t, Label: i18n.T(lang, "trait_"+t), Values: ex.Traits[t].Track,
+			ID: t, Values: ex.Traits[t].Track,
 			Position: ts.Position, Start: ex.Traits[t].Start, Overflow: ts.Overflow, Value: seat.Value(t),
 			Down: game.Lose(ts, 1, floor).Position, Up: game.Gain(ts, 1).Position,
 		})
@@ -28,24 +27,24 @@ func board(lang string, s *game.State, seat *game.Seat, editable bool, actor str
 	ex := seat.ExplorerData()
 	return views.Board{
 		Seat: s.SeatNumber(seat.ID), Name: seat.Name, Explorer: ex.Name.In(lang),
-		Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
-		Alive: s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
-		Traits: traitRows(lang, seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
+		Colour: ex.Colour,
+		Alive:  s.Alive(seat), IsTurn: s.Started && s.Turn == seat.ID,
+		Traits: traitRows(seat, s.Floor()), Editable: editable, Actor: actor, Floor: s.Floor(),
 		Hand: handLinks(lang, s, seat.ID),
 	}
 }
 
-func statusLine(lang string, s *game.State) views.Status {
+func statusLine(s *game.State) views.Status {
 	st := views.Status{Code: s.Code, Started: s.Started, Haunt: s.Phase == game.PhaseHaunt}
 	switch {
 	case s.Ended != nil:
-		st.Phase = i18n.T(lang, "phase_over")
+		st.Phase = "over"
 	case !s.Started:
-		st.Phase = i18n.T(lang, "phase_lobby")
+		st.Phase = "lobby"
 	case st.Haunt:
-		st.Phase = i18n.T(lang, "phase_haunt")
+		st.Phase = game.PhaseHaunt
 	default:
-		st.Phase = i18n.T(lang, "phase_exploration")
+		st.Phase = game.PhaseExploration
 	}
 	if s.Ended != nil {
 		st.Over = true
@@ -54,7 +53,7 @@ func statusLine(lang string, s *game.State) views.Status {
 	if seat := s.SeatByID(s.Turn); seat != nil {
 		st.TurnName = seat.Name
 	} else if s.Turn == game.MonstersTurn {
-		st.TurnName, st.MonstersTurn = i18n.T(lang, "monsters"), true
+		st.MonstersTurn = true
 	}
 	return st
 }
@@ -71,13 +70,8 @@ func valueText(seat *game.Seat, trait string, ts game.TraitState) string {
 	return strconv.Itoa(v)
 }
 
-// Birthday is an explorer's birthday in lang, as the join page and the
-// table show it.
-func Birthday(lang string, ex *catalog.Explorer) string {
-	if lang == i18n.ZH {
-		return fmt.Sprintf("%d月%d日", ex.Birthday.Month, ex.Birthday.Day)
-	}
-	return fmt.Sprintf("%s %d", monthNames[ex.Birthday.Month-1], ex.Birthday.Day)
+// Birthday is an explorer's birthday, as the join page and the table say
+// it (views.Date).
+func Birthday(ex *catalog.Explorer) views.Date {
+	return views.Date{Month: ex.Birthday.Month, Day: ex.Birthday.Day}
 }
-
-var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}

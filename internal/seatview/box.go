@@ -6,6 +6,7 @@ import (
 
 	"lantern/internal/game"
 	"lantern/internal/i18n"
+	"lantern/views"
 )
 
 // What the view models share with the box's pages (web's box.go).
@@ -26,4 +27,16 @@ func TraitChanges(lang string, m map[string]int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// traitChanges is what a card or room does to the traits, in the order of
+// the traits, for a template to say (views.TraitChange).
+func traitChanges(m map[string]int) []views.TraitChange {
+	var out []views.TraitChange
+	for _, t := range game.Traits {
+		if n, ok := m[t]; ok {
+			out = append(out, views.TraitChange{Trait: t, N: n})
+		}
+	}
+	return out
 }

@@ -9,18 +9,13 @@ import (
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
 func handLinks(lang string, s *game.State, seatID int) []views.Link {
 	var links []views.Link
 	for _, h := range s.Hands[seatID] {
-		label := cardName(lang, h.Card)
-		if h.Worn {
-			label += " (" + i18n.T(lang, "worn") + ")"
-		}
-		links = append(links, views.Link{Label: label, URL: EntryURL("card", h.Card)})
+		links = append(links, views.Link{Label: cardName(lang, h.Card), URL: EntryURL("card", h.Card), Worn: h.Worn})
 	}
 	return links
 }
@@ -35,12 +30,12 @@ func deckOptions(lang string, s *game.State, deck string) []views.Option {
 	return opts
 }
 
-func deckCounts(lang string, s *game.State) []views.Fact {
-	var facts []views.Fact
+func deckCounts(s *game.State) []views.DeckCount {
+	var counts []views.DeckCount
 	for _, d := range []string{"omen", "item", "event"} {
-		facts = append(facts, views.Fact{Label: i18n.T(lang, "group_"+d), Value: strconv.Itoa(s.DeckCount(d))})
+		counts = append(counts, views.DeckCount{Deck: d, Count: s.DeckCount(d)})
 	}
-	return facts
+	return counts
 }
 
 func guidedRoll(lang, source string, name catalog.Text, r *catalog.Roll, purpose string) *views.GuidedRoll {
@@ -56,13 +51,7 @@ func guidedRoll(lang, source string, name catalog.Text, r *catalog.Roll, purpose
 
 // guidedRollWith is the one-tap roll for a source with a trait, or dice.
 func guidedRollWith(lang, source string, name catalog.Text, trait string, dice int, purpose string) *views.GuidedRoll {
-	g := &views.GuidedRoll{Source: source, Trait: trait, Dice: dice, Purpose: purpose}
-	if trait != "" {
-		g.Label = i18n.T(lang, "guided_trait", name.In(lang), i18n.T(lang, "trait_"+trait))
-	} else {
-		g.Label = i18n.T(lang, "guided_dice", name.In(lang), dice)
-	}
-	return g
+	return &views.GuidedRoll{Source: source, Name: name.In(lang), Trait: trait, Dice: dice, Purpose: purpose}
 }
 
 // sourceName names "card:<id>" / "room:<id>" in lang.
@@ -74,19 +63,12 @@ func sourceName(lang, source string) string {
 	return cardName(lang, id)
 }
 
-func pileName(lang string, s *game.State, pile string) string {
-	if id, ok := strings.CutPrefix(pile, "remains-"); ok {
-		n, _ := strconv.Atoi(id)
-		return i18n.T(lang, "remains_of", seatName(s, n))
-	}
-	return roomName(lang, pile)
-}
-
 // boxRooms are the box's rooms as every card area lists them, per
 // language: made once, shared, never changed.
 type boxRoomLists struct {
-	rooms, hurts, gains []views.Option
-	rolls               []views.GuidedRoll
+	rooms, hurts []views.Option
+	gains        []views.RoomGain
+	rolls        []views.GuidedRoll
 }
 
 var boxRoomsByLang sync.Map // lang → *boxRoomLists
@@ -105,7 +87,7 @@ func boxRooms(lang string) *boxRoomLists {
 			l.hurts = append(l.hurts, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang)})
 		}
 		if len(r.OnceGain) > 0 {
-			l.gains = append(l.gains, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang) + " (" + TraitChanges(lang, r.OnceGain) + ")"})
+			l.gains = append(l.gains, views.RoomGain{ID: "room:" + r.ID, Name: r.Name.In(lang), Gain: traitChanges(r.OnceGain)})
 		}
 	}
 	got, _ := boxRoomsByLang.LoadOrStore(lang, l)
@@ -141,7 +123,7 @@ func kept[T any](xs []T, keep func(*T) bool) []T {
 func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *views.Cards {
 	rooms := boxRooms(lang)
 	c := &views.Cards{Draw: drawPicker(lang, s, seat, opts.Draw, opts.DrawRefused), Drawn: drawnCard(lang, opts.Drawn, opts.DrawnTraits, opts.DrawnRooms),
-		Decks: deckCounts(lang, s),
+		Decks: deckCounts(s),
 		// Only rooms in the house: one can't drop a card in, or stand
 		// in, a tile still in the stack.
 		Rooms: kept(rooms.rooms, func(o *views.Option) bool { return s.InHouse(o.ID) }),
@@ -153,8 +135,7 @@ func cardsArea(lang string, s *game.State, seat *game.Seat, opts game.Options) *
 	c.NotKept = notKept(lang, s, seat)
 	c.Offers = offerLines(lang, s, seat)
 	if p := s.Pending[seat.ID]; p != nil {
-		c.Pending = i18n.T(lang, "pending_damage", p.Amount, i18n.T(lang, "cause_"+p.Kind), sourceName(lang, p.Source))
-		c.PendKind = p.Kind
+		c.Pending = &views.PendingDamage{Amount: p.Amount, Kind: p.Kind, Source: sourceName(lang, p.Source)}
 	}
 	if ar := opts.ApplyRoll; ar != nil {
 		c.Apply = applyLine(lang, s, seat, ar, c.Rooms)
@@ -194,7 +175,7 @@ func roomEffects(c *views.Cards, rooms *boxRoomLists, offered []game.RoomOption)
 	}
 	c.RoomRolls = kept(rooms.rolls, func(g *views.GuidedRoll) bool { return allowed(g.Source).Roll })
 	c.RoomHurts = kept(rooms.hurts, func(o *views.Option) bool { return allowed(o.ID).Apply })
-	c.RoomGains = kept(rooms.gains, func(o *views.Option) bool { return allowed(o.ID).Apply })
+	c.RoomGains = kept(rooms.gains, func(g *views.RoomGain) bool { return allowed(g.ID).Apply })
 }
 
 // handCard is one held card as the area shows it: what it does, and what
@@ -202,7 +183,7 @@ func roomEffects(c *views.Cards, rooms *boxRoomLists, offered []game.RoomOption)
 func handCard(lang string, s *game.State, h game.HeldCard, opts game.Options) views.HandCard {
 	card := catalog.Box().Card(h.Card)
 	hc := views.HandCard{ID: h.Card, Name: card.Name.In(lang), URL: EntryURL("card", h.Card), Deck: card.Deck,
-		Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, UseLabel: i18n.T(lang, "use")}
+		Used: h.Used && !h.Moved, Moved: h.Moved, Worn: h.Worn, Wears: card.Worn != nil, Toggles: card.Toggle}
 	if card.Deck == "event" {
 		hc.Text = card.Text.In(lang)
 	} else {
@@ -210,17 +191,13 @@ func handCard(lang string, s *game.State, h game.HeldCard, opts game.Options) vi
 		hc.Gives, hc.When, hc.Full = g.gives, g.when, card.Text.In(lang)
 	}
 	if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
-		hc.LossWarn = i18n.T(lang, "lose_card_warn", card.Name.In(lang), TraitChanges(lang, costs))
+		hc.LossCost = traitChanges(costs)
 	}
 	if co := opts.Card(h.Card); co != nil {
 		handCardOptions(lang, s, &hc, card, co, opts.ApplyRoll)
 	}
-	if card.Worn != nil { // what it does is wearing it: put on or take off
-		hc.UseLabel = i18n.T(lang, map[bool]string{false: "mask_on", true: "mask_off"}[h.Worn])
-	}
 	if card.Toggle { // switched on or off (Music Box: open or shut)
 		hc.On = s.On[card.ID]
-		hc.UseLabel = i18n.T(lang, map[bool]string{false: "switch_on", true: "switch_off"}[hc.On])
 	}
 	if card.ClearedBy != nil {
 		for _, r := range card.ClearedBy.EndTurnIn {
@@ -241,9 +218,9 @@ func handCardOptions(lang string, s *game.State, hc *views.HandCard, card *catal
 	if r, ok := co.Refused["give"]; ok && (r.Key == "err_used_this_turn" || r.Key == "err_moved_this_turn") {
 		// Used this turn: its Give and Drop were there a moment ago,
 		// and this says why they went as well as why it rests.
-		hc.Why = i18n.T(lang, r.Key, r.Args...)
-	} else if w := co.Why; w != nil { // the engine's own refusal, in the reader's language
-		hc.Why = i18n.T(lang, w.Key, w.Args...)
+		hc.Why = &views.Phrase{Key: r.Key, Args: r.Args}
+	} else if w := co.Why; w != nil { // the engine's own refusal, said in the reader's language
+		hc.Why = &views.Phrase{Key: w.Key, Args: w.Args}
 	}
 	for _, n := range co.Give {
 		hc.GiveTo = append(hc.GiveTo, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
@@ -288,9 +265,9 @@ func offerLines(lang string, s *game.State, seat *game.Seat) []views.OfferLine {
 	for _, o := range s.Offers {
 		switch seat.ID {
 		case o.To:
-			out = append(out, views.OfferLine{Seq: o.Seq, Text: i18n.T(lang, "offer_to_me", seatName(s, o.From), cardName(lang, o.Card))})
+			out = append(out, views.OfferLine{Seq: o.Seq, Who: seatName(s, o.From), Card: cardName(lang, o.Card)})
 		case o.From:
-			out = append(out, views.OfferLine{Seq: o.Seq, Mine: true, Text: i18n.T(lang, "offer_from_me", cardName(lang, o.Card), seatName(s, o.To))})
+			out = append(out, views.OfferLine{Seq: o.Seq, Mine: true, Who: seatName(s, o.To), Card: cardName(lang, o.Card)})
 		}
 	}
 	return out
@@ -309,10 +286,7 @@ func applyLine(lang string, s *game.State, seat *game.Seat, ar *game.ApplyRoll, 
 	if roll == nil || last == nil || last.Seq != ar.Roll || ar.Bracket < 0 || ar.Bracket >= len(roll.Brackets) {
 		return nil
 	}
-	line := &views.ApplyLine{Source: ar.Source, Text: i18n.T(lang, "apply_outcome", sourceName(lang, ar.Source), last.Total, roll.Brackets[ar.Bracket].Text.In(lang))}
-	for _, t := range ar.Traits {
-		line.Traits = append(line.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
-	}
+	line := &views.ApplyLine{Source: ar.Source, Name: sourceName(lang, ar.Source), Total: last.Total, Outcome: roll.Brackets[ar.Bracket].Text.In(lang), Traits: ar.Traits}
 	for _, n := range ar.To {
 		line.To = append(line.To, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
 	}
@@ -324,9 +298,7 @@ func applyLine(lang string, s *game.State, seat *game.Seat, ar *game.ApplyRoll, 
 	}
 	if hs := ar.Heal; hs != nil {
 		line.SplitMost = hs.Most
-		for _, t := range hs.Traits {
-			line.Split = append(line.Split, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
-		}
+		line.Split = hs.Traits
 	}
 	return line
 }
@@ -340,12 +312,13 @@ func piles(lang string, s *game.State) []views.Pile {
 		if len(cards) == 0 {
 			continue
 		}
-		name := pileName(lang, s, pile)
-		if id, ok := strings.CutPrefix(pile, "remains-"); ok { // a label, so it starts a sentence
+		p := views.Pile{ID: pile}
+		if id, ok := strings.CutPrefix(pile, "remains-"); ok {
 			n, _ := strconv.Atoi(id)
-			name = i18n.T(lang, "remains_title", seatName(s, n))
+			p.Remains = seatName(s, n)
+		} else {
+			p.Name = roomName(lang, pile)
 		}
-		p := views.Pile{ID: pile, Name: name}
 		for _, id := range cards {
 			p.Cards = append(p.Cards, views.PileCard{ID: id, Label: cardName(lang, id)})
 		}
@@ -397,12 +370,7 @@ func shareLine(lang string, s *game.State, sh *game.ShareOption) *views.ApplyLin
 	if roll != nil && sh.Bracket >= 0 && sh.Bracket < len(roll.Brackets) {
 		text = roll.Brackets[sh.Bracket].Text.In(lang)
 	}
-	card := sourceName(lang, sh.Source)
-	line := &views.ApplyLine{Source: sh.Source, Text: i18n.T(lang, "share_outcome", s.Seats[sh.Seat-1].Name, sh.Total, card, text)}
-	for _, t := range sh.Traits {
-		line.Traits = append(line.Traits, views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)})
-	}
-	return line
+	return &views.ApplyLine{Source: sh.Source, Said: "share", Who: s.Seats[sh.Seat-1].Name, Total: sh.Total, Name: sourceName(lang, sh.Source), Outcome: text, Traits: sh.Traits}
 }
 
 // penalty is what losing a card takes, from its data, when that is more

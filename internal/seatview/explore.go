@@ -3,7 +3,6 @@ package seatview
 import (
 	"lantern/internal/catalog"
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 	"slices"
 )
@@ -27,7 +26,7 @@ func explore(lang string, s *game.State, seat *game.Seat, opts game.Options) *vi
 	}
 	e := &views.Explore{Just: justDiscovered(lang, s, seat, opts.Rooms), Floors: make([]views.ExploreFloor, 0, len(o.Floors))}
 	for _, f := range o.Floors {
-		ef := views.ExploreFloor{ID: f.Floor, Label: i18n.T(lang, "floor_title_"+f.Floor), Tiles: make([]views.Tile, 0, len(f.Tiles))}
+		ef := views.ExploreFloor{ID: f.Floor, Tiles: make([]views.Tile, 0, len(f.Tiles))}
 		for _, id := range f.Tiles {
 			r := catalog.Box().Room(id)
 			ef.Tiles = append(ef.Tiles, views.Tile{ID: id, Label: r.Name.In(lang), Symbol: roomSymbol(r), Names: r.Name.In("en") + " " + r.Name.In("zh")})
@@ -63,7 +62,7 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 	r := catalog.Box().Room(room)
 	d := &views.Discovered{Room: room, RoomLabel: r.Name.In(lang), Symbol: roomSymbol(r), Text: r.Text.In(lang)}
 	if owed := s.PendingDiscovery(seat.ID); owed != nil && owed.Room == room {
-		d.Deck, d.DeckLabel = owed.Deck, i18n.T(lang, "deck_"+owed.Deck)
+		d.Deck = owed.Deck
 		if owed.Deck == "omen" {
 			d.Cards = OmenOptions(lang, func(id string) bool { return !s.InDeck(id) })
 		} else {
@@ -76,7 +75,7 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 		case ro.Roll:
 			d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
 		case ro.Apply && len(r.OnceGain) > 0:
-			d.Gain = &views.Option{ID: "room:" + room, Label: i18n.T(lang, "room_gain_button") + " (" + TraitChanges(lang, r.OnceGain) + ")"}
+			d.Gain = &views.RoomGain{ID: "room:" + room, Name: r.Name.In(lang), Gain: traitChanges(r.OnceGain)}
 		}
 	}
 	return d
@@ -146,7 +145,7 @@ func drawnCard(lang, card string, traits, rooms []string) *views.DrawnCard {
 		d.Rolls = append(d.Rolls, *g)
 		for _, r := range rooms { // the same roll where its dice differ
 			in := *g
-			in.Room, in.Label = r, i18n.T(lang, "guided_in_room", g.Label, roomName(lang, r))
+			in.Room, in.RoomName = r, roomName(lang, r)
 			d.Rolls = append(d.Rolls, in)
 		}
 	}
@@ -157,7 +156,7 @@ func drawnCard(lang, card string, traits, rooms []string) *views.DrawnCard {
 func houseFloors(lang string, s *game.State) []views.HouseFloor {
 	var out []views.HouseFloor
 	for _, f := range game.Floors {
-		hf := views.HouseFloor{Label: i18n.T(lang, "floor_title_"+f)}
+		hf := views.HouseFloor{ID: f}
 		for _, p := range s.House() {
 			if p.Floor == f {
 				r := catalog.Box().Room(p.Room)

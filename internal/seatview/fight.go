@@ -1,17 +1,14 @@
 package seatview
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
@@ -25,83 +22,67 @@ func targetName(s *game.State, t game.Target) string {
 	return seatName(s, t.Seat)
 }
 
-func monsterTraits(lang string, m game.Monster) string {
-	var parts []string
+func monsterTraits(m game.Monster) []views.TraitChange {
+	var out []views.TraitChange
 	for _, t := range game.Traits {
 		if v, ok := m.Traits[t]; ok {
-			parts = append(parts, fmt.Sprintf("%s %d", i18n.T(lang, "trait_"+t), v))
+			out = append(out, views.TraitChange{Trait: t, N: v})
 		}
 	}
-	return strings.Join(parts, " · ")
+	return out
 }
 
-// attackStatus says where the attack in progress stands, as the phone of
-// seat viewer reads it (0: the table): the defender's and the loser's own
-// phones say "you".
-func attackStatus(lang string, s *game.State, viewer int) string {
+// attack is the attack in progress as the phone of seat viewer reads it
+// (0: the table), for views.Attack to say: the defender's and the loser's
+// own phones say "you". Nil when none is, or a finished one's turn ended.
+func attack(lang string, s *game.State, viewer int) *views.Attack {
 	at := s.Attack
 	if at == nil || (at.Done && endedSince(s, at.Seq)) {
-		return "" // a finished attack's line clears when the turn ends
+		return nil // a finished attack's line clears when the turn ends
 	}
 	you := func(t game.Target) bool { return viewer != 0 && t.Monster == "" && t.Seat == viewer }
-	// Chinese sentences follow one another without a space.
-	sp, open, shut := " ", " (", ")"
-	if lang == "zh" {
-		sp, open, shut = "", "（", "）"
-	}
-	text := attackLine(lang, s, *at, you(at.Defender))
+	a := &views.Attack{Attacker: targetName(s, at.Attacker), Defender: targetName(s, at.Defender), ToYou: you(at.Defender),
+		Trait: at.Trait, Ranged: at.Ranged, Total: at.Attack.Total}
 	if at.Weapon != "" {
-		text += open + cardName(lang, at.Weapon) + shut
+		a.Weapon = cardName(lang, at.Weapon)
 	}
 	if at.Defense == nil {
-		if you(at.Defender) {
-			return text + sp + i18n.T(lang, "attack_waiting_you")
-		}
-		return text + sp + i18n.T(lang, "attack_waiting", targetName(s, at.Defender))
+		return a
 	}
-	text += sp + i18n.T(lang, "defense_rolled", at.Defense.Total)
+	a.Defended, a.Defense = true, at.Defense.Total
+	a.Loser, a.LoserYou, a.Damage, a.Kind = targetName(s, at.Loser), you(at.Loser), at.Damage, at.Kind
 	switch {
 	case at.Damage == 0 && at.Attack.Total == at.Defense.Total:
-		return text + sp + i18n.T(lang, "attack_tie")
+		a.Outcome = "tie"
 	case at.Damage == 0 && at.Ranged && at.Defense.Total > at.Attack.Total:
-		return text + sp + i18n.T(lang, "attack_ranged_miss")
+		a.Outcome = "ranged_miss"
 	case at.Loser.Monster != "":
-		return text + sp + i18n.T(lang, "attack_stunned", targetName(s, at.Loser))
+		a.Outcome = "stunned"
 	case at.Done:
+		a.Outcome = "done"
 		if e := stolenIn(s, at.Seq); e != nil { // the theft's card_moved
-			text += sp + i18n.T(lang, "attack_stolen", seatName(s, e.To), cardName(lang, e.Card), seatName(s, e.Seat))
+			a.Stolen = &views.Theft{By: seatName(s, e.To), Card: cardName(lang, e.Card), From: seatName(s, e.Seat)}
 		}
-		return text + sp + i18n.T(lang, "attack_done")
 	case at.Damage == 0 && !at.CanSteal:
-		return text + sp + i18n.T(lang, "attack_armor", targetName(s, at.Loser))
-	}
-	if you(at.Loser) {
-		text += sp + i18n.T(lang, "attack_loses_you", at.Damage, i18n.T(lang, "cause_"+at.Kind))
-	} else {
-		text += sp + i18n.T(lang, "attack_loses", targetName(s, at.Loser), at.Damage, i18n.T(lang, "cause_"+at.Kind))
-	}
-	if at.CanSteal { // the winner's choice comes first (seed 000 袭击: 可选择偷窃…但对方即无需扣减其能力)
-		winner := at.Attacker
-		if at.Loser == at.Attacker {
-			winner = at.Defender
+		a.Outcome = "armor"
+	default:
+		a.Outcome = "loses"
+		if at.CanSteal { // the winner's choice comes first (seed 000 袭击: 可选择偷窃…但对方即无需扣减其能力)
+			winner := at.Attacker
+			if at.Loser == at.Attacker {
+				winner = at.Defender
+			}
+			a.MayStealWinner = targetName(s, winner)
 		}
-		text += sp + i18n.T(lang, "attack_may_steal", targetName(s, winner))
 	}
-	return text
+	return a
 }
 
-// attackLine says who attacks whom, how, and what the attack rolled: the
-// number is the roll, not the trait's value, and a ranged attack says so.
+// attackLine says who attacks whom, how, and what the attack rolled, in
+// lang (views.AttackLineWords), for the log.
 func attackLine(lang string, s *game.State, at game.AttackState, toYou bool) string {
-	trait := i18n.T(lang, "trait_"+at.Trait)
-	key := "attack_rolled"
-	if at.Ranged {
-		key = "attack_ranged"
-	}
-	if toYou {
-		return i18n.T(lang, key+"_you", targetName(s, at.Attacker), trait, at.Attack.Total)
-	}
-	return i18n.T(lang, key, targetName(s, at.Attacker), targetName(s, at.Defender), trait, at.Attack.Total)
+	return views.AttackLineWords(lang, &views.Attack{Attacker: targetName(s, at.Attacker), Defender: targetName(s, at.Defender),
+		ToYou: toYou, Trait: at.Trait, Ranged: at.Ranged, Total: at.Attack.Total})
 }
 
 // stolenIn is the theft that ended the attack of seq, if one did.
@@ -132,12 +113,12 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 	if s.Phase != game.PhaseHaunt || s.Ended != nil {
 		return nil
 	}
-	f := &views.Fight{Status: attackStatus(lang, s, viewer), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters, Moves: monsterMoves(lang, s)}
+	f := &views.Fight{Attack: attack(lang, s, viewer), CanEnd: s.Ended == nil, RunMonsters: opts.RunMonsters, Moves: monsterMoves(lang, s)}
 	if t := s.Track; t != nil {
 		// A track set by its −/+ alone has no label of its own yet.
-		f.Track = &views.TrackLine{Value: t.Value, Label: cmp.Or(t.Label, i18n.T(lang, "track"))}
+		f.Track = &views.TrackLine{Value: t.Value, Label: t.Label}
 	} else if f.RunMonsters {
-		f.Track = &views.TrackLine{Label: i18n.T(lang, "track")}
+		f.Track = &views.TrackLine{}
 	}
 	f.EndMonsters = f.RunMonsters && opts.EndTurn && opts.Turn.Monsters
 	var stun []string
@@ -156,19 +137,17 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 		}
 	}
 	for _, m := range s.Monsters {
-		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(lang, m), Stunned: m.Stunned,
+		f.Monsters = append(f.Monsters, views.MonsterLine{ID: m.ID, Name: m.Name, Traits: monsterTraits(m), Stunned: m.Stunned,
 			CanStun: slices.Contains(stun, m.ID)})
 	}
 	if s.TurnTraitor() != 0 {
-		var order []string
 		for _, id := range s.TurnOrder() {
-			if id == game.MonstersTurn {
-				order = append(order, i18n.T(lang, "monsters"))
-			} else {
-				order = append(order, seatName(s, id))
+			name := "" // the monsters' turn
+			if id != game.MonstersTurn {
+				name = seatName(s, id)
 			}
+			f.TurnOrder = append(f.TurnOrder, name)
 		}
-		f.TurnOrder = i18n.T(lang, "turn_order", strings.Join(order, " → "))
 	}
 	if d := opts.Defend; d != nil {
 		f.Defend = true
@@ -179,7 +158,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 	if d := opts.Damage; d != nil && d.Action == game.ActResolveDmg && len(d.Traits) == 2 {
 		f.Resolve, f.ResolveKind = d.Amount, d.Kind
 		for i, t := range d.Traits {
-			f.ResolvePair[i] = views.Option{ID: t.Trait, Label: i18n.T(lang, "trait_"+t.Trait)}
+			f.ResolvePair[i] = t.Trait
 		}
 		// Another kind a held card lets it be taken as (Skull: mental as
 		// physical), as the engine's option says and the phone offers.
@@ -188,11 +167,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 			if pair[0] == "" {
 				continue
 			}
-			alt := views.ResolveAlt{Kind: kind, Legend: i18n.T(lang, "damage_as", d.Amount, i18n.T(lang, "cause_"+kind))}
-			for i, t := range pair {
-				alt.Pair[i] = views.Option{ID: t, Label: i18n.T(lang, "trait_"+t)}
-			}
-			f.ResolveAs = append(f.ResolveAs, alt)
+			f.ResolveAs = append(f.ResolveAs, views.ResolveAlt{Kind: kind, Pair: pair})
 		}
 	}
 	f.DealDamage = opts.DealDamage
@@ -201,7 +176,7 @@ func fight(lang string, s *game.State, viewer int, opts game.Options) *views.Fig
 	}
 	attackOptions(lang, opts.Attack, f)
 	if f.RunMonsters && viewer != 0 {
-		f.Reminders = []string{i18n.T(lang, "traitor_reminder_rooms"), i18n.T(lang, "traitor_reminder_events"), i18n.T(lang, "traitor_reminder_elevator")}
+		f.Reminders = true
 	}
 	for _, n := range opts.JoinTraitor {
 		f.JoinTraitor = append(f.JoinTraitor, views.Option{ID: strconv.Itoa(n), Label: s.Seats[n-1].Name})
@@ -238,13 +213,13 @@ func attackOptions(lang string, at *game.AttackOptions, f *views.Fight) {
 		if !slices.Contains(traits, tr) {
 			continue
 		}
-		label := i18n.T(lang, "trait_"+tr)
+		t := views.AttackTrait{ID: tr}
 		for _, w := range at.Weapons {
 			if w.Trait == tr && tr != game.Might {
-				label += " (" + cardName(lang, w.Card) + ")"
+				t.Weapons = append(t.Weapons, cardName(lang, w.Card))
 			}
 		}
-		f.Traits = append(f.Traits, views.Option{ID: tr, Label: label})
+		f.Traits = append(f.Traits, t)
 	}
 	for _, w := range at.Weapons {
 		f.Weapons = append(f.Weapons, views.Option{ID: w.Card, Label: cardName(lang, w.Card)})
@@ -256,7 +231,7 @@ func summary(lang string, s *game.State) *views.Summary {
 	if s.Ended == nil {
 		return nil
 	}
-	sum := &views.Summary{Winner: i18n.T(lang, "won_"+s.Ended.Side), Rolls: len(s.Rolls)}
+	sum := &views.Summary{Winner: s.Ended.Side, Rolls: len(s.Rolls)}
 	if h := s.Haunt; h != nil {
 		sum.Haunt = fmt.Sprintf("%d · %s", h.Number, catalog.HauntByNumber(h.Number).Name.In(lang))
 		// Only what the table knows: an ending can be undone, so a hidden
@@ -307,11 +282,13 @@ func buzzMarks(s *game.State, seatID int) []views.Buzz {
 
 // monsterMoves are the monster move rolls made this turn, newest last, as
 // the log words them: where the monsters are moved, not only in the log.
-func monsterMoves(lang string, s *game.State) []string {
-	var out []string
+func monsterMoves(lang string, s *game.State) []views.RollLine {
+	var out []views.RollLine
 	for i := len(s.Rolls) - 1; i >= 0 && s.Rolls[i].Seq > s.TurnStart; i-- {
 		if r := s.Rolls[i]; r.Purpose == "monster-move" {
-			out = append([]string{rollWhat(lang, r)}, out...)
+			var l views.RollLine
+			rollFacts(lang, &l, r)
+			out = append([]views.RollLine{l}, out...)
 		}
 	}
 	return out

@@ -1,15 +1,12 @@
 package seatview
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
@@ -102,35 +99,19 @@ func hauntPrompt(lang string, s *game.State, seatID int) *views.HauntPrompt {
 	}
 }
 
-func rollWhat(lang string, r game.RollRecord) string {
-	switch {
-	case r.Purpose == "haunt":
-		return i18n.T(lang, "roll_haunt", r.OmenCount)
-	case r.Purpose == "monster-move":
-		kind, _ := strings.CutPrefix(r.Source, "monster:")
-		return i18n.T(lang, "roll_monster_move", kind, r.Dice, game.MoveOf(r))
-	case r.Purpose == "damage": // a damage die says what it is for
-		if r.Source == "" {
-			return i18n.T(lang, "roll_damage_plain", r.Dice)
+// rollFacts is what a roll was for, as views.RollLine says it.
+func rollFacts(lang string, l *views.RollLine, r game.RollRecord) {
+	l.Purpose, l.Trait, l.Dice, l.OmenCount = r.Purpose, r.Trait, r.Dice, r.OmenCount
+	switch r.Purpose {
+	case "monster-move":
+		l.Source, _ = strings.CutPrefix(r.Source, "monster:")
+		l.Move = game.MoveOf(r)
+	case "damage":
+		if r.Source != "" {
+			l.Source = sourceName(lang, r.Source)
 		}
-		return i18n.T(lang, "roll_damage", sourceName(lang, r.Source), r.Dice)
-	case r.Purpose == "attack" || r.Purpose == "defend":
-		return i18n.T(lang, "roll_"+r.Purpose, i18n.T(lang, "trait_"+r.Trait), r.Dice)
-	case r.Trait != "":
-		return i18n.T(lang, "roll_trait", i18n.T(lang, "trait_"+r.Trait), r.Dice) + purposeSuffix(lang, r.Purpose)
-	case game.StoredDice(r.Purpose) > 0:
-		return i18n.T(lang, "roll_meant", r.Dice)
-	default:
-		return i18n.T(lang, "roll_plain_n", r.Dice) + purposeSuffix(lang, r.Purpose)
 	}
-}
-
-func purposeSuffix(lang, purpose string) string {
-	switch purpose {
-	case "event", "room", "item":
-		return " · " + i18n.T(lang, "purpose_"+purpose)
-	}
-	return ""
+	l.Stored = game.StoredDice(r.Purpose) > 0
 }
 
 func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
@@ -138,14 +119,16 @@ func rollLine(lang string, s *game.State, r game.RollRecord) views.RollLine {
 	for _, m := range r.Modifiers {
 		mods = append(mods, cardName(lang, m))
 	}
-	who := seatName(s, r.Seat)
-	if r.Seat == 0 { // monsters roll without a seat
-		who = i18n.T(lang, "monsters")
-	}
 	l := views.RollLine{
-		Who: who, What: rollWhat(lang, r), Faces: r.Faces, Total: r.Total,
+		Faces: r.Faces, Total: r.Total,
 		Target: r.Target, Success: r.Success(), Manual: r.Manual, Mods: strings.Join(mods, ", "),
 	}
+	if r.Seat == 0 { // monsters roll without a seat
+		l.Monsters = true
+	} else {
+		l.Who = seatName(s, r.Seat)
+	}
+	rollFacts(lang, &l, r)
 	if r.Purpose == "haunt" {
 		l.Target, l.Success = 0, false
 	}
@@ -184,19 +167,17 @@ var rollPurposes = []string{"", "event", "room", "item"}
 func roller(lang string, s *game.State, seat *game.Seat, opts game.Options, traits []views.TraitRow) views.Roller {
 	r := views.Roller{Traits: traits, MaxDice: game.MaxDice, MaxNeed: game.MaxNeed}
 	r.Stored, r.HasStored = s.MeantToBe[seat.ID]
-	for _, p := range rollPurposes {
-		r.Purposes = append(r.Purposes, views.Option{ID: p, Label: i18n.T(lang, "purpose_"+cmp.Or(p, "free"))})
-	}
+	r.Purposes = append(r.Purposes, rollPurposes...)
 	for _, m := range game.RollModifiers() {
 		if game.StoredDice(m) > 0 { // its roll stores a result ahead (It Is Meant to Be)
-			r.Purposes = append(r.Purposes, views.Option{ID: m, Label: i18n.T(lang, "purpose_meant")})
+			r.Purposes = append(r.Purposes, m)
 		}
 	}
 	// The modifiers the engine allows now (game.Options): items held and
 	// usable, room tokens on the board, a stored result when there is one.
 	if opts.Roll != nil {
 		for _, mo := range opts.Roll.Modifiers {
-			r.Modifiers = append(r.Modifiers, views.Option{ID: mo.Card, Label: cardName(lang, mo.Card) + " — " + i18n.T(lang, "mod_"+mo.Card)})
+			r.Modifiers = append(r.Modifiers, views.Option{ID: mo.Card, Label: cardName(lang, mo.Card)})
 			if c := catalog.Box().Card(mo.Card); c != nil && c.Modifier != nil {
 				r.Choose = max(r.Choose, c.Modifier.Choose) // a result named instead of rolled
 			}
@@ -213,74 +194,37 @@ func roller(lang string, s *game.State, seat *game.Seat, opts game.Options, trai
 	return r
 }
 
-// explainTraitor says in words how the traitor was picked.
-func explainTraitor(lang string, s *game.State, h *game.HauntState) string {
+// traitorWhy is how the traitor was picked (views.TraitorWhy).
+func traitorWhy(lang string, s *game.State, h *game.HauntState) views.TraitorWhy {
 	d := h.Decision
 	rule := d.Rule
-	var parts []string
+	w := views.TraitorWhy{Named: d.Named, Kind: rule.Kind, Trait: rule.Trait, ExceptRevealer: rule.ExceptRevealer, TieBreak: d.TieBreak}
 	if rule.Explorer != "" {
-		name := catalog.ExplorerByID(rule.Explorer).Name.In(lang)
+		w.Explorer = catalog.ExplorerByID(rule.Explorer).Name.In(lang)
 		if d.Named {
-			return i18n.T(lang, "why_named", name)
+			return w
 		}
-		parts = append(parts, i18n.T(lang, "why_named_absent", name))
 	}
 	switch rule.Kind {
-	case "revealer":
-		parts = append(parts, i18n.T(lang, "why_revealer"))
-	case "left_of_revealer":
-		parts = append(parts, i18n.T(lang, "why_left"))
-	case "none":
-		parts = append(parts, i18n.T(lang, "why_none"))
-	case "none_at_first":
-		parts = append(parts, i18n.T(lang, "why_none_at_first"))
 	case "hidden":
-		// Once a token is face up, "only they know" is no longer true.
-		switch {
-		case h.PublicTraitor() != 0:
-			parts = append(parts, i18n.T(lang, "why_hidden_shown"))
-		case len(h.Shown) > 0:
-			shown := make([]int, 0, len(h.Shown))
-			for _, n := range h.Shown {
-				shown = append(shown, n)
-			}
-			slices.Sort(shown)
-			nums := make([]string, len(shown))
-			for i, n := range shown {
-				nums[i] = "#" + strconv.Itoa(n)
-			}
-			parts = append(parts, i18n.T(lang, "why_hidden_heroes", strings.Join(nums, ", ")))
-		default:
-			parts = append(parts, i18n.T(lang, "why_hidden"))
+		w.TraitorShown = h.PublicTraitor() != 0
+		for _, n := range h.Shown {
+			w.ShownHeroes = append(w.ShownHeroes, n)
 		}
+		slices.Sort(w.ShownHeroes)
 	case "highest_trait", "lowest_trait", "oldest_explorer", "youngest_explorer":
-		what := i18n.T(lang, "why_"+rule.Kind)
-		if rule.Trait != "" {
-			what = i18n.T(lang, "why_"+rule.Kind, i18n.T(lang, "trait_"+rule.Trait))
-		}
-		if rule.ExceptRevealer {
-			what += i18n.T(lang, "why_except_revealer")
-		}
-		var tied []string
 		for _, c := range d.Candidates {
+			v := fmt.Sprintf("%s %d", seatName(s, c.Seat), c.Value)
 			if slices.Contains(d.Tied, c.Seat) {
-				tied = append(tied, fmt.Sprintf("%s %d", seatName(s, c.Seat), c.Value))
+				w.Tied = append(w.Tied, v)
 			}
+			w.All = append(w.All, v)
 		}
-		switch d.TieBreak {
-		case "revealer":
-			parts = append(parts, what+": "+i18n.T(lang, "why_tie_revealer", strings.Join(tied, ", ")))
-		case "left":
-			parts = append(parts, what+": "+i18n.T(lang, "why_tie_left", strings.Join(tied, ", "), seatName(s, d.Tied[0])))
-		default:
-			var all []string
-			for _, c := range d.Candidates {
-				all = append(all, fmt.Sprintf("%s %d", seatName(s, c.Seat), c.Value))
-			}
-			parts = append(parts, what+": "+strings.Join(all, ", "))
+		if d.TieBreak == "left" {
+			w.Left = seatName(s, d.Tied[0])
 		}
 	}
-	return strings.Join(parts, " ")
+	return w
 }
 
 // reveal builds the haunt card for one screen. viewer is the seat id whose
@@ -293,7 +237,7 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 	haunt := catalog.HauntByNumber(h.Number)
 	r := &views.Reveal{
 		Number: h.Number, Name: haunt.Name.In(lang), Revealer: seatName(s, h.Revealer),
-		Explanation: explainTraitor(lang, s, h), Hidden: h.Hidden(),
+		Why: traitorWhy(lang, s, h), Hidden: h.Hidden(),
 	}
 	if t := h.PublicTraitor(); t != 0 {
 		r.Traitor = seatName(s, t)
@@ -302,11 +246,7 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 	for _, seat := range s.Seats {
 		if token, ok := h.Shown[seat.ID]; ok {
 			seats = append(seats, seat.ID)
-			if token == 1 {
-				r.Shown = append(r.Shown, i18n.T(lang, "traitor_shown", seat.Name, seat.Name))
-			} else {
-				r.Shown = append(r.Shown, i18n.T(lang, "token_shown", seat.Name, token))
-			}
+			r.Shown = append(r.Shown, views.ShownToken{Name: seat.Name, Token: token})
 		}
 	}
 	if viewer == 0 {
@@ -318,20 +258,20 @@ func reveal(lang string, s *game.State, viewer int) *views.Reveal {
 		// wrong and the line needs no slot (the table knows who it is).
 		r.Token, r.TokenShown = h.Tokens[viewer], true
 		r.IsTraitor = true
-		r.Message = i18n.T(lang, "you_shown_traitor", h.Number)
+		r.Role = "shown_traitor"
 	case h.Hidden():
 		// Only the secret slot depends on the token, and its length does not
 		// (secret.go; web's TestSecretSizes checks it).
 		r.Token = h.Tokens[viewer]
 		_, r.TokenShown = h.Shown[viewer]
-		r.Secret = secretRevealSlot(lang, h.Number, r.Token)
+		r.Secret, r.Deal = true, game.MaxSeats
 	case h.Traitor == viewer:
 		r.IsTraitor = true
-		r.Message = i18n.T(lang, "you_traitor", h.Number)
+		r.Role = "traitor"
 	case h.Traitor == 0:
-		r.Message = i18n.T(lang, "you_all_heroes", h.Number)
+		r.Role = "all_heroes"
 	default:
-		r.Message = i18n.T(lang, "you_hero", h.Number)
+		r.Role = "hero"
 	}
 	return r
 }
@@ -347,23 +287,17 @@ func LookupHaunt(lang, omen, room string) (views.HauntResult, error) {
 	}
 	n := catalog.LookupHaunt(omen, room)
 	h := catalog.HauntByNumber(n)
-	return views.HauntResult{Number: n, Name: h.Name.In(lang), Traitor: traitorRuleText(lang, h.Traitor),
+	return views.HauntResult{Number: n, Name: h.Name.In(lang), Traitor: traitorRule(lang, h.Traitor),
 		Omen: cardName(lang, omen), Room: roomName(lang, room)}, nil
 }
 
-// traitorRuleText states a haunt's traitor rule in lang.
-func traitorRuleText(lang string, r catalog.TraitorRule) string {
-	text := i18n.T(lang, "rule_"+r.Kind)
-	if r.Trait != "" {
-		text = i18n.T(lang, "rule_"+r.Kind, i18n.T(lang, "trait_"+r.Trait))
-	}
-	if r.ExceptRevealer {
-		text += i18n.T(lang, "why_except_revealer")
-	}
+// traitorRule is a haunt's traitor rule, its explorer named in lang.
+func traitorRule(lang string, r catalog.TraitorRule) views.TraitorRule {
+	t := views.TraitorRule{Kind: r.Kind, Trait: r.Trait, ExceptRevealer: r.ExceptRevealer}
 	if r.Explorer != "" {
-		text = i18n.T(lang, "rule_named", catalog.ExplorerByID(r.Explorer).Name.In(lang), text)
+		t.Explorer = catalog.ExplorerByID(r.Explorer).Name.In(lang)
 	}
-	return text
+	return t
 }
 
 // reselectForm is "Select another haunt" as the engine allows it

@@ -211,10 +211,11 @@ func cardOf(e game.Event) string {
 func logRolled(lang string, s *game.State, e game.Event) string {
 	if d, ok := e.Data.(game.Rerolled); ok {
 		l := rollLine(lang, s, *d.Roll)
-		return withTarget(i18n.T(lang, "log_rerolled", l.Who, cardName(lang, d.Roll.Modifiers[len(d.Roll.Modifiers)-1]), l.Total), l.Target)
+		who := views.WhoWords(lang, l)
+		return withTarget(i18n.T(lang, "log_rerolled", who, cardName(lang, d.Roll.Modifiers[len(d.Roll.Modifiers)-1]), l.Total), l.Target)
 	}
 	l := rollLine(lang, s, *e.Data.(game.Rolled).Roll)
-	return withTarget(l.Who+": "+l.What+" = "+strconv.Itoa(l.Total), l.Target)
+	return withTarget(views.WhoWords(lang, l)+": "+views.RollWords(lang, l)+" = "+strconv.Itoa(l.Total), l.Target)
 }
 
 // withTarget adds a roll's target to its line.
@@ -361,4 +362,14 @@ func offerClosed(lang string, s *game.State, e game.Event, d game.OfferClosed) s
 		return i18n.T(lang, "log_offer_withdrawn", seatName(s, offer.Seat), card, seatName(s, d.Seat))
 	}
 	return i18n.T(lang, "log_offer_declined", seatName(s, d.Seat), card)
+}
+
+// pileName names a pile in lang, as the log says it: a room, or where
+// someone died.
+func pileName(lang string, s *game.State, pile string) string {
+	if id, ok := strings.CutPrefix(pile, "remains-"); ok {
+		n, _ := strconv.Atoi(id)
+		return i18n.T(lang, "remains_of", seatName(s, n))
+	}
+	return roomName(lang, pile)
 }

@@ -31,7 +31,7 @@ func rollOdds(s *game.State, seat *game.Seat, r *views.Roller) string {
 			a = game.Roll{Dice: i + 1}
 		}
 		for _, p := range r.Purposes {
-			a.Purpose = p.ID
+			a.Purpose = p
 			o.subsets(a, r.Modifiers, r.Choose, named)
 		}
 	}

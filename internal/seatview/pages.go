@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
@@ -27,7 +26,7 @@ func Player(h views.Head, st *game.State, actor game.Actor, mine []int, played m
 	h.Title = me.Name
 	h.Secret = HiddenDeal(st)
 	lang := h.Lang
-	vm = views.Player{Head: h, Status: statusLine(lang, st), Log: logLines(lang, st)}
+	vm = views.Player{Head: h, Status: statusLine(st), Log: logLines(lang, st)}
 	vm.Others = make([]views.Board, 0, len(st.Seats))
 	for i := range st.Seats {
 		seat := &st.Seats[i]
@@ -110,7 +109,7 @@ func twoPlayer(lang string, st *game.State, mine []int, vm *views.Player) {
 // on a TV and now is the server's clock.
 func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv bool, now time.Time) views.Table {
 	var vm views.Table
-	vm.Status = statusLine(lang, st)
+	vm.Status = statusLine(st)
 	vm.Log = logLines(lang, st)
 	vm.Suggested = st.SeatNumber(st.SuggestedFirstSeat(now))
 	for i := range st.Seats {
@@ -118,7 +117,7 @@ func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv 
 		ex := seat.ExplorerData()
 		vm.Seats = append(vm.Seats, views.SeatLine{
 			Seat: i + 1, Name: seat.Name, Explorer: ex.Name.In(lang), Colour: ex.Colour,
-			Birthday: Birthday(lang, ex),
+			Birthday: Birthday(ex),
 			Days:     game.DaysUntilBirthday(now, ex.Birthday.Month, ex.Birthday.Day),
 		})
 		// A TV shows the boards; the host changes them from a phone or laptop.
@@ -133,7 +132,7 @@ func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv 
 		vm.Reveal.PlayedBefore = played[st.Haunt.Number]
 		vm.Reveal.Reselect = reselectForm(lang, st, opts.Reselect)
 	}
-	vm.Decks = deckCounts(lang, st)
+	vm.Decks = deckCounts(st)
 	vm.Fight = fight(lang, st, 0, opts)
 	vm.Summary = summary(lang, st)
 	vm.House = houseFloors(lang, st)
@@ -141,7 +140,7 @@ func Table(lang string, st *game.State, host game.Actor, played map[int]int, tv 
 	if owed := st.OwedCard(); owed != nil {
 		// The host may end a turn the engine holds for its room's card; the
 		// button asks first, naming what is left undrawn.
-		vm.EndTurnOwed = i18n.T(lang, "table_end_turn_owed", seatName(st, owed.Seat), i18n.T(lang, "deck_"+owed.Deck), roomName(lang, owed.Room))
+		vm.EndTurnOwed = &views.OwedCard{Who: seatName(st, owed.Seat), Deck: owed.Deck, Room: roomName(lang, owed.Room)}
 	}
 	return vm
 }

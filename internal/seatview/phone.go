@@ -25,20 +25,20 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 	for i := range st.Seats {
 		seat := &st.Seats[i]
 		if seat.ID != me.ID {
-			p.Lines = append(p.Lines, playerLine(lang, st, seat))
+			p.Lines = append(p.Lines, playerLine(st, seat))
 		}
 	}
 	alive := st.Alive(me)
 	if st.Started && st.Ended == nil && alive {
 		for _, kind := range []string{"physical", "mental"} {
-			d := damageSplit(lang, me, kind, game.MaxDamage, st.Floor(), false)
-			d.Type, d.Legend = game.ActTakeDamage, i18n.T(lang, "take_damage_"+kind)
+			d := damageSplit(me, kind, game.MaxDamage, st.Floor(), false)
+			d.Type, d.Legend = game.ActTakeDamage, views.Line{say("take_damage_" + kind)}
 			p.Damage = append(p.Damage, d)
 		}
 	}
 	p.Attack = attackSheet(lang, o.Attack)
 	p.Now = nowBar(lang, st, me, vm, o, now)
-	p.HauntKey = hauntKey(lang, st, &p.Now)
+	p.HauntKey = hauntKey(st, &p.Now)
 	if f := vm.Fight; f != nil {
 		// The phone asks for these in its now bar and attack sheet.
 		f.CanAttack, f.Defend, f.Resolve, f.StealFrom, f.DealDamage = false, false, 0, nil, false
@@ -50,7 +50,7 @@ func phoneView(lang string, st *game.State, me *game.Seat, vm *views.Player, o g
 // every phone and opens it again, once, saying who it is — but not over
 // something the phone owes now (a defence, a split): the now bar says it
 // in a line, and the sheet waits until nothing is owed.
-func hauntKey(lang string, st *game.State, n *views.NowBar) string {
+func hauntKey(st *game.State, n *views.NowBar) string {
 	if st.Haunt == nil {
 		return ""
 	}
@@ -60,9 +60,9 @@ func hauntKey(lang string, st *game.State, n *views.NowBar) string {
 		return key
 	}
 	if n.Urgent {
-		notice := i18n.T(lang, "traitor_is", seatName(st, traitor))
-		if n.Hint != "" {
-			notice += " · " + n.Hint
+		notice := views.Line{say("traitor_is", seatName(st, traitor))}
+		if len(n.Hint) > 0 {
+			notice = append(append(notice, views.Lit(" · ")), n.Hint...)
 		}
 		n.Hint = notice
 		return key
@@ -70,12 +70,7 @@ func hauntKey(lang string, st *game.State, n *views.NowBar) string {
 	return key + fmt.Sprintf("-traitor%d", traitor)
 }
 
-// traitShort are the one- or two-letter trait names of a one-line board.
-var traitShort = map[string][2]string{
-	game.Might: {"Mi", "力"}, game.Speed: {"Sp", "速"}, game.Sanity: {"Sa", "神"}, game.Knowledge: {"Kn", "知"},
-}
-
-func playerLine(lang string, st *game.State, seat *game.Seat) views.PlayerLine {
+func playerLine(st *game.State, seat *game.Seat) views.PlayerLine {
 	ex := seat.ExplorerData()
 	l := views.PlayerLine{
 		Seat: st.SeatNumber(seat.ID), Name: seat.Name, Colour: ex.Colour, Cards: len(st.Hands[seat.ID]),
@@ -84,23 +79,18 @@ func playerLine(lang string, st *game.State, seat *game.Seat) views.PlayerLine {
 		Traitor: st.Haunt != nil && st.Haunt.PublicTraitor() == seat.ID,
 	}
 	for _, t := range game.Traits {
-		short := traitShort[t][0]
-		if lang == i18n.ZH {
-			short = traitShort[t][1]
-		}
-		l.Values = append(l.Values, views.TraitValue{Short: short, Label: i18n.T(lang, "trait_"+t), Value: valueText(seat, t, seat.Traits[t])})
+		l.Values = append(l.Values, views.TraitValue{Trait: t, Value: valueText(seat, t, seat.Traits[t])})
 	}
 	return l
 }
 
 // damageSplit is amount damage of kind for seat to spread; each trait's
 // value after n damage comes from the engine's own loss rule.
-func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
+func damageSplit(seat *game.Seat, kind string, amount, floor int, exact bool) views.DamageSplit {
 	d := views.DamageSplit{Kind: kind, Amount: amount, Exact: exact}
 	for i, t := range game.DamageTraits(kind) {
 		ts := seat.Traits[t]
-		st := views.SplitTrait{ID: t, Label: i18n.T(lang, "trait_"+t), Now: valueText(seat, t, ts),
-			AllLabel: i18n.T(lang, "phone_all_to", amount, i18n.T(lang, "trait_"+t))}
+		st := views.SplitTrait{ID: t, Now: valueText(seat, t, ts), AllLabel: say("phone_all_to", amount, say("trait_"+t))}
 		for n := 0; n <= amount; n++ {
 			after := game.Lose(ts, n, floor)
 			st.After = append(st.After, valueText(seat, t, after))
@@ -117,9 +107,11 @@ func damageSplit(lang string, seat *game.Seat, kind string, amount, floor int, e
 // one fills the bar.
 func nowBar(lang string, st *game.State, me *game.Seat, vm *views.Player, o game.Options, now time.Time) views.NowBar {
 	p := &nowPrompt{lang: lang, st: st, me: me, vm: vm, o: o, now: now,
-		endTurn: views.NowAction{Label: i18n.T(lang, "end_turn"), Type: game.ActEndTurn, Primary: true}}
+		endTurn: views.NowAction{Label: views.Line{say("end_turn")}, Type: game.ActEndTurn, Primary: true}}
 	if vm.Fight != nil {
-		p.status = vm.Fight.Status
+		if a := views.AttackWords(lang, vm.Fight.Attack); a != "" {
+			p.status = views.Line{views.Lit(a)}
+		}
 	}
 	for _, prompt := range nowPrompts {
 		if prompt(p) {
@@ -138,7 +130,7 @@ type nowPrompt struct {
 	vm      *views.Player
 	o       game.Options
 	now     time.Time
-	status  string // the fight's line, when there is one
+	status  views.Line // the fight's line, when there is one
 	endTurn views.NowAction
 	n       views.NowBar
 }
@@ -169,7 +161,7 @@ func lobbyPrompt(p *nowPrompt) bool {
 	if p.o.Turn.Doing != game.DoingLobby {
 		return false
 	}
-	p.n.Text = i18n.T(p.lang, "waiting_for_start")
+	p.n.Text = views.Line{say("waiting_for_start")}
 	return true
 }
 
@@ -179,7 +171,7 @@ func overPrompt(p *nowPrompt) bool {
 		return false
 	}
 	if p.vm.Summary != nil {
-		p.n.Text = "🏁 " + p.vm.Summary.Winner
+		p.n.Text = views.Line{views.Lit("🏁 "), say("won_" + p.vm.Summary.Winner)}
 	}
 	return true
 }
@@ -189,7 +181,7 @@ func deadPrompt(p *nowPrompt) bool {
 	if p.st.Alive(p.me) {
 		return false
 	}
-	p.n.Text = i18n.T(p.lang, "phone_you_died") + " · " + turnText(p.lang, p.st, p.o.Turn)
+	p.n.Text = append(views.Line{say("phone_you_died"), views.Lit(" · ")}, turnText(p.st, p.o.Turn)...)
 	if p.o.EndTurn {
 		p.n.Actions = append(p.n.Actions, p.endTurn)
 	}
@@ -204,8 +196,8 @@ func hauntRollPrompt(p *nowPrompt) bool {
 	}
 	n := &p.n
 	n.Urgent, n.HauntRoll = true, p.vm.HauntPrompt
-	n.Text = i18n.T(p.lang, "haunt_roll_now")
-	n.Hint = i18n.T(p.lang, "phone_haunt_odds", hr.OmenCount, percent(hr.Chance))
+	n.Text = views.Line{say("haunt_roll_now")}
+	n.Hint = views.Line{say("phone_haunt_odds", hr.OmenCount, percent(hr.Chance))}
 	if n.HauntRoll == nil {
 		n.HauntRoll = &views.HauntPrompt{OmenCount: hr.OmenCount, Chance: percent(hr.Chance)}
 	}
@@ -219,7 +211,7 @@ func defendPrompt(p *nowPrompt) bool {
 		return false
 	}
 	p.n.Urgent, p.n.Text, p.n.Defend = true, p.status, true
-	p.n.Hint = i18n.T(p.lang, "phone_defend_dice", d.Dice, i18n.T(p.lang, "trait_"+d.Trait), d.Against)
+	p.n.Hint = views.Line{say("phone_defend_dice", d.Dice, say("trait_"+d.Trait), d.Against)}
 	return true
 }
 
@@ -229,11 +221,11 @@ func damagePrompt(p *nowPrompt) bool {
 	if d == nil {
 		return false
 	}
-	lang, n := p.lang, &p.n
-	if split, ok := damageSplitOf(lang, p.st, p.me, d); ok {
+	n := &p.n
+	if split, ok := damageSplitOf(p.st, p.me, d); ok {
 		n.Urgent, n.Split = true, &split
 		if d.Action == game.ActTakeDamage && p.vm.Cards != nil {
-			split.Legend = p.vm.Cards.Pending
+			split.Pending = p.vm.Cards.Pending
 		}
 		// Another kind a held card lets it be taken as (Skull: mental
 		// as physical), as the engine's option says.
@@ -241,17 +233,17 @@ func damagePrompt(p *nowPrompt) bool {
 			if len(game.DamageTraits(kind)[0]) == 0 {
 				continue
 			}
-			alt := damageSplit(lang, p.me, kind, d.Amount, p.st.Floor(), true)
-			alt.Type, alt.Legend = d.Action, i18n.T(lang, "damage_as", d.Amount, i18n.T(lang, "cause_"+kind))
+			alt := damageSplit(p.me, kind, d.Amount, p.st.Floor(), true)
+			alt.Type, alt.Legend = d.Action, views.Line{say("damage_as", d.Amount, say("cause_"+kind))}
 			n.SplitAs = append(n.SplitAs, alt)
 		}
 		return true
 	}
 	n.Urgent = true
 	if p.vm.Cards != nil {
-		n.Text = p.vm.Cards.Pending
+		n.Pending = p.vm.Cards.Pending
 	}
-	n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_take_damage"), Href: "#s-board"})
+	n.Actions = append(n.Actions, views.NowAction{Label: views.Line{say("phone_take_damage")}, Href: "#s-board"})
 	return true
 }
 
@@ -261,12 +253,12 @@ func stealPrompt(p *nowPrompt) bool {
 		return false
 	}
 	lang, n := p.lang, &p.n
-	n.Text, n.Hint = p.status, i18n.T(lang, "steal_instead")
+	n.Text, n.Hint = p.status, views.Line{say("steal_instead")}
 	for _, c := range p.o.Steal {
-		n.Actions = append(n.Actions, views.NowAction{Label: cardName(lang, c), Type: game.ActSteal, Fields: []views.Field{{Name: "card", Value: c}}})
+		n.Actions = append(n.Actions, views.NowAction{Label: views.Line{views.Lit(cardName(lang, c))}, Type: game.ActSteal, Fields: []views.Field{{Name: "card", Value: c}}})
 	}
 	if p.o.DealDamage {
-		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "deal_damage"), Type: game.ActDealDamage})
+		n.Actions = append(n.Actions, views.NowAction{Label: views.Line{say("deal_damage")}, Type: game.ActDealDamage})
 	}
 	return true
 }
@@ -282,7 +274,7 @@ func winnerChoosingPrompt(p *nowPrompt) bool {
 	if at.Loser == at.Attacker {
 		winner = at.Defender
 	}
-	p.n.Text, p.n.Hint = i18n.T(p.lang, "phone_winner_choosing", targetName(p.st, winner)), p.status
+	p.n.Text, p.n.Hint = views.Line{say("phone_winner_choosing", targetName(p.st, winner))}, p.status
 	return true
 }
 
@@ -300,8 +292,8 @@ func defendForPrompt(p *nowPrompt) bool {
 		wait = waitLeft(p.st, d.Attack, p.now)
 	}
 	p.n.Later = &views.LaterAction{
-		NowAction:   views.NowAction{Label: "🎲 " + i18n.T(p.lang, "defend_for", d.Defender), Type: game.ActDefend},
-		WaitSeconds: wait, Why: i18n.T(p.lang, "phone_defend_quiet", d.Defender),
+		NowAction:   views.NowAction{Label: views.Line{views.Lit("🎲 "), say("defend_for", d.Defender)}, Type: game.ActDefend},
+		WaitSeconds: wait, Why: views.Line{say("phone_defend_quiet", d.Defender)},
 	}
 	return true
 }
@@ -314,11 +306,11 @@ func offerPrompt(p *nowPrompt) bool {
 		}
 		lang, n := p.lang, &p.n
 		n.Urgent = true
-		n.Text = i18n.T(lang, "offer_to_me", seatName(p.st, p.st.Seats[of.From-1].ID), cardName(lang, of.Card))
+		n.Text = views.Line{say("offer_to_me", seatName(p.st, p.st.Seats[of.From-1].ID), cardName(lang, of.Card))}
 		seq := []views.Field{{Name: "offer", Value: strconv.Itoa(of.Offer)}}
 		n.Actions = append(n.Actions,
-			views.NowAction{Label: i18n.T(lang, "accept"), Type: game.ActAcceptCard, Fields: seq, Primary: true},
-			views.NowAction{Label: i18n.T(lang, "decline"), Type: game.ActDeclineCard, Fields: seq})
+			views.NowAction{Label: views.Line{say("accept")}, Type: game.ActAcceptCard, Fields: seq, Primary: true},
+			views.NowAction{Label: views.Line{say("decline")}, Type: game.ActDeclineCard, Fields: seq})
 		return true
 	}
 	return false
@@ -341,23 +333,23 @@ func monstersTurnPrompt(p *nowPrompt) bool {
 		return false
 	}
 	lang, n := p.lang, &p.n
-	n.Text = i18n.T(lang, "monsters_turn")
+	n.Text = views.Line{say("monsters_turn")}
 	if f := p.vm.Fight; f != nil && len(f.Moves) > 0 {
-		n.Hint = "🎲 " + f.Moves[len(f.Moves)-1] // the newest move roll
+		n.Hint = views.Line{views.Lit("🎲 " + views.RollWords(lang, f.Moves[len(f.Moves)-1]))} // the newest move roll
 	}
 	if m := p.o.Monsters; m != nil {
 		for _, kind := range m.Move {
 			if len(n.Actions) < 2 {
-				n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "monster_move", kind), Type: game.ActMonsterMove,
+				n.Actions = append(n.Actions, views.NowAction{Label: views.Line{views.Lit("🎲 "), say("monster_move", kind)}, Type: game.ActMonsterMove,
 					Fields: []views.Field{{Name: "kind", Value: kind}}})
 			}
 		}
 		if len(m.Attack) > 0 || len(m.Move) > 1 {
-			n.Actions = append(n.Actions[:min(len(n.Actions), 1)], views.NowAction{Label: "⚔ " + i18n.T(lang, "monsters"), Href: "#s-haunt"})
+			n.Actions = append(n.Actions[:min(len(n.Actions), 1)], views.NowAction{Label: views.Line{views.Lit("⚔ "), say("monsters")}, Href: "#s-haunt"})
 		}
 	}
 	if p.o.EndTurn {
-		p.endTurn.Label = i18n.T(lang, "end_monsters_turn")
+		p.endTurn.Label = views.Line{say("end_monsters_turn")}
 		n.Actions = append(n.Actions, p.endTurn)
 	}
 	return true
@@ -373,12 +365,12 @@ func myTurnPrompt(p *nowPrompt) bool {
 	if ex := o.Explore; ex != nil && ex.Owed != nil {
 		owedDiscovery(lang, ex.Owed, n, &p.endTurn)
 	}
-	if n.Text == "" {
-		n.Text = i18n.T(lang, "phone_your_turn")
+	if len(n.Text) == 0 {
+		n.Text = views.Line{say("phone_your_turn")}
 	}
 	// A roll made from the bar (the haunt roll) is answered in it, for
 	// the rest of the turn: its result would be on the Dice tab only.
-	if last := st.LastRoll(p.me.ID); last != nil && last.Seq > st.TurnStart && n.Hint == "" {
+	if last := st.LastRoll(p.me.ID); last != nil && last.Seq > st.TurnStart && len(n.Hint) == 0 {
 		n.Hint = myRollHint(lang, rollLine(lang, st, *last))
 	}
 	if st.OwedCard() != nil {
@@ -386,7 +378,7 @@ func myTurnPrompt(p *nowPrompt) bool {
 		// (game.OwedCard): the draw and I drew… are the bar's only
 		// steps, so nothing else is tapped past it.
 		if len(o.Draw) > 0 {
-			n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
+			n.Actions = append(n.Actions, views.NowAction{Label: views.Line{say("i_drew")}, Href: "#s-cards", Open: "drew"})
 		}
 		return true
 	}
@@ -397,24 +389,24 @@ func myTurnPrompt(p *nowPrompt) bool {
 // myTurnSteps are the turn's steps, at most two before End my turn, the
 // most pressing first; the rest is one tap away in the tabs.
 func myTurnSteps(p *nowPrompt) {
-	lang, o, n := p.lang, p.o, &p.n
+	o, n := p.o, &p.n
 	if o.Attack != nil {
-		n.Actions = append(n.Actions, views.NowAction{Label: "⚔ " + i18n.T(lang, "attack"), Href: "#sheet-attack"})
+		n.Actions = append(n.Actions, views.NowAction{Label: views.Line{views.Lit("⚔ "), say("attack")}, Href: "#sheet-attack"})
 	}
 	if o.Explore != nil && o.Explore.Owed == nil && len(o.Explore.Floors) > 0 && len(n.Actions) < 2 {
-		n.Actions = append(n.Actions, views.NowAction{Label: "🚪 " + i18n.T(lang, "i_discovered"), Href: "#s-board", Open: "discover"})
+		n.Actions = append(n.Actions, views.NowAction{Label: views.Line{views.Lit("🚪 "), say("i_discovered")}, Href: "#s-board", Open: "discover"})
 	}
 	if len(o.Draw) > 0 && len(n.Actions) < 2 {
-		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "i_drew"), Href: "#s-cards", Open: "drew"})
+		n.Actions = append(n.Actions, views.NowAction{Label: views.Line{say("i_drew")}, Href: "#s-cards", Open: "drew"})
 	}
 	if o.Roll != nil && len(n.Actions) < 2 {
-		n.Actions = append(n.Actions, views.NowAction{Label: "🎲 " + i18n.T(lang, "phone_roll"), Href: "#s-dice"})
+		n.Actions = append(n.Actions, views.NowAction{Label: views.Line{views.Lit("🎲 "), say("phone_roll")}, Href: "#s-dice"})
 	}
 	if c := p.vm.Cards; c != nil && len(c.RoomHurts) > 0 && o.EndTurn {
 		// A room in the house that hurts whoever ends a turn in it
 		// (the Crypt, the Furnace Room): one tap before End my turn.
 		r := c.RoomHurts[0]
-		n.Actions = append(n.Actions, views.NowAction{Label: i18n.T(lang, "phone_end_in_room", r.Label), Type: game.ActApplyEffect,
+		n.Actions = append(n.Actions, views.NowAction{Label: views.Line{say("phone_end_in_room", r.Label)}, Type: game.ActApplyEffect,
 			Fields: []views.Field{{Name: "source", Value: r.ID}}})
 	}
 	if o.EndTurn {
@@ -424,10 +416,10 @@ func myTurnSteps(p *nowPrompt) {
 
 // othersTurnPrompt: someone else's turn: whose, and the fight's line.
 func othersTurnPrompt(p *nowPrompt) bool {
-	if p.n.Text == "" {
-		p.n.Text = turnText(p.lang, p.st, p.o.Turn)
+	if len(p.n.Text) == 0 {
+		p.n.Text = turnText(p.st, p.o.Turn)
 	}
-	if p.status != "" {
+	if len(p.status) > 0 {
 		p.n.Hint = p.status
 	}
 	return true
@@ -438,12 +430,12 @@ func othersTurnPrompt(p *nowPrompt) bool {
 // has End my turn ask before leaving it undrawn where the engine lets the
 // turn end without it (an empty deck).
 func owedDiscovery(lang string, owed *game.Discovery, n *views.NowBar, endTurn *views.NowAction) {
-	deck, room := i18n.T(lang, "deck_"+owed.Deck), roomName(lang, owed.Room)
-	if n.Text == "" {
-		n.Text = i18n.T(lang, "phone_owed_card", room, deck)
+	deck, room := say("deck_"+owed.Deck), roomName(lang, owed.Room)
+	if len(n.Text) == 0 {
+		n.Text = views.Line{say("phone_owed_card", room, deck)}
 	}
-	n.Actions = append(n.Actions, views.NowAction{Label: symbols[owed.Deck] + " " + i18n.T(lang, "phone_draw_owed", deck), Href: "#s-board", Primary: true})
-	endTurn.Primary, endTurn.Confirm = false, i18n.T(lang, "end_turn_owed", deck, room)
+	n.Actions = append(n.Actions, views.NowAction{Label: views.Line{views.Lit(symbols[owed.Deck] + " "), say("phone_draw_owed", deck)}, Href: "#s-board", Primary: true})
+	endTurn.Primary, endTurn.Confirm = false, views.Line{say("end_turn_owed", deck, room)}
 }
 
 // owedCard puts in the bar the card roll this phone owes or the outcome
@@ -459,19 +451,19 @@ func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool
 	case c.Apply != nil:
 		n.Apply = c.Apply
 	case c.Drawn != nil && len(c.Drawn.Rolls) > 0:
-		n.Text, n.Rolls = c.Drawn.Name, c.Drawn.Rolls
+		n.Text, n.Rolls = views.Line{views.Lit(c.Drawn.Name)}, c.Drawn.Rolls
 	case len(c.DrawEffects) > 0: // a drawn card's effect without a roll (Skeletons, Jonah's Turn)
 		e := c.DrawEffects[0]
-		n.Apply = &views.ApplyLine{Source: e.Source, Text: e.Name + ": " + e.Text, Items: e.Items}
+		n.Apply = &views.ApplyLine{Source: e.Source, Said: "effect", Name: e.Name, Outcome: e.Text, Items: e.Items}
 	default:
 		for _, r := range o.CardRolls {
 			if r.Owed {
 				card := catalog.Box().Card(r.Card)
-				n.Text, n.Rolls = card.Name.In(lang), []views.GuidedRoll{*guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event")}
+				n.Text, n.Rolls = views.Line{views.Lit(card.Name.In(lang))}, []views.GuidedRoll{*guidedRollWith(lang, "card:"+r.Card, card.Name, r.Trait, r.Dice, "event")}
 				if r.Holder == 0 && catalog.Box().Card(r.Card).EveryExplorer {
 					// Drawn by another: its words say whom it asks (every
 					// explorer, or those in the basement).
-					n.Hint = card.Text.In(lang)
+					n.Hint = views.Line{views.Lit(card.Text.In(lang))}
 				}
 				break
 			}
@@ -483,26 +475,30 @@ func owedCard(lang string, c *views.Cards, o game.Options, n *views.NowBar) bool
 }
 
 // turnText says whose turn it is and what they are doing.
-func turnText(lang string, st *game.State, t game.TurnOptions) string {
-	who := i18n.T(lang, "monsters_turn")
+func turnText(st *game.State, t game.TurnOptions) views.Line {
+	who := say("monsters_turn")
 	if !t.Monsters && t.Seat > 0 && t.Seat <= len(st.Seats) {
-		who = i18n.T(lang, "turn_of", st.Seats[t.Seat-1].Name)
+		who = say("turn_of", st.Seats[t.Seat-1].Name)
 	}
 	if i18n.Has("doing_" + t.Doing) { // the ordinary haunt and monster turns need no words
-		return who + " · " + i18n.T(lang, "doing_"+t.Doing)
+		return views.Line{who, views.Lit(" · "), say("doing_" + t.Doing)}
 	}
-	return who
+	return views.Line{who}
 }
+
+// say is the words of key with args, for the template to say in the
+// page's language (views.Phrase).
+func say(key string, args ...any) views.Phrase { return views.Phrase{Key: key, Args: args} }
 
 // damageSplitOf is the engine's damage option as a split over two traits;
 // ok is false for damage of any kind (the player picks physical or mental).
-func damageSplitOf(lang string, st *game.State, me *game.Seat, d *game.DamageOption) (views.DamageSplit, bool) {
+func damageSplitOf(st *game.State, me *game.Seat, d *game.DamageOption) (views.DamageSplit, bool) {
 	if len(d.Traits) != 2 {
 		return views.DamageSplit{}, false
 	}
-	split := damageSplit(lang, me, d.Kind, d.Amount, st.Floor(), true)
+	split := damageSplit(me, d.Kind, d.Amount, st.Floor(), true)
 	split.Type = d.Action
-	split.Legend = i18n.T(lang, "resolve_damage", d.Amount, i18n.T(lang, "cause_"+d.Kind))
+	split.Legend = views.Line{say("resolve_damage", d.Amount, say("cause_"+d.Kind))}
 	for i, t := range d.Traits {
 		kills := make([]bool, len(split.Traits[i].Kills)) // the split's own are shared
 		for n := range kills {
@@ -538,18 +534,18 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 	}
 	sheet := &views.AttackSheet{}
 	for _, w := range a.Weapons {
-		trait, card := i18n.T(lang, "trait_"+w.Trait), cardName(lang, w.Card)
+		trait, card := say("trait_"+w.Trait), cardName(lang, w.Card)
 		way := w.Trait + ":" + w.Card
-		sheet.Ways = append(sheet.Ways, views.Option{ID: way, Label: i18n.T(lang, "attack_way_with", trait, card)})
+		sheet.Ways = append(sheet.Ways, views.Way{ID: way, Label: say("attack_way_with", trait, card)})
 		if w.Ranged {
-			sheet.Ways = append(sheet.Ways, views.Option{ID: way + ":ranged", Label: i18n.T(lang, "attack_way_ranged", trait, card)})
+			sheet.Ways = append(sheet.Ways, views.Way{ID: way + ":ranged", Label: say("attack_way_ranged", trait, card)})
 		}
-		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_with", trait, card, w.Rolls, 2*w.Rolls))
+		sheet.Dice = append(sheet.Dice, say("phone_attack_with", trait, card, w.Rolls, 2*w.Rolls))
 	}
 	for _, tr := range a.Plain {
-		sheet.Ways = append(sheet.Ways, views.Option{ID: tr, Label: i18n.T(lang, "trait_"+tr)})
+		sheet.Ways = append(sheet.Ways, views.Way{ID: tr, Label: say("trait_" + tr)})
 		n := a.Dice[tr]
-		sheet.Dice = append(sheet.Dice, i18n.T(lang, "phone_attack_dice", i18n.T(lang, "trait_"+tr), n, 2*n))
+		sheet.Dice = append(sheet.Dice, say("phone_attack_dice", say("trait_"+tr), n, 2*n))
 	}
 	for _, t := range a.Targets {
 		id := "seat:" + strconv.Itoa(t.Seat)
@@ -562,13 +558,13 @@ func attackSheet(lang string, a *game.AttackOptions) *views.AttackSheet {
 }
 
 // myRollHint is this phone's roll as the now bar says it.
-func myRollHint(lang string, r views.RollLine) string {
-	hint := i18n.T(lang, "phone_your_roll", r.What, r.Total)
+func myRollHint(lang string, r views.RollLine) views.Line {
+	hint := views.Line{say("phone_your_roll", views.RollWords(lang, r), r.Total)}
 	switch {
 	case r.Target > 0 && r.Success:
-		hint += " ✓ " + i18n.T(lang, "target_met", r.Target)
+		hint = append(hint, views.Lit(" ✓ "), say("target_met", r.Target))
 	case r.Target > 0:
-		hint += " ✗ " + i18n.T(lang, "target_missed", r.Target)
+		hint = append(hint, views.Lit(" ✗ "), say("target_missed", r.Target))
 	}
 	return hint
 }

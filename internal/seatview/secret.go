@@ -2,48 +2,22 @@ package seatview
 
 import (
 	"encoding/json"
-	"html"
 	"strconv"
 	"strings"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 )
 
 // A seat's hidden-traitor token must not show in the size of what its phone
 // receives (web's secret.go says why and how): everything that depends on
 // the token is one slot of the same width for every token, padded with
-// spaces — the seat's line of the haunt card (secretRevealSlot) and its
+// spaces — the seat's line of the haunt card (views' secretWords, said
+// by the template) and its
 // token and side in the JSON (MeJSON.MarshalJSON).
 
 // HiddenDeal reports a game whose seats hold hidden-traitor tokens: its
 // seats' answers go uncompressed (web's secret.go).
 func HiddenDeal(st *game.State) bool { return st.Haunt != nil && st.Haunt.Hidden() }
-
-// secretRevealSlot is the seat's own line of a hidden-traitor haunt card:
-// its token, whether it is the traitor (data-secret, for tests and scripts;
-// the stylesheet must not colour it, or the phone would tell the table from
-// across the room), padded to the longest line any token would give.
-func secretRevealSlot(lang string, number, token int) string {
-	line := secretRevealLine(lang, number, token)
-	width := 0
-	for t := 1; t <= game.MaxSeats; t++ {
-		width = max(width, len(secretRevealLine(lang, number, t)))
-	}
-	return line + strings.Repeat(" ", width-len(line))
-}
-
-// secretRevealLine uses unquoted attributes and entities for quotes and
-// backslashes: nothing that JSON escapes, so the line is as long inside a
-// stream message as in the page.
-func secretRevealLine(lang string, number, token int) string {
-	key, side := "you_hidden_hero", "hero"
-	if token == 1 {
-		key, side = "you_hidden_traitor", "traitor"
-	}
-	text := strings.ReplaceAll(html.EscapeString(i18n.T(lang, key, token, number)), `\`, "&#92;")
-	return "<p class=book data-secret=" + side + ">" + text + "</p>"
-}
 
 // MarshalJSON writes me as its fields say, but in a hidden-traitor haunt its
 // token and traitor fields go last, followed by "pad": spaces that make the

@@ -36,5 +36,5 @@ func (s *Server) apiHauntLookup(c echo.Context) error {
 	if err != nil {
 		return s.apiError(c, "", err)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"haunt": result.Number, "name": result.Name, "traitor_rule": result.Traitor})
+	return c.JSON(http.StatusOK, map[string]any{"haunt": result.Number, "name": result.Name, "traitor_rule": views.TraitorRuleWords(lang, result.Traitor)})
 }

@@ -42,13 +42,13 @@ func (s *Server) renderJoin(c echo.Context, code, key string, status int, errTex
 		v.Full = len(st.Seats) >= game.MaxSeats
 		for _, ex := range catalog.Explorers() {
 			choice := views.ExplorerChoice{
-				ID: ex.ID, Name: ex.Name.In(lang), Colour: ex.Colour, ColourName: i18n.T(lang, "colour_"+ex.Colour),
-				Age: ex.Age, Birthday: seatview.Birthday(lang, &ex), Hobbies: strings.Join(ex.HobbiesIn(lang), " · "),
+				ID: ex.ID, Name: ex.Name.In(lang), Colour: ex.Colour,
+				Age: ex.Age, Birthday: seatview.Birthday(&ex), Hobbies: strings.Join(ex.HobbiesIn(lang), " · "),
 				Taken: st.ExplorerTaken(ex.ID),
 			}
 			for _, t := range game.Traits {
 				tr := ex.Traits[t]
-				choice.Traits = append(choice.Traits, views.TraitRow{ID: t, Label: i18n.T(lang, "trait_"+t), Value: tr.Track[tr.Start-1]})
+				choice.Traits = append(choice.Traits, views.TraitRow{ID: t, Value: tr.Track[tr.Start-1]})
 			}
 			v.Explorers = append(v.Explorers, choice)
 		}

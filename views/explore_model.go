@@ -1,5 +1,8 @@
 package views
 
+// Exploring: its model (this file), its template (explore.templ) and its
+// words (explore_words.go).
+
 // Explore is the exploring flow of the seat on turn: the tiles still in the
 // stack, by floor, and the card the room just discovered owes.
 type Explore struct {
@@ -9,8 +12,8 @@ type Explore struct {
 
 // ExploreFloor is one floor and the tiles that may go on it.
 type ExploreFloor struct {
-	ID, Label string
-	Tiles     []Tile
+	ID    string // upper, ground or basement: its words are "floor_title_" + ID
+	Tiles []Tile
 }
 
 // Tile is a room tile as a button: its name and its card symbol (🐦 omen,
@@ -28,11 +31,11 @@ type Tile struct {
 type Discovered struct {
 	Room, RoomLabel string
 	Symbol          string
-	Deck, DeckLabel string
+	Deck            string
 	Cards           []Option
 	Text            string
 	Roll            *GuidedRoll
-	Gain            *Option
+	Gain            *RoomGain
 	// Drawn and Apply are the card drawn here and the outcome of the last
 	// roll, shown where the card was drawn until they are done.
 	Drawn *DrawnCard
@@ -62,6 +65,6 @@ type DrawnCard struct {
 
 // HouseFloor is one floor of the house as the table lists it.
 type HouseFloor struct {
-	Label string
+	ID    string // its words are "floor_title_" + ID
 	Rooms []Tile
 }

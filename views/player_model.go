@@ -2,6 +2,9 @@ package views
 
 import "strings"
 
+// A seat's page, laid out around now: its model (this file), its template
+// (player.templ) and its words (player_words.go).
+
 // The player page is built around *now*: the phone's own board first, a now
 // bar in thumb reach, everyone else one line each, and the rest in sections
 // and sheets. These are its view models; internal/seatview fills them from
@@ -12,8 +15,10 @@ import "strings"
 type NowBar struct {
 	// Text says what is going on (whose turn, what they are doing); Hint is a
 	// second, quieter line (the odds of a haunt roll, what is awaited).
-	Text string
-	Hint string
+	Text Line
+	Hint Line
+	// Pending is damage a card or room dealt, said as Text is.
+	Pending *PendingDamage
 	// Urgent marks a bar that asks this phone for something (a haunt roll, a
 	// defence, a damage split).
 	Urgent  bool
@@ -41,7 +46,7 @@ type NowBar struct {
 // NowAction is one button of the now bar: a form post (Type and Fields) or,
 // with Href, a link to a section or sheet of the page.
 type NowAction struct {
-	Label   string
+	Label   Line
 	Type    string
 	Fields  []Field
 	Href    string
@@ -50,7 +55,7 @@ type NowAction struct {
 	// Open names a <details> the link opens in its section ("drew").
 	Open string
 	// Confirm, when set, asks before the form is sent.
-	Confirm string
+	Confirm Line
 }
 
 // Field is one hidden form field.
@@ -64,7 +69,7 @@ type Field struct {
 type LaterAction struct {
 	NowAction
 	WaitSeconds int
-	Why         string
+	Why         Line
 }
 
 // DamageSplit is damage to spread over two traits with −/+ per trait and
@@ -74,8 +79,11 @@ type DamageSplit struct {
 	Type   string // resolve_damage | take_damage
 	Kind   string // physical | mental
 	Amount int
-	Legend string
-	Traits [2]SplitTrait
+	Legend Line
+	// Pending, when set, is said as the legend: the damage a card or room
+	// dealt.
+	Pending *PendingDamage
+	Traits  [2]SplitTrait
 	// Exact: the split must add up to Amount (an attack's damage, a pending
 	// card or room effect); otherwise any amount up to it may be taken.
 	Exact bool
@@ -84,13 +92,12 @@ type DamageSplit struct {
 // SplitTrait is one trait of a split: After[n] is its value text after n
 // damage (from the engine's own loss rule), Kills[n] whether n kills.
 type SplitTrait struct {
-	ID    string
-	Label string
+	ID    string // the trait
 	Now   string
 	After []string
 	Kills []bool
 	// AllLabel is the one-tap "all to this trait" button.
-	AllLabel string
+	AllLabel Phrase
 }
 
 // PlayerLine is another explorer in one line: tap to open the full board.
@@ -105,10 +112,9 @@ type PlayerLine struct {
 	IsTurn  bool
 }
 
-// TraitValue is a trait's short label and current value text.
+// TraitValue is a trait and its current value text.
 type TraitValue struct {
-	Short string
-	Label string
+	Trait string
 	Value string
 }
 
@@ -130,10 +136,16 @@ type AttackSheet struct {
 	// Ways are the trait, weapon and range together, as the engine allows
 	// them ("might:axe", "speed:revolver:ranged", "might"), the held
 	// weapons first: the first is chosen already.
-	Ways []Option
+	Ways []Way
 	// Dice says how many dice each trait (and weapon) rolls, so a real
 	// total typed in can be checked by the player before it is sent.
-	Dice []string
+	Dice []Phrase
+}
+
+// Way is one way to attack, and its words.
+type Way struct {
+	ID    string
+	Label Phrase
 }
 
 func joinBar(after []string) string { return strings.Join(after, "|") }
@@ -155,9 +167,9 @@ func joinKills(kills []bool) string {
 
 // myHead is the own board's header part (MyBoard).
 type myHead struct {
-	Seat                       int
-	Name, Explorer, ColourName string
-	Alive, IsTurn              bool
+	Seat                   int
+	Name, Explorer, Colour string
+	Alive, IsTurn          bool
 }
 
 // myTrait is one trait row of the own board, with what its controls read.
@@ -223,4 +235,42 @@ func cardCount(h Head, n int) string {
 		return h.T("phone_cards_1")
 	}
 	return h.T("phone_cards_n", n)
+}
+
+// Player is a seat's private page.
+type Player struct {
+	Head
+	Status
+	// Next is the game this one's group plays next (nights.go), once there is one.
+	Next *NextGame
+
+	Me       Board
+	Others   []Board
+	Log      []LogLine
+	CanUndo  bool
+	UndoWhat string
+	MyTurn   bool
+
+	Roller      Roller
+	Rolls       []RollLine
+	Explore     *Explore
+	HauntPrompt *HauntPrompt
+	Reveal      *Reveal
+	Omens       OmenStatus
+	Cards       *Cards
+	Fight       *Fight
+	Summary     *Summary
+	Buzz        []Buzz
+	// Two-player variant: the seats this phone plays, and what it may do.
+	Controls  []Option
+	CanSecond bool
+	Handover  []Option
+	// Phone is the page's layout around now (now bar, lines, sheets).
+	Phone Phone
+}
+
+// Buzz marks an event that concerns this phone, for the script's haptics.
+type Buzz struct {
+	ID   string
+	Kind string // act | haunt
 }

@@ -1,10 +1,11 @@
-package i18n
+package views
 
-// uiHand holds the two short lines a held item or omen shows in the hand
-// (seatview/gist.go builds them from the card's data): what it gives, then
-// when it can be used and what can't be done with it. In our own words,
-// short enough to read mid-turn; the card's full text is a tap away.
-var _ = register(map[string][2]string{
+// cardsGistWords are the two short lines a held item or omen shows on the
+// Cards tab (HandCard.Gives, When): what it gives, then when it can be used
+// and what can't be done with it. internal/seatview/gist.go writes them
+// from the card's data, which views never see. In our own words, short
+// enough to read mid-turn; the card's full text is a tap away.
+var _ = words(Words{
 	// Parts of lines.
 	"gist_comma":       {", ", "，"},
 	"gist_list_comma":  {", ", "、"},

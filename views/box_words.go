@@ -1,7 +1,8 @@
-package i18n
+package views
 
-// uiBox holds the texts of search and the card, room and rule pages.
-var _ = register(map[string][2]string{
+// boxWords are the texts of the box's pages (box.templ): search, and the card, room and rule
+// pages.
+var _ = words(Words{
 	"search":                   {"Ask", "提问"},
 	"search_title":             {"Ask Lantern", "问 Lantern"},
 	"search_placeholder":       {"Ask a rule or card question (e.g. can I use two weapons, 平手时谁是叛徒)", "问规则或卡牌（如：两个武器、平手时谁是叛徒、dog）"},
@@ -52,9 +53,6 @@ var _ = register(map[string][2]string{
 	"floor_upper":              {"upper", "上层"},
 	"floor_ground":             {"ground", "地面层"},
 	"floor_basement":           {"basement", "地下层"},
-	"floor_title_upper":        {"Upper floor", "上层"},
-	"floor_title_ground":       {"Ground floor", "地面层"},
-	"floor_title_basement":     {"Basement", "地下层"},
 	"symbols":                  {"Card symbols", "卡牌标记"},
 	"symbol_omen":              {"omen", "预兆"},
 	"symbol_item":              {"item", "物品"},

@@ -1,5 +1,8 @@
 package views
 
+// Game nights: its model (this file), its template (nights.templ) and its
+// words (nights_words.go).
+
 // NextGame is the game a finished game's group plays next, as a phone or
 // the table sees it from the finished game.
 type NextGame struct {

@@ -40,9 +40,11 @@ type HandLine struct {
 	Cards []Link
 }
 
-// LogLine is one entry of the shared log.
+// LogLine is one entry of the shared log: its time, what happened (Text:
+// the phrases of log_words.go, as internal/seatview/log.go picks them for
+// the event, with names in the page's language) and whether it was undone.
 type LogLine struct {
 	Time   string
-	Text   string
+	Text   Line
 	Undone bool
 }

@@ -1003,7 +1003,7 @@ func LogList(h Head, lines []LogLine) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		for _, l := range lines {
-			templ_7745c5c3_Err = logItem(l).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = logItem(h, l).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1016,8 +1016,8 @@ func LogList(h Head, lines []LogLine) templ.Component {
 	})
 }
 
-// logItemHTML is one log line as an item of a list.
-func logItemHTML(l LogLine) templ.Component {
+// logItemHTML is one log line, said, as an item of a list.
+func logItemHTML(l logSaid) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -1,12 +1,21 @@
 package views
 
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
 // cardsGistWords are the two short lines a held item or omen shows on the
-// Cards tab (HandCard.Gives, When): what it gives, then when it can be used
-// and what can't be done with it. internal/seatview/gist.go writes them
-// from the card's data, which views never see. In our own words, short
-// enough to read mid-turn; the card's full text is a tap away.
+// Cards tab (HandCard.Gist): what it gives, then when it can be used and
+// what can't be done with it. internal/seatview/gist.go picks their parts
+// from the card's data, which views never see; gistWords says them. In our
+// own words, short enough to read mid-turn; the card's full text is a tap
+// away.
 var _ = words(Words{
 	// Parts of lines.
+	"gist_sep":         {"; ", "；"},
 	"gist_comma":       {", ", "，"},
 	"gist_list_comma":  {", ", "、"},
 	"gist_list_and":    {" and ", "和"},
@@ -80,3 +89,60 @@ var _ = words(Words{
 	"gist_companion":  {"Companion: %s", "同伴：%s"},
 	"gist_not_object": {"Not an item: it isn't kept, traded or dropped", "不是物品：不会留在手上，不能转交或丢下"},
 })
+
+// gistWords says a card's two lines in h's language: what it gives, its
+// parts a clause apart ("gist_sep"), then when it can be used and what
+// can't be done with it, " · " apart; each begins with a capital (an
+// English part may begin in lower case). A gist is the same data for as
+// long as the server runs (one per card), so each is said once per
+// language.
+func gistWords(h Head, g *Gist) (gives, when string) {
+	if g == nil {
+		return "", ""
+	}
+	key := gistKey{g, h.Lang}
+	if s, ok := gistsSaid.Load(key); ok {
+		s := s.(gistSaid)
+		return s.gives, s.when
+	}
+	var b strings.Builder
+	for i, p := range g.Gives {
+		if i > 0 {
+			b.WriteString(h.T("gist_sep"))
+		}
+		b.WriteString(p.In(h.Lang))
+	}
+	gives = upperFirst(b.String())
+	b.Reset()
+	for i, p := range g.When {
+		if i > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(upperFirst(p.In(h.Lang)))
+	}
+	when = b.String()
+	gistsSaid.Store(key, gistSaid{gives, when})
+	return gives, when
+}
+
+// GistWords is gistWords in lang, for internal/seatview's tests.
+func GistWords(lang string, g *Gist) (gives, when string) { return gistWords(Head{Lang: lang}, g) }
+
+type gistKey struct {
+	g    *Gist
+	lang string
+}
+
+type gistSaid struct{ gives, when string }
+
+// gistsSaid are the gists said so far, by gist and language.
+var gistsSaid sync.Map
+
+// upperFirst starts a line with a capital.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}

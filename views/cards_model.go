@@ -88,12 +88,21 @@ type HandCard struct {
 	EndIn []Option
 	// Take: one form per explorer it may take an item from (Gloves).
 	Take []TakeFrom
-	// Gives and When are an item's or omen's effect in two short lines,
-	// made from its data: what it gives (a weapon's dice, what holding it
-	// raises), then when it can be used and what can't be done with it (a
-	// companion is never traded). Mid-turn nobody opens a card to recall
-	// what it does; Full, its whole text, opens under them with a tap.
-	Gives, When, Full string
+	// Gist is an item's or omen's effect in two short lines, made from its
+	// data: what it gives (a weapon's dice, what holding it raises), then
+	// when it can be used and what can't be done with it (a companion is
+	// never traded); nil for an event. Mid-turn nobody opens a card to
+	// recall what it does; Full, its whole text, opens under them with a tap.
+	Gist *Gist
+	Full string
+}
+
+// Gist is a held card's two lines as data, each line's parts (phrases of
+// cards_gist_words.go, names in both languages), made once per card from
+// its data by internal/seatview/gist.go; gistWords says them.
+type Gist struct {
+	Gives []Line // what it gives, a clause a part
+	When  []Line // when it can be used, then what can't be done with it
 }
 
 // TakeFrom is an explorer a card may take an item from, and the items.

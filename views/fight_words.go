@@ -132,10 +132,6 @@ func attackLineWords(h Head, a *Attack) string {
 	return h.T(key, a.Attacker, a.Defender, trait, a.Total)
 }
 
-// AttackLineWords is attackLineWords in lang, for the log's line
-// (internal/seatview/log.go).
-func AttackLineWords(lang string, a *Attack) string { return attackLineWords(Head{Lang: lang}, a) }
-
 // AttackWords is attackWords in lang, for the now bar's sentences
 // (internal/seatview/phone.go).
 func AttackWords(lang string, a *Attack) string { return attackWords(Head{Lang: lang}, a) }

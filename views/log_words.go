@@ -1,7 +1,13 @@
 package views
 
-// logWords are the texts of the log (board.templ's LogList): its lines are written from the
-// events by internal/seatview/log.go (logWords), where views never look.
+import (
+	"strconv"
+	"strings"
+)
+
+// logWords are the texts of the log (board.templ's LogList) and of the undo
+// button's "what": internal/seatview/log.go (logWords) picks each event's
+// phrases from the events, where views never look, and logItem says them.
 var _ = words(Words{
 	"log":                   {"Log", "记录"},
 	"log_empty":             {"Nothing has happened yet.", "还没有任何记录。"},
@@ -48,3 +54,84 @@ var _ = words(Words{
 	"log_offer_declined":    {"%s declined the %s", "%s 拒绝了%s"},
 	"log_offer_withdrawn":   {"%s took back the %s offered to %s", "%s 收回了交给 %[3]s 的%[2]s"},
 })
+
+// The log's sentences made of several words, as data; a LogLine's phrase
+// holds one (Of) and says it in the page's language (In).
+
+// LogTraits is a change of traits: "Ann: Might 3 → 4, Speed one step
+// down, still 4 (physical damage) · Host".
+type LogTraits struct {
+	Seat    string
+	Changes []LogTraitChange
+	// Cause is the damage's kind ("physical", "mental") or "restore";
+	// Source the card or room that made the change, named (or "").
+	Cause, Source string
+	Host          bool // the host made it
+}
+
+// LogTraitChange is one trait's change: its values from and to as the
+// board shows them, and Step, +1 or −1, when the track moved a step but
+// the value stayed (a track repeats values).
+type LogTraitChange struct {
+	Trait, From, To string
+	Step            int
+}
+
+// In says the change in lang.
+func (t LogTraits) In(lang string) string {
+	h := Head{Lang: lang}
+	var b strings.Builder
+	b.WriteString(t.Seat + ": ")
+	for i, ch := range t.Changes {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch ch.Step {
+		case 1:
+			b.WriteString(h.T("log_trait_step_up", h.T("trait_"+ch.Trait), ch.To))
+		case -1:
+			b.WriteString(h.T("log_trait_step_down", h.T("trait_"+ch.Trait), ch.To))
+		default:
+			b.WriteString(h.T("trait_"+ch.Trait) + " " + ch.From + " → " + ch.To)
+		}
+	}
+	switch {
+	case t.Cause != "":
+		b.WriteString(" (" + h.T("cause_"+t.Cause) + ")")
+	case t.Source != "":
+		b.WriteString(" (" + t.Source + ")")
+	}
+	if t.Host {
+		b.WriteString(" · " + h.T("host"))
+	}
+	return b.String()
+}
+
+// LogRoll is a roll, or a reroll with a card (With, its name): who rolled,
+// the dice and the total, and its target.
+type LogRoll struct {
+	Roll RollLine
+	With string
+}
+
+// In says the roll in lang.
+func (r LogRoll) In(lang string) string {
+	h := Head{Lang: lang}
+	var text string
+	if r.With != "" {
+		text = h.T("log_rerolled", whoWords(h, r.Roll), r.With, r.Roll.Total)
+	} else {
+		text = whoWords(h, r.Roll) + ": " + rollWords(h, r.Roll) + " = " + strconv.Itoa(r.Roll.Total)
+	}
+	if r.Roll.Target > 0 {
+		text += " (" + strconv.Itoa(r.Roll.Target) + "+)"
+	}
+	return text
+}
+
+// LogAttack is an attack as the log says it: who attacks whom, how, and
+// what the attack rolled (attackLineWords).
+type LogAttack Attack
+
+// In says the attack in lang.
+func (a LogAttack) In(lang string) string { return attackLineWords(Head{Lang: lang}, (*Attack)(&a)) }

@@ -129,7 +129,7 @@ func BoardPart(h Head, b Board) templ.Component {
 
 // UndoPart is the phone's undo button: what undo would take back, when
 // this seat may undo it.
-func UndoPart(h Head, can bool, what string) templ.Component {
+func UndoPart(h Head, can bool, what Line) templ.Component {
 	return PartOf("undo", h, undoPart{CanUndo: can, UndoWhat: what}, phoneUndo)
 }
 

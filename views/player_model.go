@@ -190,7 +190,7 @@ func (p Player) statusPart() statusPart { return statusPart{p.Status, hauntNumbe
 
 type undoPart struct {
 	CanUndo  bool
-	UndoWhat string
+	UndoWhat Line
 }
 
 // damagePart is the free damage and the restores: a part of its own, as it
@@ -248,7 +248,7 @@ type Player struct {
 	Others   []Board
 	Log      []LogLine
 	CanUndo  bool
-	UndoWhat string
+	UndoWhat Line // what undo would take back, a logged change's line
 	MyTurn   bool
 
 	Roller      Roller

@@ -1530,7 +1530,7 @@ func LogTail(h Head, lines []LogLine) templ.Component {
 		}
 		for i, l := range lines {
 			if i < 3 {
-				templ_7745c5c3_Err = logItem(l).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = logItem(h, l).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -30,7 +30,7 @@ type Table struct {
 	Boards    []Board
 	Log       []LogLine
 	CanUndo   bool
-	UndoWhat  string
+	UndoWhat  Line // what undo would take back, a logged change's line
 	Rolls     []RollLine
 	Omens     OmenStatus
 	Reveal    *Reveal

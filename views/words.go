@@ -45,9 +45,18 @@ type Phrase struct {
 // Lit is words already said: a name, a card's text.
 func Lit(s string) Phrase { return Phrase{Args: []any{s}} }
 
+// Of is words x says in the page's language: a name in both languages (a
+// card's catalog text), a sentence made of several words (LogRoll).
+func Of(x interface{ In(lang string) string }) Phrase { return Phrase{Args: []any{x}} }
+
 // In says the phrase in lang.
 func (p Phrase) In(lang string) string {
 	if p.Key == "" {
+		if len(p.Args) == 1 {
+			if n, ok := p.Args[0].(interface{ In(lang string) string }); ok {
+				return n.In(lang) // Of's
+			}
+		}
 		return fmt.Sprint(p.Args...)
 	}
 	return Say(lang, p.Key, p.Args...)

@@ -187,8 +187,7 @@ func handCard(lang string, s *game.State, h game.HeldCard, opts game.Options) vi
 	if card.Deck == "event" {
 		hc.Text = card.Text.In(lang)
 	} else {
-		g := gistOf(lang, card)
-		hc.Gives, hc.When, hc.Full = g.gives, g.when, card.Text.In(lang)
+		hc.Gist, hc.Full = gistOf(card), card.Text.In(lang)
 	}
 	if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
 		hc.LossCost = traitChanges(costs)
@@ -251,9 +250,8 @@ func notKept(lang string, s *game.State, seat *game.Seat) []views.HandCard {
 	var out []views.HandCard
 	for _, o := range s.Omens {
 		if card := catalog.Box().Card(o.Omen); o.Seat == seat.ID && o.Seq > s.TurnStart && card != nil && !game.Kept(card) {
-			g := gistOf(lang, card)
 			out = append(out, views.HandCard{ID: card.ID, Name: card.Name.In(lang), URL: EntryURL("card", card.ID), Deck: card.Deck,
-				Gives: g.gives, When: g.when, Full: card.Text.In(lang)})
+				Gist: gistOf(card), Full: card.Text.In(lang)})
 		}
 	}
 	return out

@@ -78,11 +78,11 @@ func attack(lang string, s *game.State, viewer int) *views.Attack {
 	return a
 }
 
-// attackLine says who attacks whom, how, and what the attack rolled, in
-// lang (views.AttackLineWords), for the log.
-func attackLine(lang string, s *game.State, at game.AttackState, toYou bool) string {
-	return views.AttackLineWords(lang, &views.Attack{Attacker: targetName(s, at.Attacker), Defender: targetName(s, at.Defender),
-		ToYou: toYou, Trait: at.Trait, Ranged: at.Ranged, Total: at.Attack.Total})
+// attackLine is who attacks whom, how, and what the attack rolled, for the
+// log (views.LogAttack says it).
+func attackLine(s *game.State, at game.AttackState) views.LogAttack {
+	return views.LogAttack{Attacker: targetName(s, at.Attacker), Defender: targetName(s, at.Defender),
+		Trait: at.Trait, Ranged: at.Ranged, Total: at.Attack.Total}
 }
 
 // stolenIn is the theft that ended the attack of seq, if one did.

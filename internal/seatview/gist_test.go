@@ -9,6 +9,7 @@ import (
 
 	"lantern/internal/catalog"
 	"lantern/internal/i18n"
+	"lantern/views"
 )
 
 // TestEveryHeldCardSaysWhatItDoes (issue 41): every item and omen has its
@@ -26,8 +27,8 @@ func TestEveryHeldCardSaysWhatItDoes(t *testing.T) {
 			continue
 		}
 		for _, lang := range []string{i18n.EN, i18n.ZH} {
-			g := gistOf(lang, c)
-			for what, line := range map[string]string{"gives": g.gives, "when": g.when} {
+			gives, when := views.GistWords(lang, gistOf(c))
+			for what, line := range map[string]string{"gives": gives, "when": when} {
 				switch {
 				case line == "":
 					t.Errorf("%s %s: no %q line", c.ID, lang, what)
@@ -41,16 +42,16 @@ func TestEveryHeldCardSaysWhatItDoes(t *testing.T) {
 			}
 			if w := c.Weapon; w != nil {
 				trait := i18n.T(lang, "trait_"+w.Trait)
-				if !strings.Contains(g.gives, trait) || !strings.Contains(g.gives, "+"+strconv.Itoa(w.Dice)) {
-					t.Errorf("%s %s: a weapon's line %q doesn't say %s +%d", c.ID, lang, g.gives, trait, w.Dice)
+				if !strings.Contains(gives, trait) || !strings.Contains(gives, "+"+strconv.Itoa(w.Dice)) {
+					t.Errorf("%s %s: a weapon's line %q doesn't say %s +%d", c.ID, lang, gives, trait, w.Dice)
 				}
 			}
-			if !c.Tradeable && !c.NotKept && !strings.Contains(strings.ToLower(g.when), i18n.T(lang, "gist_nots_"+gistNots(c))) {
-				t.Errorf("%s %s: %q doesn't say it can't be traded", c.ID, lang, g.when)
+			if !c.Tradeable && !c.NotKept && !strings.Contains(strings.ToLower(when), i18n.T(lang, "gist_nots_"+gistNots(c))) {
+				t.Errorf("%s %s: %q doesn't say it can't be traded", c.ID, lang, when)
 			}
 		}
 	}
-	if got := gistOf(i18n.EN, catalog.Box().Card("axe")).gives; got != "Weapon: attack with Might +1 die" {
+	if got, _ := views.GistWords(i18n.EN, gistOf(catalog.Box().Card("axe"))); got != "Weapon: attack with Might +1 die" {
 		t.Errorf("the Axe says %q", got)
 	}
 }

@@ -44,7 +44,7 @@ func TestLogWordsEveryEvent(t *testing.T) {
 		for _, e := range r.Events {
 			kinds[e.Type()] = true
 			for _, lang := range []string{"en", "zh"} {
-				line := describe(lang, st, e)
+				line := describe(lang, st, e).In(lang)
 				if line == "" || line == e.Type() || rawKey.MatchString(line) || strings.Contains(line, "%!") {
 					t.Errorf("%s, event %d (%s), %s: the log says %q", filepath.Base(f), e.Seq, e.Type(), lang, line)
 				}

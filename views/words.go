@@ -45,6 +45,12 @@ type Phrase struct {
 // Lit is words already said: a name, a card's text.
 func Lit(s string) Phrase { return Phrase{Args: []any{s}} }
 
+// Key is the words of key, with args, for a template to say.
+func Key(key string, args ...any) Phrase { return Phrase{Key: key, Args: args} }
+
+// Empty says whether the phrase says nothing at all (no key, no words).
+func (p Phrase) Empty() bool { return p.Key == "" && len(p.Args) == 0 }
+
 // In says the phrase in lang.
 func (p Phrase) In(lang string) string {
 	if p.Key == "" {

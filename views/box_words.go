@@ -1,5 +1,10 @@
 package views
 
+import (
+	"fmt"
+	"strings"
+)
+
 // boxWords are the texts of the box's pages (box.templ): search, and the card, room and rule
 // pages.
 var _ = words(Words{
@@ -60,3 +65,95 @@ var _ = words(Words{
 	"once_gain":                {"Once per explorer", "每名探险者一次"},
 	"end_turn_damage":          {"Ending your turn here", "在此结束回合"},
 })
+
+// answerSource says where an answer comes from: "FAQ ruling", "Rules ·
+// Attacks", "Item card".
+func answerSource(h Head, a Answer) string {
+	switch a.Kind {
+	case "faq":
+		return h.T("search_source_faq")
+	case "rule":
+		return h.T("search_source_rule", a.Section)
+	case "card":
+		return h.T("search_source_" + a.Deck)
+	case "room":
+		return h.T("search_source_room")
+	}
+	return ""
+}
+
+// AnswerSource is answerSource in lang, for the search API's answers.
+func AnswerSource(lang string, a Answer) string { return answerSource(Head{Lang: lang}, a) }
+
+// answerLinkWords label an answer's link: the whole section a passage is
+// in, or the card's or room's own page.
+func answerLinkWords(h Head, a Answer) string {
+	switch a.Kind {
+	case "faq", "rule":
+		return h.T("search_whole_section", a.Section)
+	case "card", "room":
+		return h.T("search_open_entry", a.Title)
+	}
+	return ""
+}
+
+// entryKindWords say what an entry is, above its title: a card's deck
+// ("Omens"), a room, a rule.
+func entryKindWords(p EntryPage) string {
+	if p.Kind == "card" {
+		return p.T("group_" + p.Deck)
+	}
+	return p.T("kind_" + p.Kind)
+}
+
+// entryFacts say a card's or a room's details, each labelled.
+func entryFacts(p EntryPage) []Fact {
+	var facts []Fact
+	add := func(label, value string) { facts = append(facts, Fact{Label: p.T(label), Value: value}) }
+	yesNo := func(b bool) string {
+		if b {
+			return p.T("yes")
+		}
+		return p.T("no")
+	}
+	if c := p.Card; c != nil {
+		if len(c.OnGain) > 0 {
+			add("on_gain", changes(p.Head, c.OnGain))
+		}
+		if len(c.OnLose) > 0 {
+			add("on_lose", changes(p.Head, c.OnLose))
+		}
+		if w := c.Weapon; w != nil {
+			add("weapon", p.T("weapon_dice", p.T("trait_"+w.Trait), w.Dice))
+		}
+		if c.Keeps {
+			add("tradeable", yesNo(c.Tradeable))
+			add("droppable", yesNo(c.Droppable))
+			add("stealable", yesNo(c.Stealable))
+		}
+		if c.DiscardAfterUse {
+			add("discard_after_use", p.T("yes"))
+		}
+	}
+	if r := p.Room; r != nil {
+		floors := make([]string, len(r.Floors))
+		for i, f := range r.Floors {
+			floors[i] = p.T("floor_" + f)
+		}
+		add("floors", strings.Join(floors, ", "))
+		var symbols []string
+		for _, s := range r.Symbols {
+			symbols = append(symbols, fmt.Sprintf("%s × %d", p.T("symbol_"+s.Kind), s.N))
+		}
+		if len(symbols) > 0 {
+			add("symbols", strings.Join(symbols, ", "))
+		}
+		if len(r.OnceGain) > 0 {
+			add("once_gain", changes(p.Head, r.OnceGain))
+		}
+		if d := r.EndTurnDamage; d != nil {
+			add("end_turn_damage", fmt.Sprintf("%d %s", d.Amount, p.T("cause_"+d.Kind)))
+		}
+	}
+	return facts
+}

@@ -89,9 +89,17 @@ type ChartPage struct {
 	Result *HauntResult
 	Error  string
 
-	// Played marks the haunts played to the end on this server: how
-	// often, when last and who won then (nights.go).
-	Played map[int]string
+	// Played marks the haunts played to the end on this server, by
+	// number (nights.go).
+	Played map[int]Played
+}
+
+// Played is how often a haunt was played to the end on this server, when
+// last (a date) and the side that won then ("nights_side_" + Winner).
+type Played struct {
+	Times  int
+	Last   string
+	Winner string
 }
 
 // HauntResult is one looked-up haunt.

@@ -6,8 +6,10 @@ package views
 
 // Head is what every page's layout needs.
 type Head struct {
-	Lang  string
-	Title string
+	Lang string
+	// Title is the page's title, said by the layout: the page's words
+	// (a key), or a name (Lit); none titles the page as Lantern alone.
+	Title Phrase
 	// Path is the current page, for the language switch to come back to.
 	Path string
 	// Events is the SSE URL for live pages, empty for static ones.
@@ -56,16 +58,18 @@ type Status struct {
 	ErrorCode int
 }
 
-// Message is a simple page with one message and an optional link.
+// Message is a simple page with one message and an optional way home:
+// its words are phrases (which page it is, a seat's name, or a refusal's
+// text), said by its template.
 type Message struct {
 	Head
-	Heading  string
-	Text     string
-	LinkURL  string
-	LinkText string
+	Heading Phrase
+	Text    Phrase
+	// Home shows the link back to the home page.
+	Home bool
 	// Form, when set, shows one button that posts to it (e.g. claim a seat).
 	FormURL    string
-	FormButton string
+	FormButton Phrase
 	FormKey    string
 }
 

@@ -18,7 +18,8 @@ type Option struct {
 type Link struct {
 	Label string
 	URL   string
-	Hint  string
+	// Hint is said after the link (what it opens: a rule, the table view).
+	Hint Phrase
 	// Worn: a card worn (the Mask), said after its name on a hand line.
 	Worn bool
 }

@@ -50,6 +50,6 @@ type NightGame struct {
 	Explorers []string
 	Haunt     string
 	Traitor   string
-	Winner    string
+	Winner    string // the side that won: its words are "nights_side_" + Winner
 	Next      string // the game the group played next, if any
 }

@@ -39,3 +39,9 @@ var _ = words(Words{
 	"nights_side_traitor": {"Traitor", "奸徒"},
 	"chart_played":        {"Played here %d× · last %s · %s won", "本服务器上玩过 %d 次 · 最近一次 %s · %s获胜"},
 })
+
+// playedWords say a haunt's plays on this server, on the haunt chart:
+// "Played here 2× · last 2026-12-07 20:15 · Heroes won".
+func playedWords(h Head, p Played) string {
+	return h.T("chart_played", p.Times, p.Last, h.T("nights_side_"+p.Winner))
+}

@@ -84,7 +84,7 @@ func part(key string, shared bool, body templ.Component) templ.Component {
 // log, the omens): rendered without the seat's name in h, so it never holds
 // anything private to a seat.
 func SharedOf[T any](key string, h Head, in T, body func(Head, T) templ.Component) templ.Component {
-	h.Title = ""
+	h.Title = Phrase{}
 	comp := body(h, in)
 	return part(key, true, templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		cache, _ := ctx.Value(cacheKey{}).(SharedCache)

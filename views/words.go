@@ -49,6 +49,12 @@ func Lit(s string) Phrase { return Phrase{Args: []any{s}} }
 // card's catalog text), a sentence made of several words (LogRoll).
 func Of(x interface{ In(lang string) string }) Phrase { return Phrase{Args: []any{x}} }
 
+// Key is the words of key, with args, for a template to say.
+func Key(key string, args ...any) Phrase { return Phrase{Key: key, Args: args} }
+
+// Empty says whether the phrase says nothing at all (no key, no words).
+func (p Phrase) Empty() bool { return p.Key == "" && len(p.Args) == 0 }
+
 // In says the phrase in lang.
 func (p Phrase) In(lang string) string {
 	if p.Key == "" {

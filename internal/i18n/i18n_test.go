@@ -143,8 +143,8 @@ func TestFromAcceptLanguage(t *testing.T) {
 var knownArgMismatches = map[string]bool{}
 
 // TestCallSitesMatchMessages reads the packages that create game errors or
-// call i18n.T with a literal key, and the views' templates (their generated
-// code: h.T("key")), and checks every key they use exists, with as many
+// call i18n.T with a literal key, the views' templates (their generated
+// code: h.T("key")) and the pages' phrases (views.Key("key")), and checks every key they use exists, with as many
 // arguments as the message has verbs.
 func TestCallSitesMatchMessages(t *testing.T) {
 	t.Parallel()
@@ -154,7 +154,7 @@ func TestCallSitesMatchMessages(t *testing.T) {
 		args int // -1 when unknown (spread args)
 	}
 	var sites []site
-	viewSites := 0
+	viewSites, phraseSites := 0, 0
 	fset := token.NewFileSet()
 	for _, dir := range []string{"../game", "../table", "../web", "../../views"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -190,6 +190,20 @@ func TestCallSitesMatchMessages(t *testing.T) {
 								}
 								sites = append(sites, site{fset.Position(n.Pos()).String(), key, args})
 								viewSites++
+							}
+						}
+					}
+					// views.Key("key", args...): a page's words handed to its
+					// template as a phrase (internal/web's titles and messages).
+					if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Key" && len(n.Args) >= 1 {
+						if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "views" {
+							if key, ok := stringLit(n.Args[0]); ok {
+								args := len(n.Args) - 1
+								if n.Ellipsis.IsValid() {
+									args = -1
+								}
+								sites = append(sites, site{fset.Position(n.Pos()).String(), key, args})
+								phraseSites++
 							}
 						}
 					}
@@ -242,6 +256,9 @@ func TestCallSitesMatchMessages(t *testing.T) {
 	}
 	if viewSites < 100 {
 		t.Fatalf("found only %d message keys in views; is the parser reading the templates' code?", viewSites)
+	}
+	if phraseSites < 20 {
+		t.Fatalf("found only %d views.Key phrases; is the parser reading internal/web?", phraseSites)
 	}
 	t.Logf("%d call sites", len(sites))
 	mismatched := map[string]bool{}

@@ -1,11 +1,7 @@
 package seatview
 
 import (
-	"fmt"
-	"strings"
-
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/views"
 )
 
@@ -17,21 +13,10 @@ func EntryURL(kind, id string) string {
 	return "/" + kind + "s/" + id
 }
 
-// TraitChanges says what a card or room does to the traits ("Might +1,
-// Speed -1"), in lang.
-func TraitChanges(lang string, m map[string]int) string {
-	var parts []string
-	for _, t := range game.Traits {
-		if n, ok := m[t]; ok {
-			parts = append(parts, fmt.Sprintf("%s %+d", i18n.T(lang, "trait_"+t), n))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-// traitChanges is what a card or room does to the traits, in the order of
-// the traits, for a template to say (views.TraitChange).
-func traitChanges(m map[string]int) []views.TraitChange {
+// TraitChanges is what a card or room does to the traits, in the order of
+// the traits, for a template to say (views.TraitChange: "Might +1, Speed
+// -1").
+func TraitChanges(m map[string]int) []views.TraitChange {
 	var out []views.TraitChange
 	for _, t := range game.Traits {
 		if n, ok := m[t]; ok {

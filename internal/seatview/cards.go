@@ -87,7 +87,7 @@ func boxRooms(lang string) *boxRoomLists {
 			l.hurts = append(l.hurts, views.Option{ID: "room:" + r.ID, Label: r.Name.In(lang)})
 		}
 		if len(r.OnceGain) > 0 {
-			l.gains = append(l.gains, views.RoomGain{ID: "room:" + r.ID, Name: r.Name.In(lang), Gain: traitChanges(r.OnceGain)})
+			l.gains = append(l.gains, views.RoomGain{ID: "room:" + r.ID, Name: r.Name.In(lang), Gain: TraitChanges(r.OnceGain)})
 		}
 	}
 	got, _ := boxRoomsByLang.LoadOrStore(lang, l)
@@ -190,7 +190,7 @@ func handCard(lang string, s *game.State, h game.HeldCard, opts game.Options) vi
 		hc.Gist, hc.Full = gistOf(card), card.Text.In(lang)
 	}
 	if costs := penalty(card.OnGain, card.OnLose); len(costs) > 0 {
-		hc.LossCost = traitChanges(costs)
+		hc.LossCost = TraitChanges(costs)
 	}
 	if co := opts.Card(h.Card); co != nil {
 		handCardOptions(lang, s, &hc, card, co, opts.ApplyRoll)

@@ -75,7 +75,7 @@ func justDiscovered(lang string, s *game.State, seat *game.Seat, rooms []game.Ro
 		case ro.Roll:
 			d.Roll = guidedRoll(lang, "room:"+room, r.Name, r.Roll, "room")
 		case ro.Apply && len(r.OnceGain) > 0:
-			d.Gain = &views.RoomGain{ID: "room:" + room, Name: r.Name.In(lang), Gain: traitChanges(r.OnceGain)}
+			d.Gain = &views.RoomGain{ID: "room:" + room, Name: r.Name.In(lang), Gain: TraitChanges(r.OnceGain)}
 		}
 	}
 	return d

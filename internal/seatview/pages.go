@@ -23,7 +23,7 @@ const (
 func Player(h views.Head, st *game.State, actor game.Actor, mine []int, played map[int]int, now time.Time) (vm views.Player) {
 	me := st.SeatByID(actor.Seat)
 	h.Version = st.Version
-	h.Title = me.Name
+	h.Title = views.Lit(me.Name)
 	h.Secret = HiddenDeal(st)
 	lang := h.Lang
 	vm = views.Player{Head: h, Status: statusLine(st), Log: logLines(lang, st)}

@@ -18,46 +18,46 @@ import (
 	"lantern/views"
 )
 
-func kindLabel(lang, kind string) string { return i18n.T(lang, "kind_"+kind) }
-
 // answersShown is how many answers a question gets: the answer, and a few
 // more under it.
 const answersShown = 4
 
 // asked answers a question for the page or the API: the result, or the
-// refusal in lang with its status (a bad question is the asker's, not a
-// server error).
-func (s *Server) asked(c echo.Context, lang, q string, inPlay catalog.InPlay) (catalog.Result, string, int, error) {
+// refusal with its status (a bad question is the asker's, not a server
+// error), as a phrase: the page's template says it, and the API answers it
+// in the asker's language.
+func (s *Server) asked(c echo.Context, q string, inPlay catalog.InPlay) (catalog.Result, views.Phrase, int, error) {
 	res, err := catalog.Search(c.Request().Context(), q, inPlay, answersShown)
 	switch {
 	case errors.Is(err, catalog.ErrQuestionEmpty):
-		return res, i18n.T(lang, "search_empty"), http.StatusBadRequest, nil
+		return res, views.Key("search_empty"), http.StatusBadRequest, nil
 	case errors.Is(err, catalog.ErrQuestionLong):
-		return res, i18n.T(lang, "search_long", catalog.MaxQuestionRunes), http.StatusBadRequest, nil
+		return res, views.Key("search_long", catalog.MaxQuestionRunes), http.StatusBadRequest, nil
 	case errors.Is(err, catalog.ErrQuestionNoWords):
-		return res, i18n.T(lang, "search_no_words"), http.StatusBadRequest, nil
+		return res, views.Key("search_no_words"), http.StatusBadRequest, nil
 	case err != nil:
-		return res, "", 0, err
+		return res, views.Phrase{}, 0, err
 	case len(res.Hits) == 0:
-		return res, i18n.T(lang, "search_none", strings.TrimSpace(q)), http.StatusOK, nil
+		return res, views.Key("search_none", strings.TrimSpace(q)), http.StatusOK, nil
 	}
-	return res, "", http.StatusOK, nil
+	return res, views.Phrase{}, http.StatusOK, nil
 }
 
-// unsureNote says why a result is no answer, in lang: the haunt's book
-// that holds it, or that nothing in the box does; "" when it is an answer.
-func unsureNote(lang string, res catalog.Result, inPlay catalog.InPlay) string {
+// unsureNote is why a result is no answer: the haunt's book that holds it
+// (its name in lang), or that nothing in the box does; none when it is an
+// answer.
+func unsureNote(lang string, res catalog.Result, inPlay catalog.InPlay) views.Phrase {
 	if res.Sure || len(res.Hits) == 0 {
-		return ""
+		return views.Phrase{}
 	}
 	if h := catalog.HauntByNumber(res.Haunt); h != nil {
 		key := "search_unsure_haunt"
 		if res.Haunt == inPlay.Haunt {
 			key = "search_unsure_in_haunt"
 		}
-		return i18n.T(lang, key, h.Number, h.Name.In(lang))
+		return views.Key(key, h.Number, h.Name.In(lang))
 	}
-	return i18n.T(lang, "search_unsure")
+	return views.Key("search_unsure")
 }
 
 // asker is the seat asking from a game's Rules tab (the game and seat the
@@ -94,45 +94,38 @@ func (s *Server) asker(c echo.Context) (code string, seat int, inPlay catalog.In
 	return code, seat, inPlay
 }
 
-// answerOf is a hit as shown: its source, its title, its whole text, and a
-// link to the whole section (at the passage) or to the card's or room's page.
+// answerOf is a hit as shown: what it is (its source is said from that),
+// its title, its whole text, and a link to the whole section (at the
+// passage) or to the card's or room's page.
 func answerOf(lang string, h catalog.Hit) views.Answer {
-	a := views.Answer{ID: h.ID, Title: h.Title.In(lang), Paragraphs: paragraphs(h.Text.In(lang))}
+	a := views.Answer{ID: h.ID, Kind: h.Kind, Title: h.Title.In(lang), Paragraphs: paragraphs(h.Text.In(lang))}
 	switch h.Kind {
 	case "faq", "rule":
-		a.Source = i18n.T(lang, "search_source_faq")
-		if h.Kind == "rule" {
-			a.Source = i18n.T(lang, "search_source_rule", h.Section.Title.In(lang))
-		}
+		a.Section = h.Section.Title.In(lang)
 		a.URL = seatview.EntryURL("rule", h.Section.ID) + "#" + h.ID
-		a.LinkLabel = i18n.T(lang, "search_whole_section", h.Section.Title.In(lang))
 	case "card":
 		card := catalog.Box().Card(h.ID)
-		a.Source = i18n.T(lang, "search_source_"+card.Deck)
-		_, brackets := rollFacts(lang, card.Roll)
-		for _, b := range brackets {
+		a.Deck = card.Deck
+		for _, b := range rollBrackets(lang, card.Roll) {
 			a.Paragraphs = append(a.Paragraphs, b.Label+" · "+b.Value)
 		}
 		a.URL = seatview.EntryURL("card", h.ID)
-		a.LinkLabel = i18n.T(lang, "search_open_entry", a.Title)
 	case "room":
-		a.Source = i18n.T(lang, "search_source_room")
 		a.URL = seatview.EntryURL("room", h.ID)
-		a.LinkLabel = i18n.T(lang, "search_open_entry", a.Title)
 	}
 	return a
 }
 
 func (s *Server) searchPage(c echo.Context) error {
 	lang := s.lang(c)
-	h := s.head(c, i18n.T(lang, "search_title"))
+	h := s.head(c, views.Key("search_title"))
 	vm := views.SearchPage{Head: h, Query: strings.TrimSpace(c.QueryParam("q"))}
 	var inPlay catalog.InPlay
 	vm.Game, vm.Seat, inPlay = s.asker(c)
 	status := http.StatusOK
 	// The page opened with no question is the empty form, not a refusal.
 	if c.QueryParams().Has("q") {
-		res, msg, code, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
+		res, msg, code, err := s.asked(c, c.QueryParam("q"), inPlay)
 		if err != nil {
 			return err
 		}
@@ -151,10 +144,7 @@ func (s *Server) searchPage(c echo.Context) error {
 				vm.More = append(vm.More, a)
 			}
 		}
-		vm.ChoicesTitle = i18n.T(lang, "search_choices")
-		if !res.Sure {
-			vm.ChoicesTitle = i18n.T(lang, "search_nearest")
-		}
+		vm.Sure = res.Sure
 	}
 	return s.page(c, status, h, views.SearchView(vm))
 }
@@ -171,14 +161,14 @@ func (s *Server) apiSearch(c echo.Context) error {
 		URL     string `json:"url"`
 	}
 	_, _, inPlay := s.asker(c)
-	res, msg, status, err := s.asked(c, lang, c.QueryParam("q"), inPlay)
+	res, msg, status, err := s.asked(c, c.QueryParam("q"), inPlay)
 	if err != nil {
 		return err
 	}
 	results := []result{}
 	for _, h := range res.Hits {
 		a := answerOf(lang, h)
-		r := result{Kind: h.Kind, ID: h.ID, Title: a.Title, Source: a.Source, Text: strings.Join(a.Paragraphs, "\n\n"), URL: a.URL}
+		r := result{Kind: h.Kind, ID: h.ID, Title: a.Title, Source: views.AnswerSource(lang, a), Text: strings.Join(a.Paragraphs, "\n\n"), URL: a.URL}
 		if h.Section != nil {
 			r.Section = h.Section.ID
 		}
@@ -190,17 +180,17 @@ func (s *Server) apiSearch(c echo.Context) error {
 		// are about alike; note: why there is no answer (sure false),
 		// naming the haunt's book when one holds it.
 		body["sure"], body["even"] = res.Sure, res.Even
-		if note := unsureNote(lang, res, inPlay); note != "" {
-			body["note"] = note
+		if note := unsureNote(lang, res, inPlay); !note.Empty() {
+			body["note"] = note.In(lang)
 		}
 		if res.Haunt > 0 && !res.Sure {
 			body["haunt"] = res.Haunt
 		}
 	}
-	if msg != "" {
-		body["message"] = msg
+	if !msg.Empty() {
+		body["message"] = msg.In(lang)
 		if status != http.StatusOK {
-			body = map[string]any{"error": msg, "results": results}
+			body = map[string]any{"error": msg.In(lang), "results": results}
 		}
 	}
 	return c.JSON(status, body)
@@ -211,14 +201,14 @@ var errNotFound = &game.Error{Kind: game.NotFound, Key: "err_not_found"}
 func (s *Server) boxPage(c echo.Context) error {
 	lang := s.lang(c)
 	box := catalog.Box()
-	h := s.head(c, i18n.T(lang, "box_title"))
+	h := s.head(c, views.Key("box_title"))
 	groups := map[string]*views.LinkGroup{}
 	var order []*views.LinkGroup
 	group := func(key string) *views.LinkGroup {
 		if g, ok := groups[key]; ok {
 			return g
 		}
-		g := &views.LinkGroup{Title: i18n.T(lang, "group_"+key)}
+		g := &views.LinkGroup{Group: key}
 		groups[key] = g
 		order = append(order, g)
 		return g
@@ -259,13 +249,10 @@ func paragraphs(text string) []string {
 	return out
 }
 
-func rollFacts(lang string, r *catalog.Roll) (string, []views.Fact) {
+// rollBrackets are a roll's outcomes: "4+" and what happens then, in lang.
+func rollBrackets(lang string, r *catalog.Roll) []views.Fact {
 	if r == nil || len(r.Brackets) == 0 {
-		return "", nil
-	}
-	label := i18n.T(lang, "roll_dice_n", r.Dice)
-	if r.Trait != "" {
-		label = i18n.T(lang, "roll_trait_label", i18n.T(lang, "trait_"+r.Trait))
+		return nil
 	}
 	var facts []views.Fact
 	for _, b := range r.Brackets {
@@ -278,24 +265,29 @@ func rollFacts(lang string, r *catalog.Roll) (string, []views.Fact) {
 		}
 		facts = append(facts, views.Fact{Label: rng, Value: b.Text.In(lang)})
 	}
-	return label, facts
+	return facts
+}
+
+// roll is an entry's roll: its outcomes, and the dice or the trait rolled.
+func roll(vm *views.EntryPage, lang string, r *catalog.Roll) {
+	if vm.Brackets = rollBrackets(lang, r); vm.Brackets != nil {
+		vm.RollDice, vm.RollTrait = r.Dice, r.Trait
+	}
+}
+
+// entryLink is a link to a box entry, with its kind said after it.
+func entryLink(kind, id, label string) views.Link {
+	return views.Link{Label: label, URL: seatview.EntryURL(kind, id), Hint: views.Key("kind_" + kind)}
 }
 
 func ruleLinks(lang string, ids []string) []views.Link {
 	var links []views.Link
 	for _, id := range ids {
 		if r := catalog.Box().Rule(id); r != nil {
-			links = append(links, views.Link{Label: r.Title.In(lang), URL: seatview.EntryURL("rule", id), Hint: kindLabel(lang, "rule")})
+			links = append(links, entryLink("rule", id, r.Title.In(lang)))
 		}
 	}
 	return links
-}
-
-func yesNo(lang string, b bool) string {
-	if b {
-		return i18n.T(lang, "yes")
-	}
-	return i18n.T(lang, "no")
 }
 
 func (s *Server) cardPage(c echo.Context) error {
@@ -304,28 +296,16 @@ func (s *Server) cardPage(c echo.Context) error {
 	if card == nil {
 		return s.messageError(c, errNotFound)
 	}
-	h := s.head(c, card.Name.In(lang))
-	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "group_"+card.Deck), Title: card.Name.In(lang),
+	h := s.head(c, views.Lit(card.Name.In(lang)))
+	vm := views.EntryPage{Head: h, Kind: "card", Deck: card.Deck, Title: card.Name.In(lang),
 		Other: otherLang(lang, card.Name), Paragraphs: paragraphs(card.Text.In(lang)), SourceNote: card.SourceNote}
-	if len(card.OnGain) > 0 {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_gain"), Value: seatview.TraitChanges(lang, card.OnGain)})
-	}
-	if len(card.OnLose) > 0 {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "on_lose"), Value: seatview.TraitChanges(lang, card.OnLose)})
-	}
+	vm.Card = &views.CardFacts{OnGain: seatview.TraitChanges(card.OnGain), OnLose: seatview.TraitChanges(card.OnLose),
+		Keeps: card.Deck != "event", Tradeable: card.Tradeable, Droppable: card.Droppable, Stealable: card.Stealable,
+		DiscardAfterUse: card.DiscardAfterUse}
 	if w := card.Weapon; w != nil {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "weapon"), Value: i18n.T(lang, "weapon_dice", i18n.T(lang, "trait_"+w.Trait), w.Dice)})
+		vm.Card.Weapon = &views.Weapon{Trait: w.Trait, Dice: w.Dice}
 	}
-	if card.Deck != "event" {
-		vm.Facts = append(vm.Facts,
-			views.Fact{Label: i18n.T(lang, "tradeable"), Value: yesNo(lang, card.Tradeable)},
-			views.Fact{Label: i18n.T(lang, "droppable"), Value: yesNo(lang, card.Droppable)},
-			views.Fact{Label: i18n.T(lang, "stealable"), Value: yesNo(lang, card.Stealable)})
-	}
-	if card.DiscardAfterUse {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "discard_after_use"), Value: i18n.T(lang, "yes")})
-	}
-	vm.RollLabel, vm.Brackets = rollFacts(lang, card.Roll)
+	roll(&vm, lang, card.Roll)
 	vm.Related = ruleLinks(lang, card.Rules)
 	return s.page(c, http.StatusOK, h, views.EntryView(vm))
 }
@@ -336,33 +316,19 @@ func (s *Server) roomPage(c echo.Context) error {
 	if room == nil {
 		return s.messageError(c, errNotFound)
 	}
-	h := s.head(c, room.Name.In(lang))
-	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "kind_room"), Title: room.Name.In(lang),
+	h := s.head(c, views.Lit(room.Name.In(lang)))
+	vm := views.EntryPage{Head: h, Kind: "room", Title: room.Name.In(lang),
 		Other: otherLang(lang, room.Name), Paragraphs: paragraphs(room.Text.In(lang)), SourceNote: room.SourceNote}
-	var floors []string
-	for _, f := range room.Floors {
-		floors = append(floors, i18n.T(lang, "floor_"+f))
-	}
-	vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "floors"), Value: strings.Join(floors, ", ")})
-	var symbols []string
-	for _, sym := range []struct {
-		key string
-		n   int
-	}{{"omen", room.Symbols.Omen}, {"item", room.Symbols.Item}, {"event", room.Symbols.Event}} {
-		if sym.n > 0 {
-			symbols = append(symbols, fmt.Sprintf("%s × %d", i18n.T(lang, "symbol_"+sym.key), sym.n))
+	vm.Room = &views.RoomFacts{Floors: room.Floors, OnceGain: seatview.TraitChanges(room.OnceGain)}
+	for _, sym := range []views.Symbol{{Kind: "omen", N: room.Symbols.Omen}, {Kind: "item", N: room.Symbols.Item}, {Kind: "event", N: room.Symbols.Event}} {
+		if sym.N > 0 {
+			vm.Room.Symbols = append(vm.Room.Symbols, sym)
 		}
 	}
-	if len(symbols) > 0 {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "symbols"), Value: strings.Join(symbols, ", ")})
-	}
-	if len(room.OnceGain) > 0 {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "once_gain"), Value: seatview.TraitChanges(lang, room.OnceGain)})
-	}
 	if d := room.EndTurnDamage; d != nil {
-		vm.Facts = append(vm.Facts, views.Fact{Label: i18n.T(lang, "end_turn_damage"), Value: fmt.Sprintf("%d %s", d.Amount, i18n.T(lang, "cause_"+d.Kind))})
+		vm.Room.EndTurnDamage = &views.Damage{Amount: d.Amount, Kind: d.Kind}
 	}
-	vm.RollLabel, vm.Brackets = rollFacts(lang, room.Roll)
+	roll(&vm, lang, room.Roll)
 	vm.Related = ruleLinks(lang, room.Rules)
 	return s.page(c, http.StatusOK, h, views.EntryView(vm))
 }
@@ -374,8 +340,8 @@ func (s *Server) rulePage(c echo.Context) error {
 	if rule == nil {
 		return s.messageError(c, errNotFound)
 	}
-	h := s.head(c, rule.Title.In(lang))
-	vm := views.EntryPage{Head: h, KindLabel: i18n.T(lang, "kind_rule"), Title: rule.Title.In(lang),
+	h := s.head(c, views.Lit(rule.Title.In(lang)))
+	vm := views.EntryPage{Head: h, Kind: "rule", Title: rule.Title.In(lang),
 		Other: otherLang(lang, rule.Title)}
 	for _, p := range rule.Passages {
 		ps := views.RulePassage{ID: p.ID, Heading: p.Heading.In(lang), Paragraphs: paragraphs(p.Text.In(lang))}
@@ -388,7 +354,7 @@ func (s *Server) rulePage(c echo.Context) error {
 	add := func(kind, id string, name catalog.Text) {
 		if !seen[kind+id] {
 			seen[kind+id] = true
-			vm.Related = append(vm.Related, views.Link{Label: name.In(lang), URL: seatview.EntryURL(kind, id), Hint: kindLabel(lang, kind)})
+			vm.Related = append(vm.Related, entryLink(kind, id, name.In(lang)))
 		}
 	}
 	// Links the section names, then the cards and rooms that point back to it.

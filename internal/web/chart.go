@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/catalog"
-	"lantern/internal/i18n"
 	"lantern/internal/seatview"
 	"lantern/views"
 )
@@ -14,10 +13,10 @@ import (
 // chartPage is the public haunt chart: no game, no token needed.
 func (s *Server) chartPage(c echo.Context) error {
 	lang := s.lang(c)
-	h := s.head(c, i18n.T(lang, "chart_title"))
+	h := s.head(c, views.Key("chart_title"))
 	ch := catalog.Chart()
 	vm := views.ChartPage{Head: h, Omens: seatview.OmenOptions(lang, nil), Rooms: seatview.OmenRoomOptions(lang), Cells: ch.Chart,
-		Omen: c.QueryParam("omen"), Room: c.QueryParam("room"), Played: s.playedHaunts(c, lang)}
+		Omen: c.QueryParam("omen"), Room: c.QueryParam("room"), Played: s.playedHaunts(c)}
 	status := http.StatusOK
 	if vm.Omen != "" || vm.Room != "" {
 		result, err := seatview.LookupHaunt(lang, vm.Omen, vm.Room)

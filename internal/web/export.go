@@ -11,7 +11,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -137,7 +136,7 @@ func (s *Server) importForm(c echo.Context) error {
 		return s.messageError(c, err)
 	}
 	setCookie(c, hostCookie(im.Code), im.HostToken, true)
-	h := s.head(c, i18n.T(s.lang(c), "imported_title", im.Code))
+	h := s.head(c, views.Key("imported_title", im.Code))
 	vm := views.Imported{Head: h, Code: im.Code, Minutes: int(table.TransferLifetime.Minutes())}
 	for _, st := range im.Seats {
 		u := s.transferURL(c, im.Code, st.Transfer)

@@ -8,7 +8,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -47,7 +46,7 @@ func (s *Server) hostMovePage(c echo.Context) error {
 	if err := s.tables.PendingHostMove(c.Request().Context(), code, token); err != nil {
 		return c.Redirect(http.StatusSeeOther, "/g/"+code+"/table")
 	}
-	h := s.head(c, i18n.T(s.lang(c), "move_table_title"))
+	h := s.head(c, views.Key("move_table_title"))
 	h.Events = "/api/games/" + code + "/events"
 	h.Fragment = h.Path
 	vm := views.Transfer{Head: h, Code: code, Back: pagePath(access), URL: s.baseURL(c) + "/m/" + code + "?k=" + token,
@@ -74,9 +73,9 @@ func (s *Server) claimHostMovePage(c echo.Context) error {
 	if err := s.tables.PendingHostMove(c.Request().Context(), code, key); err != nil {
 		return s.messageError(c, err)
 	}
-	h := s.head(c, i18n.T(s.lang(c), "claim_table_title", code))
-	m := views.Message{Head: h, Heading: h.Title, Text: i18n.T(h.Lang, "claim_table_text"),
-		FormURL: "/m/" + code, FormButton: i18n.T(h.Lang, "claim_table_button"), FormKey: key}
+	h := s.head(c, views.Key("claim_table_title", code))
+	m := views.Message{Head: h, Heading: h.Title, Text: views.Key("claim_table_text"),
+		FormURL: "/m/" + code, FormButton: views.Key("claim_table_button"), FormKey: key}
 	return s.page(c, http.StatusOK, h, views.MessagePage(m))
 }
 
@@ -96,8 +95,8 @@ func (s *Server) tableGone(c echo.Context, code string) error {
 	if cookieValue(c, hostCookie(code)) == "" {
 		return s.messageError(c, errHostOnly())
 	}
-	h := s.head(c, i18n.T(s.lang(c), "table_moved_title"))
-	return s.page(c, http.StatusForbidden, h, messagePage(h, h.Title, i18n.T(h.Lang, "table_moved_text", code), "/", i18n.T(h.Lang, "home")))
+	h := s.head(c, views.Key("table_moved_title"))
+	return s.page(c, http.StatusForbidden, h, messagePage(h, h.Title, views.Key("table_moved_text", code)))
 }
 
 func (s *Server) apiStartHostMove(c echo.Context) error {

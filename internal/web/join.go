@@ -30,7 +30,7 @@ func (s *Server) joinPage(c echo.Context) error {
 }
 
 func (s *Server) renderJoin(c echo.Context, code, key string, status int, errText, name, lang string) error {
-	h := s.head(c, i18n.T(lang, "join_title", code))
+	h := s.head(c, views.Key("join_title", code))
 	h.Lang = lang
 	vm := views.Join{Head: h, Code: code, Key: key, Name: name, Error: errText, Action: "/j/" + code}
 	if key == "" { // a seated phone adding its second explorer
@@ -172,11 +172,9 @@ func (s *Server) noSeat(c echo.Context, code string) error {
 	if !started {
 		return s.messageError(c, errNotAuthorized)
 	}
-	h := s.head(c, "Lantern")
-	heading := "no_seat_started_title"
+	h := s.head(c, views.Key("no_seat_started_title"))
 	if len(seatTokens(c, code)) > 0 { // it held a seat here: the seat moved away
-		heading = "seat_moved_title"
+		h.Title = views.Key("seat_moved_title")
 	}
-	h.Title = i18n.T(h.Lang, heading)
-	return s.page(c, http.StatusForbidden, h, messagePage(h, h.Title, i18n.T(h.Lang, "seat_moved_text"), "/", i18n.T(h.Lang, "home")))
+	return s.page(c, http.StatusForbidden, h, messagePage(h, h.Title, views.Key("seat_moved_text")))
 }

@@ -10,7 +10,6 @@ import (
 
 	"lantern/internal/catalog"
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -82,8 +81,8 @@ func (s *Server) leaveNight(c echo.Context) error {
 	code := code(c)
 	c.SetCookie(&http.Cookie{Name: seatCookie(code), Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	c.SetCookie(&http.Cookie{Name: activeCookie(code), Value: "", Path: "/", MaxAge: -1, SameSite: http.SameSiteLaxMode})
-	h := s.head(c, i18n.T(s.lang(c), "left_title"))
-	return s.page(c, http.StatusOK, h, messagePage(h, h.Title, i18n.T(h.Lang, "left_text"), "/", i18n.T(h.Lang, "home")))
+	h := s.head(c, views.Key("left_title"))
+	return s.page(c, http.StatusOK, h, messagePage(h, h.Title, views.Key("left_text")))
 }
 
 // seatToken is the token this phone plays access's seat with.
@@ -153,7 +152,7 @@ const nightsShown = 200
 
 // nightsPage is the house's memory: each finished game on this server.
 func (s *Server) nightsPage(c echo.Context) error {
-	h := s.head(c, i18n.T(s.lang(c), "nights_title"))
+	h := s.head(c, views.Key("nights_title"))
 	vm := views.Nights{Head: h}
 	nights, err := s.tables.Nights(c.Request().Context(), nightsShown)
 	if err != nil {
@@ -167,7 +166,7 @@ func (s *Server) nightsPage(c echo.Context) error {
 
 func nightGame(lang string, n table.Night) views.NightGame {
 	g := views.NightGame{Code: n.Code, Date: nightDate(n.Created), Haunt: "—", Traitor: "—",
-		Winner: i18n.T(lang, "nights_side_"+n.Winner)}
+		Winner: n.Winner}
 	for _, seat := range n.Seats {
 		g.Explorers = append(g.Explorers, seat.Name+" · "+seat.ExplorerData().Name.In(lang))
 	}
@@ -185,7 +184,7 @@ func nightDate(t time.Time) string { return t.Local().Format("2006-01-02 15:04")
 
 // playedHaunts are the chart's marks: each haunt played to the end here,
 // how often, and when last and who won then.
-func (s *Server) playedHaunts(c echo.Context, lang string) map[int]string {
+func (s *Server) playedHaunts(c echo.Context) map[int]views.Played {
 	nights, err := s.tables.Nights(c.Request().Context(), nightsShown)
 	if err != nil {
 		if c.Request().Context().Err() == nil { // a phone that left is no fault
@@ -203,9 +202,9 @@ func (s *Server) playedHaunts(c echo.Context, lang string) map[int]string {
 			last[n.Haunt] = n
 		}
 	}
-	played := make(map[int]string, len(count))
+	played := make(map[int]views.Played, len(count))
 	for h, k := range count {
-		played[h] = i18n.T(lang, "chart_played", k, nightDate(last[h].Created), i18n.T(lang, "nights_side_"+last[h].Winner))
+		played[h] = views.Played{Times: k, Last: nightDate(last[h].Created), Winner: last[h].Winner}
 	}
 	return played
 }

@@ -8,14 +8,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/internal/seatview"
 	"lantern/internal/table"
 	"lantern/views"
 )
 
 func (s *Server) home(c echo.Context) error {
-	h := s.head(c, "") // the layout titles an untitled page as Lantern alone
+	h := s.head(c, views.Phrase{}) // the layout titles an untitled page as Lantern alone
 	return s.page(c, http.StatusOK, h, views.HomePage(views.Home{Head: h, Games: s.myGames(c, h.Lang)}))
 }
 
@@ -26,7 +25,7 @@ func (s *Server) myGames(c echo.Context, lang string) []views.Link {
 	for _, ck := range c.Cookies() {
 		if code, ok := strings.CutPrefix(ck.Name, "lantern_host_"); ok {
 			if _, ok := s.access(c, code, asHost); ok {
-				links = append(links, views.Link{Label: code, URL: "/g/" + code + "/table", Hint: i18n.T(lang, "table_title")})
+				links = append(links, views.Link{Label: code, URL: "/g/" + code + "/table", Hint: views.Key("table_title")})
 			}
 		}
 		if code, ok := strings.CutPrefix(ck.Name, "lantern_seat_"); ok {
@@ -89,7 +88,7 @@ func (s *Server) renderPlayer(c echo.Context, access table.Access, status int, e
 
 // playerView is a seat's page as that seat may see it now.
 func (s *Server) playerView(c echo.Context, access table.Access) (views.Player, error) {
-	h := s.head(c, "")
+	h := s.head(c, views.Phrase{})
 	h.Path = "/g/" + access.Code
 	// The page's own requests name its language (auth.go lang).
 	h.Events = "/api/games/" + access.Code + "/events?view=html&lang=" + h.Lang
@@ -137,7 +136,7 @@ func (s *Server) renderTable(c echo.Context, access table.Access, status int, er
 
 // tableView is the host's table page now.
 func (s *Server) tableView(c echo.Context, access table.Access) (views.Table, error) {
-	h := s.head(c, i18n.T(s.lang(c), "table_title"))
+	h := s.head(c, views.Key("table_title"))
 	h.Path = "/g/" + access.Code + "/table"
 	h.Events = "/api/games/" + access.Code + "/events?view=html&lang=" + h.Lang
 	h.Fragment = h.Path + "?lang=" + h.Lang

@@ -38,17 +38,21 @@ func (s *Server) page(c echo.Context, status int, h views.Head, body templ.Compo
 	return answer(c, status, echo.MIMETextHTMLCharsetUTF8, buf.Bytes(), h.Secret)
 }
 
-func (s *Server) head(c echo.Context, title string) views.Head {
+// head is a page's head, titled by title (the page's words, or a name).
+func (s *Server) head(c echo.Context, title views.Phrase) views.Head {
 	return views.Head{Lang: s.lang(c), Title: title, Path: c.Request().URL.RequestURI(), Secure: c.Request().TLS != nil}
 }
 
-func messagePage(h views.Head, heading, text, link, linkText string) templ.Component {
-	return views.MessagePage(views.Message{Head: h, Heading: heading, Text: text, LinkURL: link, LinkText: linkText})
+// messagePage is a page of one message, its heading and text, and the way
+// home.
+func messagePage(h views.Head, heading, text views.Phrase) templ.Component {
+	return views.MessagePage(views.Message{Head: h, Heading: heading, Text: text, Home: true})
 }
 
-// messageError renders a refusal as a page in the user's language.
+// messageError renders a refusal as a page in the user's language: the
+// refusal's text, the one kind of words chosen outside the templates (the
+// JSON API answers it too).
 func (s *Server) messageError(c echo.Context, err error) error {
-	h := s.head(c, "Lantern")
-	msg := s.message(h.Lang, err)
-	return s.page(c, statusOf(err), h, messagePage(h, msg, "", "/", i18n.T(h.Lang, "home")))
+	h := s.head(c, views.Lit("Lantern"))
+	return s.page(c, statusOf(err), h, messagePage(h, views.Lit(s.message(h.Lang, err)), views.Phrase{}))
 }

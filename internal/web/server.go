@@ -17,6 +17,7 @@ import (
 	"lantern/internal/game"
 	"lantern/internal/i18n"
 	"lantern/internal/table"
+	"lantern/views"
 )
 
 // Config is what the web layer needs from main.
@@ -148,7 +149,7 @@ func (s *Server) httpError(err error, c echo.Context) {
 	if isAPI(c) {
 		werr = c.JSON(status, map[string]string{"error": i18n.T(lang, key), "key": key})
 	} else {
-		werr = s.page(c, status, s.head(c, i18n.T(lang, key)), messagePage(s.head(c, ""), i18n.T(lang, key), "", "/", i18n.T(lang, "home")))
+		werr = s.page(c, status, s.head(c, views.Key(key)), messagePage(s.head(c, views.Phrase{}), views.Key(key), views.Phrase{}))
 	}
 	if werr != nil { // the phone went, or the page failed to render: nothing more to answer
 		s.log.Debug("error answer not sent", "err", werr, "status", status, "path", c.Path())

@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"lantern/internal/game"
-	"lantern/internal/i18n"
 	"lantern/internal/table"
 	"lantern/views"
 )
@@ -74,7 +73,7 @@ func (s *Server) renderTransfer(c echo.Context, access table.Access, token strin
 	if err != nil {
 		return s.messageError(c, err)
 	}
-	h := s.head(c, i18n.T(s.lang(c), "move_to_new_phone"))
+	h := s.head(c, views.Key("move_to_new_phone"))
 	h.Path = "/g/" + code + "/transfer?k=" + url.QueryEscape(token)
 	h.Events = "/api/games/" + code + "/events"
 	h.Fragment = h.Path
@@ -112,14 +111,14 @@ func (s *Server) transferPage(c echo.Context) error {
 	if err != nil {
 		return s.messageError(c, err)
 	}
-	h := s.head(c, i18n.T(s.lang(c), "claim_title"))
-	m := views.Message{Head: h, FormURL: "/t/" + code, FormButton: i18n.T(h.Lang, "claim_button"), FormKey: key}
+	h := s.head(c, views.Key("claim_title"))
+	m := views.Message{Head: h, FormURL: "/t/" + code, FormButton: views.Key("claim_button"), FormKey: key}
 	// Say whose seat this is, so nobody takes over the wrong explorer.
 	m, err = table.Read(s.tables, code, func(st *game.State) views.Message {
 		msg := m // a copy, filled in under the read lock
 		if seat := st.SeatByID(seatID); seat != nil {
-			msg.Heading = i18n.T(h.Lang, "claim_title_seat", seat.Name)
-			msg.Text = i18n.T(h.Lang, "claim_text_seat", seat.Name, seat.ExplorerData().Name.In(h.Lang))
+			msg.Heading = views.Key("claim_title_seat", seat.Name)
+			msg.Text = views.Key("claim_text_seat", seat.Name, seat.ExplorerData().Name.In(h.Lang))
 		}
 		return msg
 	})
